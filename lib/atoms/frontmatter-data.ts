@@ -1,0 +1,53 @@
+import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import { parseSimpleYaml } from "./yaml-fast.js";
+
+/** What the YAML of a frontmatter block holds, with the problems found. */
+export interface FrontmatterData {
+  /** The mapping (empty when the YAML is not a mapping or is empty). */
+  data: Record<string, unknown>;
+  /** 1-based line of a key in the file, or of the block when unknown. */
+  keyLine: (key: string) => number;
+  /** YAML problems, relative to the file: line, rule, message. */
+  problems: { line: number; rule: string; message: string }[];
+}
+
+/**
+ * Reads the YAML of a frontmatter block that starts on file line `firstLine`.
+ * Uses the `yaml` package (core schema) unless the block is in the trivially
+ * simple subset of {@link parseSimpleYaml}. Partial content of a block with
+ * errors is kept, so a broken atom is indexed from what can still be read.
+ */
+export function readFrontmatterData(yaml: string, firstLine: number): FrontmatterData {
+  const simple = parseSimpleYaml(yaml);
+  if (simple) {
+    return { data: simple.data, keyLine: (key) => firstLine - 1 + (simple.lines.get(key) ?? 1), problems: [] };
+  }
+  const counter = new LineCounter();
+  const doc = parseDocument(yaml, { lineCounter: counter, prettyErrors: false });
+  const problems = doc.errors.map((error) => ({
+    line: firstLine - 1 + (error.linePos?.[0].line ?? 1),
+    rule: "frontmatter-yaml",
+    message: `frontmatter is not valid YAML: ${error.message.split("\n")[0]}`,
+  }));
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    problems.push({ line: firstLine, rule: "frontmatter-yaml", message: `frontmatter could not be read: ${(error as Error).message}` });
+  }
+  const lines = new Map<string, number>();
+  if (isMap(doc.contents)) {
+    for (const pair of doc.contents.items) {
+      if (isScalar(pair.key) && pair.key.range) lines.set(String(pair.key.value), counter.linePos(pair.key.range[0]).line);
+    }
+  }
+  const isMapping = typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  if (!isMapping && value !== null && value !== undefined && problems.length === 0) {
+    problems.push({ line: firstLine, rule: "frontmatter-not-mapping", message: "frontmatter is not a mapping of keys to values; ignored" });
+  }
+  return {
+    data: isMapping ? (value as Record<string, unknown>) : {},
+    keyLine: (key) => firstLine - 1 + (lines.get(key) ?? 1),
+    problems,
+  };
+}

@@ -1,0 +1,41 @@
+/** The frontmatter block of a note, split from its body. */
+export interface FrontmatterSplit {
+  /** `none`: no block; `ok`: a closed block; `unterminated`: opened by `---`, never closed. */
+  state: "none" | "ok" | "unterminated";
+  /** The YAML between the fences (empty unless `ok`). */
+  yaml: string;
+  /** 1-based line of the first YAML line (2 when the file starts with `---`). */
+  yamlLine: number;
+  /** The text after the closing fence (the whole text unless `ok`). */
+  body: string;
+  /** 1-based line the body starts on. */
+  bodyLine: number;
+}
+
+const FENCE = /^---[ \t]*\r?$/;
+const CLOSE = /^(---|\.\.\.)[ \t]*\r?$/;
+
+/**
+ * Splits `---` fenced YAML frontmatter from the body. The fence must be the
+ * very first line (a BOM must already be removed); it closes with `---` or `...`.
+ */
+export function splitFrontmatter(text: string): FrontmatterSplit {
+  const none: FrontmatterSplit = { state: "none", yaml: "", yamlLine: 1, body: text, bodyLine: 1 };
+  const firstEnd = text.indexOf("\n");
+  if (!FENCE.test(firstEnd === -1 ? text : text.slice(0, firstEnd))) return none;
+  if (firstEnd === -1) return { ...none, state: "unterminated" };
+  let pos = firstEnd + 1;
+  let line = 2;
+  while (pos <= text.length) {
+    const end = text.indexOf("\n", pos);
+    const current = end === -1 ? text.slice(pos) : text.slice(pos, end);
+    if (CLOSE.test(current)) {
+      const bodyStart = end === -1 ? text.length : end + 1;
+      return { state: "ok", yaml: text.slice(firstEnd + 1, pos), yamlLine: 2, body: text.slice(bodyStart), bodyLine: line + 1 };
+    }
+    if (end === -1) break;
+    pos = end + 1;
+    line++;
+  }
+  return { ...none, state: "unterminated" };
+}

@@ -1,0 +1,32 @@
+import type { CortexConfig, LayerThresholds, ScoringWeights } from "./types.js";
+
+/** The seed's scoring table. */
+export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
+  name: 10,
+  tag: 8,
+  project: 5,
+  description: 4,
+  path: 3,
+  all_match: 1.5,
+  hot_bonus: 2,
+  warm_bonus: 1,
+  archived: 0.3,
+  superseded: 0.5,
+});
+
+/** Hot ≤ 2 days, warm ≤ 7 days. */
+export const DEFAULT_LAYERS: Readonly<LayerThresholds> = Object.freeze({ hot: 2, warm: 7 });
+
+/** A fresh configuration with every default; used when a vault has no cortex.toml. */
+export function defaultConfig(): CortexConfig {
+  return {
+    vaultPath: null,
+    projects: [],
+    directories: {},
+    tags: {},
+    layers: { ...DEFAULT_LAYERS },
+    scoring: { ...DEFAULT_WEIGHTS },
+    extra: {},
+    source: null,
+  };
+}

@@ -1,0 +1,91 @@
+import { parse as parseToml, TomlError } from "smol-toml";
+import { defaultConfig } from "./defaults.js";
+import { ConfigError, type CortexConfig } from "./types.js";
+
+type Table = Record<string, unknown>;
+const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "scoring"]);
+
+/**
+ * Parses the text of a cortex.toml into a full {@link CortexConfig}.
+ * Pure: `file` is only used in error messages and to resolve `[vault] path`
+ * (relative to `baseDir`).
+ *
+ * @throws ConfigError naming the file, the key and the expected type.
+ * @example
+ * const config = parseConfig('[layers]\nhot = 1\n', "cortex.toml", "/vault");
+ */
+export function parseConfig(text: string, file: string, baseDir: string): CortexConfig {
+  let doc: Table;
+  try {
+    doc = parseToml(text) as Table;
+  } catch (error) {
+    const where = error instanceof TomlError ? ` at line ${error.line}, column ${error.column}` : "";
+    const first = String((error as Error).message).split("\n")[0];
+    throw new ConfigError(file, null, `not valid TOML${where}: ${first}`, { cause: error });
+  }
+  const config = defaultConfig();
+  config.source = file;
+  const vault = table(doc, "vault", file);
+  if (vault.path !== undefined) config.vaultPath = joinPath(baseDir, string(vault.path, "vault.path", file));
+  const projects = table(doc, "projects", file);
+  if (projects.names !== undefined) config.projects = stringList(projects.names, "projects.names", file);
+  for (const [key, value] of Object.entries(table(doc, "directories", file))) {
+    config.directories[key] = string(value, `directories.${key}`, file);
+  }
+  for (const [key, value] of Object.entries(table(doc, "tags", file))) {
+    config.tags[key.toLowerCase()] = stringList(value, `tags.${key}`, file).map((s) => s.toLowerCase());
+  }
+  readNumbers(table(doc, "layers", file), config.layers, "layers", file);
+  readNumbers(table(doc, "scoring", file), config.scoring, "scoring", file);
+  if (config.layers.warm < config.layers.hot) {
+    throw new ConfigError(file, "layers.warm", `must be at least layers.hot (${config.layers.hot}), got ${config.layers.warm}`);
+  }
+  for (const [key, value] of Object.entries(doc)) if (!KNOWN.has(key)) config.extra[key] = value;
+  return config;
+}
+
+function joinPath(baseDir: string, p: string): string {
+  if (p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p)) return p;
+  return `${baseDir.replace(/[\\/]+$/, "")}/${p}`;
+}
+
+function table(doc: Table, key: string, file: string): Table {
+  const value = doc[key];
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ConfigError(file, key, `expected a table ([${key}]), got ${describe(value)}`);
+  }
+  return value as Table;
+}
+
+function string(value: unknown, key: string, file: string): string {
+  if (typeof value !== "string") throw new ConfigError(file, key, `expected a string, got ${describe(value)}`);
+  return value;
+}
+
+function stringList(value: unknown, key: string, file: string): string[] {
+  if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
+    throw new ConfigError(file, key, `expected an array of strings, got ${describe(value)}`);
+  }
+  return value as string[];
+}
+
+// Copies the known numeric keys of `source` onto `target`, checking each is a finite, non-negative number.
+function readNumbers(source: Table, target: object, section: string, file: string): void {
+  const numbers = target as Record<string, number>;
+  for (const [key, value] of Object.entries(source)) {
+    if (!(key in numbers)) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+      throw new ConfigError(file, `${section}.${key}`, `expected a non-negative number, got ${describe(value)}`);
+    }
+    numbers[key] = value;
+  }
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
+  if (typeof value === "object") return "a table";
+  return `${typeof value} ${String(value)}`;
+}

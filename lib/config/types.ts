@@ -1,0 +1,63 @@
+/** Points and multipliers of the search score (seed table by default). */
+export interface ScoringWeights {
+  /** Keyword is a substring of the name. Default 10. */
+  name: number;
+  /** Keyword equals a tag. Default 8. */
+  tag: number;
+  /** Keyword equals the project. Default 5. */
+  project: number;
+  /** Keyword is a substring of the description. Default 4. */
+  description: number;
+  /** Keyword is a substring of the path. Default 3. */
+  path: number;
+  /** Multiplier when a query of more than one keyword has every keyword matched. Default 1.5. */
+  all_match: number;
+  /** Added to a positive score of a hot atom. Default 2. */
+  hot_bonus: number;
+  /** Added to a positive score of a warm atom. Default 1. */
+  warm_bonus: number;
+  /** Multiplier for archived atoms. Default 0.3. */
+  archived: number;
+  /** Multiplier for superseded atoms. Default 0.5. */
+  superseded: number;
+}
+
+/** Layer thresholds in days between `updated` and today. */
+export interface LayerThresholds {
+  /** At most this many days old → hot. Default 2. */
+  hot: number;
+  /** At most this many days old (and not hot) → warm. Default 7. */
+  warm: number;
+}
+
+/** The whole configuration, every section filled with defaults where cortex.toml is silent. */
+export interface CortexConfig {
+  /** `[vault] path`, resolved against the folder of the cortex.toml that set it; null if unset. */
+  vaultPath: string | null;
+  /** `[projects] names`; an empty list means any project is allowed. */
+  projects: string[];
+  /** `[directories]`: folder name → project. */
+  directories: Record<string, string>;
+  /** `[tags]`: tag → keywords that imply it. */
+  tags: Record<string, string[]>;
+  layers: LayerThresholds;
+  scoring: ScoringWeights;
+  /** The tables of cortex.toml this version does not know, kept for other commands. */
+  extra: Record<string, unknown>;
+  /** The file the settings came from, or null for built-in defaults. */
+  source: string | null;
+}
+
+/** Thrown for a cortex.toml that does not parse or has a wrong-typed value. */
+export class ConfigError extends Error {
+  /** The offending file. */
+  readonly file: string;
+  /** Dotted key, e.g. `layers.hot`, or null for a syntax error. */
+  readonly key: string | null;
+  constructor(file: string, key: string | null, message: string, options?: { cause?: unknown }) {
+    super(`${file}: ${key ? `${key}: ` : ""}${message}`, options);
+    this.name = "ConfigError";
+    this.file = file;
+    this.key = key;
+  }
+}

@@ -1,0 +1,64 @@
+import type { Atom } from "../atoms/types.js";
+import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
+
+/** An atom with its outgoing link targets: what {@link buildIndexes} needs of a parsed file. */
+export interface IndexInput {
+  atom: Atom;
+  targets: readonly string[];
+}
+
+/**
+ * Builds the five indexes from parsed atoms. Pure and deterministic: the
+ * input order does not matter, paths and keys come out sorted.
+ *
+ * @example
+ * const indexes = buildIndexes([parseAtom(text, { path: "a.md", mtimeMs: 0 })]);
+ */
+export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
+  const sorted = [...inputs].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
+  const manifest = sorted.map((input) => toManifestEntry(input.atom));
+  const by_project: GroupIndex = {};
+  const by_type: GroupIndex = {};
+  const by_tag: GroupIndex = {};
+  const graph: GroupIndex = {};
+  for (const { atom, targets } of sorted) {
+    push(by_project, atom.project, atom.path);
+    push(by_type, atom.type, atom.path);
+    for (const tag of atom.tags) push(by_tag, tag, atom.path);
+    if (targets.length > 0) graph[atom.path] = [...targets];
+  }
+  return { manifest, by_project, by_type, by_tag, graph };
+}
+
+/** An atom's manifest record, keys in the documented order. */
+export function toManifestEntry(atom: Atom): ManifestEntry {
+  return {
+    path: atom.path,
+    id: atom.id,
+    name: atom.name,
+    type: atom.type,
+    project: atom.project,
+    status: atom.status,
+    tags: atom.tags,
+    updated: atom.updated,
+    created: atom.created,
+    lines: atom.lines,
+    size_bytes: atom.size_bytes,
+    description: atom.description,
+    aliases: atom.aliases,
+    links: atom.links,
+    confidence: atom.confidence,
+    pnl_impact: atom.pnl_impact,
+    superseded_by: atom.superseded_by,
+  };
+}
+
+/** Code-unit order, the same on every machine and locale. */
+export function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function push(index: GroupIndex, key: string, path: string): void {
+  const list = Object.hasOwn(index, key) ? index[key]! : (index[key] = []);
+  list.push(path);
+}

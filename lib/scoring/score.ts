@@ -1,0 +1,67 @@
+import { DEFAULT_LAYERS, DEFAULT_WEIGHTS } from "../config/defaults.js";
+import type { LayerThresholds, ScoringWeights } from "../config/types.js";
+import { classifyLayer } from "../layers/classify.js";
+import type { Contribution, ScorableAtom, ScoreBreakdown } from "./types.js";
+
+/** What scoring needs besides the atom: the day, the weights and the layer thresholds. */
+export interface ScoreContext {
+  /** YYYY-MM-DD; passed in so that scoring never reads the clock. */
+  today: string;
+  /** Default: the seed's table. */
+  weights?: ScoringWeights;
+  /** Default: hot 2, warm 7. */
+  layers?: LayerThresholds;
+}
+
+/**
+ * Splits a query into keywords: on whitespace, lowercased, keywords of one
+ * character dropped, duplicates dropped (order kept).
+ *
+ * @example tokenizeQuery("Deploy  risk a deploy") // ["deploy", "risk"]
+ */
+export function tokenizeQuery(query: string): string[] {
+  const words = query.toLowerCase().split(/\s+/).filter((w) => [...w].length > 1);
+  return [...new Set(words)];
+}
+
+/**
+ * Scores one atom against keywords (already tokenized) with the seed's table:
+ * per keyword name substring +10, tag exact +8, project exact +5, description
+ * substring +4, path substring +3; ×1.5 when more than one keyword and all
+ * matched; then, if above 0, +2 hot / +1 warm; then ×0.3 archived,
+ * ×0.5 superseded.
+ *
+ * @example scoreAtom(atom, tokenizeQuery("deploy risk"), { today: "2026-11-22" }).score
+ */
+export function scoreAtom(atom: ScorableAtom, keywords: readonly string[], ctx: ScoreContext): ScoreBreakdown {
+  const w = ctx.weights ?? DEFAULT_WEIGHTS;
+  const layer = classifyLayer(atom.updated, ctx.today, ctx.layers ?? DEFAULT_LAYERS);
+  const contributions: Contribution[] = [];
+  const name = atom.name.toLowerCase();
+  const project = atom.project.toLowerCase();
+  const description = atom.description.toLowerCase();
+  const path = atom.path.toLowerCase();
+  let matched = 0;
+  for (const keyword of keywords) {
+    const before = contributions.length;
+    if (name.includes(keyword)) contributions.push({ keyword, field: "name", points: w.name });
+    if (atom.tags.includes(keyword)) contributions.push({ keyword, field: "tag", points: w.tag });
+    if (project === keyword) contributions.push({ keyword, field: "project", points: w.project });
+    if (description.includes(keyword)) contributions.push({ keyword, field: "description", points: w.description });
+    if (path.includes(keyword)) contributions.push({ keyword, field: "path", points: w.path });
+    if (contributions.length > before) matched++;
+  }
+  const base = contributions.reduce((sum, c) => sum + c.points, 0);
+  const allMatch = keywords.length > 1 && matched === keywords.length ? w.all_match : 1;
+  let score = base * allMatch;
+  const layerBonus = score > 0 ? (layer === "hot" ? w.hot_bonus : layer === "warm" ? w.warm_bonus : 0) : 0;
+  score += layerBonus;
+  const statusMultiplier = atom.status === "archived" ? w.archived : atom.status === "superseded" ? w.superseded : 1;
+  score = round(score * statusMultiplier);
+  return { score, base, contributions, allMatch, layer, layerBonus, statusMultiplier };
+}
+
+// Rounds away binary noise (0.1 + 0.2) so equal scores compare equal and print cleanly.
+function round(n: number): number {
+  return Math.round(n * 1e6) / 1e6;
+}

@@ -1,0 +1,46 @@
+import type { Layer } from "../layers/types.js";
+import type { ScoreBreakdown } from "../scoring/types.js";
+
+/** The fields of an atom search needs: what `index/search.jsonl` stores per atom. */
+export interface SearchRecord {
+  path: string;
+  name: string;
+  type: string;
+  project: string;
+  status: string;
+  updated: string;
+  tags: string[];
+  description: string;
+}
+
+/** Narrowing filters; each one given must match. */
+export interface SearchFilters {
+  project?: string;
+  type?: string;
+  /** Atom must carry this tag (compared lowercase, `#` ignored). */
+  tag?: string;
+  /** Only this status. Without a query and without `allStatus`, only `active`. */
+  status?: string;
+  /** Without a query: every status instead of active only. */
+  allStatus?: boolean;
+  /** Only hot atoms. */
+  hotOnly?: boolean;
+}
+
+/** Options of {@link rankRecords}. */
+export interface RankOptions extends SearchFilters {
+  /** YYYY-MM-DD. */
+  today: string;
+  /** Results kept; default 10; 0 keeps all. */
+  top?: number;
+}
+
+/** One search result. */
+export interface SearchHit {
+  record: SearchRecord;
+  /** The score (0 in filter mode, which has no query). */
+  score: number;
+  layer: Layer;
+  /** How the score was reached; null in filter mode. */
+  breakdown: ScoreBreakdown | null;
+}

@@ -1,0 +1,29 @@
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+/** One line of `index/access_log.jsonl`: a search and what it returned. */
+export interface AccessEvent {
+  /** ISO timestamp. */
+  ts: string;
+  /** `search`, or the MCP tool / command that read atoms. */
+  op: string;
+  query: string;
+  /** Result paths, best first. */
+  results: string[];
+  duration_ms: number;
+}
+
+/**
+ * Appends one event to the access log (a single `write` with O_APPEND, so
+ * concurrent searches never interleave or rewrite the file). Returns false,
+ * instead of throwing, when the vault cannot be written to.
+ */
+export function appendAccessEvent(file: string, event: AccessEvent): boolean {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    appendFileSync(file, `${JSON.stringify(event)}\n`);
+    return true;
+  } catch {
+    return false;
+  }
+}

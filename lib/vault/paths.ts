@@ -1,0 +1,30 @@
+import { join } from "node:path";
+
+/** Where the tool keeps its derived files inside a vault. */
+export interface VaultPaths {
+  indexDir: string;
+  layersDir: string;
+  /** Incremental-index cache (volatile: mtimes). */
+  cache: string;
+  meta: string;
+  search: string;
+  accessLog: string;
+  events: string;
+}
+
+/** The derived-file locations of a vault. */
+export function vaultPaths(vaultDir: string): VaultPaths {
+  const indexDir = join(vaultDir, "index");
+  return {
+    indexDir,
+    layersDir: join(vaultDir, "layers"),
+    cache: join(indexDir, "cache.jsonl"),
+    meta: join(indexDir, "meta.json"),
+    search: join(indexDir, "search.jsonl"),
+    accessLog: join(indexDir, "access_log.jsonl"),
+    events: join(indexDir, "events.jsonl"),
+  };
+}
+
+/** Content of `index/.gitignore`: the files that differ between machines or grow with use. */
+export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.jsonl\naccess_log.jsonl\n*.tmp\n";

@@ -1,0 +1,55 @@
+import type { Command } from "commander";
+import { summarize } from "../../lib/summary/summarize.js";
+import { indexVault } from "../../lib/vault/indexer.js";
+import type { CliContext } from "../context.js";
+import { formatStats } from "../format/summary-output.js";
+
+interface IndexOptions {
+  vault?: string;
+  today?: string;
+  full?: boolean;
+  json?: boolean;
+  stats?: boolean;
+  quiet?: boolean;
+}
+
+/** `cortex index`: builds the five JSON indexes and the layer files. */
+export function registerIndex(program: Command, ctx: CliContext): void {
+  program
+    .command("index")
+    .description("Index the vault: index/{manifest,by_project,by_type,by_tag,graph}.json and layers/{hot,warm,cold}.json")
+    .option("--vault <dir>", "vault folder")
+    .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
+    .option("--full", "re-read every file instead of only new and changed ones")
+    .option("--json", "print the result as JSON")
+    .option("--stats", "also print vault statistics")
+    .option("-q, --quiet", "print nothing but errors")
+    .action((opts: IndexOptions) => runIndex(ctx, opts));
+}
+
+function runIndex(ctx: CliContext, opts: IndexOptions): void {
+  const started = performance.now();
+  const today = ctx.today(opts.today);
+  const { vaultDir, config } = ctx.vault(opts.vault);
+  const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json;
+  const result = indexVault(vaultDir, {
+    config,
+    today,
+    full: opts.full,
+    onProgress: progress ? (done, total) => ctx.params.stderr.write(`\rIndexing ${done}/${total} files…`) : undefined,
+  });
+  if (progress && result.atoms >= 1000) ctx.params.stderr.write("\r\x1b[K");
+  const ms = Math.round(performance.now() - started);
+  const warnings = result.diagnostics.length;
+  if (opts.json) {
+    const { atoms, reread, reused, removed, written, diagnostics } = result;
+    ctx.out(JSON.stringify({ vault: vaultDir, atoms, warnings, reread, reused, removed, written, ms, diagnostics }, null, 2));
+    return;
+  }
+  if (!opts.quiet) ctx.diagnostics(result.diagnostics);
+  if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${warnings} warning${warnings === 1 ? "" : "s"}) in ${ms} ms`);
+  if (opts.stats) {
+    const records = result.indexes.manifest;
+    ctx.out(formatStats(summarize(records, today, config.layers), result.indexes));
+  }
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Option, type Command } from "commander";
+import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
+import { rankRecords } from "../../lib/search/rank.js";
+import type { SearchHit } from "../../lib/search/types.js";
+import { loadSearchRecords } from "../../lib/search/vault-search.js";
+import { tokenizeQuery } from "../../lib/scoring/score.js";
+import { appendAccessEvent } from "../../lib/vault/access-log.js";
+import { vaultPaths } from "../../lib/vault/paths.js";
+import { parseCount, type CliContext } from "../context.js";
+import { bodyPreview, formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
+
+interface SearchOptions {
+  vault?: string;
+  today?: string;
+  top: number;
+  project?: string;
+  type?: string;
+  tag?: string;
+  status?: string;
+  allStatus?: boolean;
+  hot?: boolean;
+  brief?: boolean;
+  paths?: boolean;
+  content?: boolean;
+  json?: boolean;
+  explain?: boolean;
+  log: boolean;
+}
+
+const FORMATS = ["brief", "paths", "content", "json"];
+
+/** `cortex search`: deterministic keyword search, or filter mode without a query. */
+export function registerSearch(program: Command, ctx: CliContext): void {
+  const cmd = program
+    .command("search")
+    .description("Rank atoms for keywords (name +10, tag +8, project +5, description +4, path +3; ×1.5 all match; +2 hot, +1 warm; ×0.3 archived, ×0.5 superseded). Without a query: list active atoms matching the filters.")
+    .argument("[query...]", "keywords")
+    .option("--vault <dir>", "vault folder")
+    .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
+    .option("-n, --top <n>", "number of results (0 = all)", parseCount, 10)
+    .option("--project <name>", "only this project")
+    .option("--type <type>", "only this type")
+    .option("--tag <tag>", "only atoms with this tag")
+    .addOption(new Option("--status <status>", "only this status").conflicts("allStatus"))
+    .option("--all-status", "filter mode: every status, not only active")
+    .option("--hot", "only hot atoms");
+  for (const format of FORMATS) {
+    const help = { brief: "name, score, path and a one-line preview", paths: "paths only", content: "the full text of each result", json: "a JSON array" }[format]!;
+    cmd.addOption(new Option(`--${format}`, help).conflicts(FORMATS.filter((f) => f !== format)));
+  }
+  cmd
+    .option("--explain", "show how each score was reached")
+    .option("--no-log", "do not append the search to index/access_log.jsonl")
+    .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), opts));
+}
+
+async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
+  const started = performance.now();
+  const today = ctx.today(opts.today);
+  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { records, indexed } = await loadSearchRecords(vaultDir, config, today, tokenizeQuery(query));
+  if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
+  const hits = rankRecords(records, query, { ...opts, hotOnly: opts.hot, today }, config);
+  if (opts.log) {
+    const duration_ms = Math.round((performance.now() - started) * 10) / 10;
+    appendAccessEvent(vaultPaths(vaultDir).accessLog, { ts: new Date().toISOString(), op: "search", query, results: hits.map((h) => h.record.path), duration_ms });
+  }
+  if (hits.length === 0) {
+    if (opts.json) ctx.out("[]");
+    ctx.err(query.trim() ? `No results for: ${query}` : "No atoms match the filters");
+    ctx.exitCode = 1;
+    return;
+  }
+  ctx.out(render(hits, opts, vaultDir, ctx.color));
+}
+
+function render(hits: SearchHit[], opts: SearchOptions, vaultDir: string, color: boolean): string {
+  const explain = Boolean(opts.explain);
+  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain)), null, 2);
+  if (opts.paths) return hits.map((h) => h.record.path).join("\n");
+  if (opts.content) return hits.map((h) => `==> ${h.record.path} (score: ${formatScore(h.score)}) <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
+  if (opts.brief) {
+    const previews = new Map(hits.map((h) => [h.record.path, bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body)]));
+    return withExplain(formatBrief(hits, previews, color), hits, explain, "\n\n");
+  }
+  return withExplain(formatLines(hits, color), hits, explain, "\n");
+}
+
+function withExplain(text: string, hits: SearchHit[], explain: boolean, separator: string): string {
+  if (!explain) return text;
+  const blocks = text.split(separator);
+  return blocks.map((block, i) => (hits[i]?.breakdown ? `${block}\n${formatExplain(hits[i]!.breakdown!)}` : block)).join(separator);
+}
+
+function readNote(vaultDir: string, path: string): string {
+  try {
+    return readFileSync(join(vaultDir, path), "utf8").replace(/^\uFEFF/, "");
+  } catch {
+    return "";
+  }
+}

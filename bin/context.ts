@@ -1,0 +1,67 @@
+import { InvalidArgumentError } from "commander";
+import type { Diagnostic } from "../lib/atoms/types.js";
+import { loadConfig, type LoadedConfig } from "../lib/config/load.js";
+import { CortexError } from "../lib/errors.js";
+import { isIsoDate, localDate } from "../lib/util/dates.js";
+
+/** A writable stream as the CLI uses it. */
+export interface OutStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** Everything the CLI touches of the outside world, so tests can run it in-process. */
+export interface CliParams {
+  argv: string[];
+  stdout: OutStream;
+  stderr: OutStream;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Standard input, for commands that read it. Default process.stdin. */
+  stdin?: NodeJS.ReadableStream;
+}
+
+/** What a command action gets: the params, and helpers over them. */
+export class CliContext {
+  exitCode = 0;
+  constructor(readonly params: CliParams) {}
+
+  out(text: string): void {
+    this.params.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
+  err(text: string): void {
+    this.params.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
+  /** True when stdout is a terminal and NO_COLOR is not set. */
+  get color(): boolean {
+    const env = this.params.env;
+    return Boolean(this.params.stdout.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";
+  }
+
+  /** `--today`, else CORTEX_TODAY, else the local date; a bad value is a usage error. */
+  today(flag: string | undefined): string {
+    const value = flag ?? this.params.env.CORTEX_TODAY;
+    if (value === undefined || value === "") return localDate(Date.now());
+    if (!isIsoDate(value)) throw new CortexError("BAD_ARGUMENT", `--today must be a date YYYY-MM-DD, got ${JSON.stringify(value)}`);
+    return value;
+  }
+
+  /** Finds the vault (`--vault` > CORTEX_VAULT > ./cortex.toml > cwd) and its settings. */
+  vault(flag: string | undefined): LoadedConfig {
+    return loadConfig({ vault: flag, env: this.params.env, cwd: this.params.cwd });
+  }
+
+  /** Prints diagnostics as `path:line rule message` on stderr. */
+  diagnostics(list: readonly Diagnostic[]): void {
+    if (list.length === 0) return;
+    this.params.stderr.write(list.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}\n`).join(""));
+  }
+}
+
+/** Parses a whole-number option value; anything else is a usage error. */
+export function parseCount(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number.");
+  return Number(value);
+}

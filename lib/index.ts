@@ -1,0 +1,51 @@
+/**
+ * cortex-vault: persistent, searchable memory kept as markdown atoms in a
+ * git-tracked, Obsidian-compatible vault. The core is pure functions over
+ * plain data; the `vault/` and `config/load` modules do the file I/O.
+ *
+ * @example
+ * import { search } from "cortex-vault";
+ * const { hits } = await search("deploy risk", { vault: "examples/vault", top: 3 });
+ */
+
+// Atoms
+export { parseAtom, inferProject } from "./atoms/parse.js";
+export { decodeAtomBytes, type DecodedFile } from "./atoms/decode.js";
+export { splitFrontmatter, type FrontmatterSplit } from "./atoms/frontmatter.js";
+export { extractHashtags, extractTargets, firstProseLine, maskCode, wikilinkTarget, type MaskedBody } from "./atoms/markdown.js";
+export { fileStem, nameFromPath, slugify } from "./atoms/names.js";
+export { ATOM_STATUSES, ATOM_TYPES, type Atom, type AtomStatus, type AtomType, type Diagnostic, type FileFacts, type ParsedAtom } from "./atoms/types.js";
+
+// Config
+export { parseConfig } from "./config/parse.js";
+export { loadConfig, readConfigFile, type LoadConfigOptions, type LoadedConfig } from "./config/load.js";
+export { DEFAULT_LAYERS, DEFAULT_WEIGHTS, defaultConfig } from "./config/defaults.js";
+export { ConfigError, type CortexConfig, type LayerThresholds, type ScoringWeights } from "./config/types.js";
+export { CortexError } from "./errors.js";
+
+// Indexes and layers
+export { buildIndexes, compareStrings, toManifestEntry, type IndexInput } from "./indexes/build.js";
+export { serializeGroups, serializeIndexes, serializeJson, serializeManifest, type IndexFileTexts } from "./indexes/serialize.js";
+export { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "./indexes/types.js";
+export { buildLayers, byUpdatedThenPath, classifyLayer } from "./layers/classify.js";
+export type { Layer, LayerEntry, LayerFiles } from "./layers/types.js";
+
+// Scoring and search
+export { scoreAtom, tokenizeQuery, type ScoreContext } from "./scoring/score.js";
+export type { Contribution, MatchField, ScorableAtom, ScoreBreakdown } from "./scoring/types.js";
+export { matchesFilters, rankRecords, sortHits } from "./search/rank.js";
+export { parseSearchRecords, serializeSearchRecords, SearchFormatError } from "./search/records.js";
+export { loadSearchRecords, search, type SearchOptions, type SearchResult } from "./search/vault-search.js";
+export type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./search/types.js";
+export { summarize } from "./summary/summarize.js";
+export type { Count, VaultSummary } from "./summary/types.js";
+
+// Vault I/O
+export { indexVault, readAtomFile, type IndexVaultOptions, type IndexVaultResult } from "./vault/indexer.js";
+export { scanVault, type VaultFile, type VaultScan } from "./vault/scan.js";
+export { writeFileAtomic } from "./vault/atomic.js";
+export { appendAccessEvent, type AccessEvent } from "./vault/access-log.js";
+export { vaultPaths, type VaultPaths } from "./vault/paths.js";
+
+// Dates
+export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

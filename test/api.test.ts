@@ -1,0 +1,17 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import * as api from "../lib/index.js";
+
+test("should export exactly the documented public API", () => {
+  assert.deepEqual(Object.keys(api).sort(), [
+    "ATOM_STATUSES", "ATOM_TYPES", "ConfigError", "CortexError", "DEFAULT_LAYERS", "DEFAULT_WEIGHTS",
+    "INDEX_FORMAT", "SearchFormatError", "appendAccessEvent", "buildIndexes", "buildLayers", "byUpdatedThenPath",
+    "classifyLayer", "compareStrings", "daysBetween", "decodeAtomBytes", "defaultConfig", "extractHashtags",
+    "extractTargets", "fileStem", "firstProseLine", "indexVault", "inferProject", "isIsoDate", "loadConfig",
+    "loadSearchRecords", "localDate", "maskCode", "matchesFilters", "nameFromPath", "normalizeDate", "parseAtom",
+    "parseConfig", "parseSearchRecords", "rankRecords", "readAtomFile", "readConfigFile", "scanVault", "scoreAtom",
+    "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchRecords",
+    "slugify", "sortHits", "splitFrontmatter", "summarize", "toManifestEntry", "tokenizeQuery", "vaultPaths", "wikilinkTarget",
+    "writeFileAtomic",
+  ].sort());
+});

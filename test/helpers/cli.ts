@@ -1,0 +1,67 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { main } from "../../bin/main.js";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The built CLI entry point (npm test builds it first). */
+export const BUILT_CLI = join(ROOT, "dist/bin/cortex.js");
+
+/** What a CLI run gave. */
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of a CLI run. */
+export interface RunOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+}
+
+const BASE_ENV = { NO_COLOR: "1", CORTEX_VAULT: undefined, CORTEX_TODAY: undefined };
+
+/** Runs the CLI in this process through `main()`. */
+export async function runInProcess(args: string[], options: RunOptions = {}): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const env = { ...process.env, ...BASE_ENV, ...options.env };
+  const code = await main({
+    argv: args,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    env,
+    cwd: options.cwd ?? ROOT,
+  });
+  return { code, stdout, stderr };
+}
+
+/** Runs the built CLI (`node dist/bin/cortex.js`) as a child process. */
+export function runBuilt(args: string[], options: RunOptions = {}): CliRun {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...process.env, ...BASE_ENV, ...options.env })) if (v !== undefined) env[k] = v;
+  const result = spawnSync(process.execPath, [BUILT_CLI, ...args], { cwd: options.cwd ?? ROOT, env, encoding: "utf8", input: options.stdin ?? "" });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Copies a folder (a fixture vault) to a fresh temporary folder; returns its path. */
+export function copyToTemp(source: string, prefix = "cortex-test-"): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(source, dir, { recursive: true });
+  return dir;
+}
+
+/** A fresh empty temporary folder. */
+export function tempDir(prefix = "cortex-test-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Removes a temporary folder. */
+export function removeTemp(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

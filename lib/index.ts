@@ -46,6 +46,9 @@ export { scanVault, type VaultFile, type VaultScan } from "./vault/scan.js";
 export { writeFileAtomic } from "./vault/atomic.js";
 export { appendAccessEvent, type AccessEvent } from "./vault/access-log.js";
 export { vaultPaths, type VaultPaths } from "./vault/paths.js";
+export { withVaultLock, type LockOptions } from "./vault/lock.js";
+export { resolveAtomRef } from "./vault/refs.js";
+export { commitFiles, type CommitResult } from "./git/commit.js";
 
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

@@ -5,13 +5,13 @@ import * as api from "../lib/index.js";
 test("should export exactly the documented public API", () => {
   assert.deepEqual(Object.keys(api).sort(), [
     "ATOM_STATUSES", "ATOM_TYPES", "ConfigError", "CortexError", "DEFAULT_LAYERS", "DEFAULT_WEIGHTS",
-    "INDEX_FORMAT", "SearchFormatError", "appendAccessEvent", "buildIndexes", "buildLayers", "byUpdatedThenPath",
+    "INDEX_FORMAT", "SearchFormatError", "appendAccessEvent", "buildIndexes", "buildLayers", "byUpdatedThenPath", "commitFiles",
     "classifyLayer", "compareStrings", "daysBetween", "decodeAtomBytes", "defaultConfig", "extractHashtags",
     "extractTargets", "fileStem", "firstProseLine", "indexVault", "inferProject", "isIsoDate", "loadConfig",
     "loadSearchRecords", "localDate", "maskCode", "matchesFilters", "nameFromPath", "normalizeDate", "parseAtom",
-    "parseConfig", "parseSearchRecords", "rankRecords", "readAtomFile", "readConfigFile", "scanVault", "scoreAtom",
+    "parseConfig", "parseSearchRecords", "rankRecords", "readAtomFile", "readConfigFile", "resolveAtomRef", "scanVault", "scoreAtom",
     "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchRecords",
     "slugify", "sortHits", "splitFrontmatter", "summarize", "toManifestEntry", "tokenizeQuery", "vaultPaths", "wikilinkTarget",
-    "writeFileAtomic",
+    "withVaultLock", "writeFileAtomic",
   ].sort());
 });

@@ -1,0 +1,346 @@
+#!/usr/bin/env node
+// cortex-vault benchmark runner (`npm run bench` builds first, then runs this).
+//
+//   node bench/run.mjs [--sizes 500,10000,100000] [--cli dist/bin/cortex.js] [--runs 5]
+//                      [--seed 1] [--no-quirks] [--regen] [--json] [--check]
+//
+// For each size: generate (or reuse) bench/out/vault-N, then time the built
+// CLI as a child process: full index, re-index with nothing changed, re-index
+// with one file changed, and search (median of --runs), plus a bare
+// `node -e ""` baseline. Peak RSS comes from bench/measure.mjs. See
+// bench/README.md for what each figure means.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
+const REPO = resolve(BENCH_DIR, "..");
+const GEN = join(BENCH_DIR, "gen-vault.mjs");
+const MEASURE = join(BENCH_DIR, "measure.mjs");
+const TODAY = "2026-11-22";
+const QUERY = "deploy risk";
+
+// Targets, in ms and MiB. `sizes: null` means the target applies to every size.
+const TARGETS = [
+  { metric: "search", field: "ms", sizes: [10000], max: 100, label: "search median, 10k atoms" },
+  { metric: "search", field: "ms", sizes: [100000], max: 250, label: "search median, 100k atoms" },
+  { metric: "search", field: "mb", sizes: [100000], max: 150, label: "search peak RSS, 100k atoms" },
+  { metric: "fullIndex", field: "ms", sizes: [100000], max: 4000, label: "full index, 100k atoms" },
+  { metric: "fullIndex", field: "mb", sizes: [100000], max: 400, label: "full index peak RSS, 100k atoms" },
+  { metric: "reindexNoChange", field: "ms", sizes: null, max: 1000, label: "re-index, nothing changed" },
+  { metric: "reindexOneChanged", field: "ms", sizes: null, max: 1200, label: "re-index, one file changed" },
+];
+
+// ---------------------------------------------------------------- arguments
+
+const USAGE = `usage: node bench/run.mjs [options]
+  --sizes LIST   comma-separated vault sizes (default 500,10000,100000)
+  --cli PATH     CLI entry point to benchmark (default dist/bin/cortex.js)
+  --runs N       timed runs for search and the node baseline; median reported (default 5)
+  --seed S       generator seed (default 1)
+  --no-quirks    generate vaults without the --quirks files
+  --regen        regenerate vaults even when a matching one exists
+  --out DIR      scratch folder for vaults (default bench/out)
+  --json         print the figures as JSON instead of a table
+  --check        exit 1 when a figure misses its target`;
+
+function parseArgs(argv) {
+  const o = { sizes: [500, 10000, 100000], cli: null, runs: 5, seed: "1", quirks: true, regen: false,
+    out: join(BENCH_DIR, "out"), json: false, check: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const eq = a.indexOf("=");
+    const key = a.startsWith("--") ? (eq > 0 ? a.slice(2, eq) : a.slice(2)) : null;
+    const value = () => {
+      if (eq > 0) return a.slice(eq + 1);
+      if (argv[i + 1] === undefined) die(`missing value for --${key}\n${USAGE}`);
+      return argv[++i];
+    };
+    switch (key) {
+      case "sizes":
+        o.sizes = value().split(",").map((s) => s.trim().replace(/_/g, "")).filter(Boolean).map((s) => {
+          const m = /^(\d+)(k?)$/i.exec(s);
+          if (!m) die(`bad size: ${s}`);
+          return Number(m[1]) * (m[2] ? 1000 : 1);
+        });
+        break;
+      case "cli": o.cli = resolve(value()); break;
+      case "runs": o.runs = Number(value()); if (!(o.runs >= 1 && Number.isInteger(o.runs))) die("--runs must be >= 1"); break;
+      case "seed": o.seed = value(); break;
+      case "no-quirks": o.quirks = false; break;
+      case "regen": o.regen = true; break;
+      case "out": o.out = resolve(value()); break;
+      case "json": o.json = true; break;
+      case "check": o.check = true; break;
+      case "help": console.log(USAGE); process.exit(0); break;
+      default: die(`unknown argument: ${a}\n${USAGE}`);
+    }
+  }
+  o.cli ??= join(REPO, "dist", "bin", "cortex.js");
+  return o;
+}
+
+function die(msg) {
+  console.error(`bench: ${msg}`);
+  process.exit(2);
+}
+
+const log = (msg) => process.stderr.write(`${msg}\n`);
+
+// ------------------------------------------------------------------ running
+
+/**
+ * Spawns `node …args` and resolves with { ms, code, signal, stderr, stdoutBytes, maxRSS }.
+ * With `wrapped`, args are cortex args run through bench/measure.mjs and maxRSS (KiB) is read from fd 3.
+ */
+function run(args, { wrapped = false, env = {} } = {}) {
+  return new Promise((resolveRun, reject) => {
+    const argv = wrapped ? [MEASURE, ...args] : args;
+    const stdio = wrapped ? ["ignore", "pipe", "pipe", "pipe"] : ["ignore", "ignore", "pipe"];
+    const t0 = process.hrtime.bigint();
+    const child = spawn(process.execPath, argv, { stdio, cwd: REPO, env: { ...process.env, ...env } });
+    let t1 = null;
+    let stdoutBytes = 0;
+    const errChunks = [];
+    let errBytes = 0;
+    const fd3 = [];
+    if (child.stdout) child.stdout.on("data", (b) => { stdoutBytes += b.length; });
+    child.stderr.on("data", (b) => { if (errBytes < 65536) { errChunks.push(b); errBytes += b.length; } });
+    if (child.stdio[3]) child.stdio[3].on("data", (b) => fd3.push(b));
+    child.on("error", reject);
+    child.on("exit", () => { t1 = process.hrtime.bigint(); });
+    child.on("close", (code, signal) => {
+      t1 ??= process.hrtime.bigint();
+      let maxRSS = null;
+      if (wrapped) {
+        try { maxRSS = JSON.parse(Buffer.concat(fd3).toString("utf8").trim()).maxRSS; } catch { /* no report */ }
+      }
+      resolveRun({
+        ms: Number(t1 - t0) / 1e6, code, signal, maxRSS, stdoutBytes,
+        stderr: Buffer.concat(errChunks).toString("utf8"),
+      });
+    });
+  });
+}
+
+function commandLine(args) {
+  return ["node", ...args].map((a) => (/^[\w./:=,-]+$/.test(a) ? a : JSON.stringify(a))).join(" ");
+}
+
+/** Runs a cortex command, failing the whole bench on an unexpected exit status. */
+async function cortex(cliArgs, { wrapped, okCodes = [0], env }) {
+  const shown = wrapped ? [relative(REPO, MEASURE), ...cliArgs] : [relative(REPO, opts.cli) || opts.cli, ...cliArgs];
+  const r = await run(wrapped ? cliArgs : [opts.cli, ...cliArgs], { wrapped, env });
+  if (r.signal || !okCodes.includes(r.code)) {
+    log(`\nbench: command failed (${r.signal ? `signal ${r.signal}` : `exit ${r.code}`}): ${commandLine(shown)}`
+      + (wrapped ? `\n       (CLI: ${opts.cli})` : ""));
+    if (r.stderr.trim()) log(`--- stderr ---\n${r.stderr.trimEnd()}\n--------------`);
+    process.exit(1);
+  }
+  if (wrapped && r.maxRSS == null) {
+    log(`bench: warning: no peak-RSS report from ${commandLine(shown)}`);
+  }
+  return r;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const mib = (kib) => (kib == null ? null : kib / 1024);
+const round1 = (x) => (x == null ? null : Math.round(x * 10) / 10);
+
+// ------------------------------------------------------------------ vaults
+
+function sha256File(path) {
+  return createHash("sha256").update(readFileSync(path)).digest("hex");
+}
+
+async function ensureVault(size) {
+  const dir = join(opts.out, `vault-${size}`);
+  const marker = join(opts.out, `vault-${size}.json`);
+  const want = { generator: "bench/gen-vault.mjs", generatorSha256: sha256File(GEN), atoms: size,
+    seed: opts.seed, today: TODAY, quirks: opts.quirks };
+  if (!opts.regen && existsSync(dir) && existsSync(marker)) {
+    try {
+      const have = JSON.parse(readFileSync(marker, "utf8"));
+      if (Object.keys(want).every((k) => have[k] === want[k])) {
+        log(`vault-${size}: reusing ${relative(REPO, dir)}`);
+        return { dir, files: have.files, generatedMs: null };
+      }
+    } catch { /* unreadable marker: regenerate */ }
+  }
+  rmSync(marker, { force: true });
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(opts.out, { recursive: true });
+  log(`vault-${size}: generating ${size} atoms…`);
+  const genArgs = [GEN, "--out", dir, "--atoms", String(size), "--seed", opts.seed, "--today", TODAY];
+  if (opts.quirks) genArgs.push("--quirks");
+  const t0 = process.hrtime.bigint();
+  const r = await new Promise((res, rej) => {
+    const child = spawn(process.execPath, genArgs, { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (b) => { out += b; });
+    child.on("error", rej);
+    child.on("close", (code) => res({ code, out }));
+  });
+  const generatedMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.code !== 0) die(`generator failed (exit ${r.code})`);
+  const files = Number(/wrote (\d+) files/.exec(r.out)?.[1] ?? NaN);
+  log(`vault-${size}: ${r.out.trim()} in ${(generatedMs / 1000).toFixed(1)} s`);
+  writeFileSync(marker, `${JSON.stringify({ ...want, files }, null, 2)}\n`);
+  return { dir, files, generatedMs };
+}
+
+/** A generated atom to edit: the first .md file under the first type folder found, descending in sorted order. */
+function pickAtomToEdit(vault) {
+  for (const top of ["insights", "rules", "atoms", "incidents", "reference"]) {
+    let dir = join(vault, top);
+    while (existsSync(dir)) {
+      const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      const file = entries.find((e) => e.isFile() && e.name.endsWith(".md"));
+      if (file) return join(dir, file.name);
+      const sub = entries.find((e) => e.isDirectory());
+      if (!sub) break;
+      dir = join(dir, sub.name);
+    }
+  }
+  die(`no atom to edit in ${vault}`);
+}
+
+// -------------------------------------------------------------------- bench
+
+const opts = parseArgs(process.argv.slice(2));
+if (!existsSync(opts.cli)) die(`CLI not found at ${opts.cli}; run \`npm run build\` first, or pass --cli PATH`);
+const cliEnv = { CORTEX_BENCH_CLI: opts.cli };
+
+async function benchSize(size) {
+  const vault = await ensureVault(size);
+  const base = ["--vault", vault.dir, "--today", TODAY];
+  const row = { size, files: vault.files, vault: relative(REPO, vault.dir), generatedMs: vault.generatedMs };
+  const fig = (r) => ({ ms: round1(r.ms), maxRSSKiB: r.maxRSS, mb: round1(mib(r.maxRSS)) });
+
+  log(`vault-${size}: full index…`);
+  row.fullIndex = fig(await cortex(["index", ...base, "--full"], { wrapped: true, env: cliEnv }));
+
+  log(`vault-${size}: re-index, nothing changed…`);
+  row.reindexNoChange = fig(await cortex(["index", ...base], { wrapped: true, env: cliEnv }));
+
+  const target = pickAtomToEdit(vault.dir);
+  const original = readFileSync(target);
+  const st = statSync(target);
+  log(`vault-${size}: re-index, one file changed (${relative(vault.dir, target).split(sep).join("/")})…`);
+  try {
+    writeFileSync(target, Buffer.concat([original, Buffer.from(`\nBench edit at ${new Date().toISOString()}.\n`)]));
+    const newMtime = Math.max(Date.now(), st.mtimeMs + 2000) / 1000;
+    utimesSync(target, newMtime, newMtime);
+    row.reindexOneChanged = fig(await cortex(["index", ...base], { wrapped: true, env: cliEnv }));
+  } finally {
+    // put the vault back as generated (the index is rebuilt with --full on the next run anyway)
+    writeFileSync(target, original);
+    utimesSync(target, st.atime, st.mtime);
+  }
+  row.editedFile = relative(vault.dir, target).split(sep).join("/");
+
+  log(`vault-${size}: search "${QUERY}" ×${opts.runs} (+1 warm-up)…`);
+  const searchArgs = ["search", QUERY, ...base, "--no-log", "--json"];
+  const searchOpts = { okCodes: [0, 1], env: cliEnv };
+  await cortex(searchArgs, { ...searchOpts, wrapped: false }); // warm-up, not counted
+  const plain = [];
+  for (let i = 0; i < opts.runs; i++) plain.push(await cortex(searchArgs, { ...searchOpts, wrapped: false }));
+  const wrapped = [];
+  for (let i = 0; i < opts.runs; i++) wrapped.push(await cortex(searchArgs, { ...searchOpts, wrapped: true }));
+  const rss = wrapped.map((r) => r.maxRSS).filter((x) => x != null);
+  const maxRSS = rss.length ? Math.max(...rss) : null;
+  row.search = {
+    ms: round1(median(plain.map((r) => r.ms))),
+    runsMs: plain.map((r) => round1(r.ms)),
+    wrappedMs: round1(median(wrapped.map((r) => r.ms))),
+    maxRSSKiB: maxRSS,
+    mb: round1(mib(maxRSS)),
+    exitCode: plain[0].code,
+    stdoutBytes: wrapped[0].stdoutBytes,
+  };
+
+  log(`vault-${size}: node baseline ×${opts.runs}…`);
+  const baseRuns = [];
+  for (let i = 0; i < opts.runs; i++) baseRuns.push(await run(["-e", ""]));
+  row.nodeBaseline = { ms: round1(median(baseRuns.map((r) => r.ms))), runsMs: baseRuns.map((r) => round1(r.ms)) };
+  return row;
+}
+
+function evaluateTargets(rows) {
+  const out = [];
+  for (const t of TARGETS) {
+    for (const row of rows) {
+      if (t.sizes && !t.sizes.includes(row.size)) continue;
+      const value = row[t.metric]?.[t.field];
+      out.push({ ...t, sizes: undefined, size: row.size, value, pass: value != null && value <= t.max });
+    }
+  }
+  return out;
+}
+
+const fmtInt = (n) => (n == null ? "–" : Math.round(n).toLocaleString("en-US"));
+const pair = (f) => `${fmtInt(f?.ms)} / ${fmtInt(f?.mb)}`;
+
+function printTable(result) {
+  const header = ["size", "full index ms / MB", "re-index no change ms / MB", "one changed ms / MB",
+    "search median ms / MB", "node baseline ms"];
+  const lines = result.results.map((r) => [fmtInt(r.size), pair(r.fullIndex), pair(r.reindexNoChange),
+    pair(r.reindexOneChanged), pair(r.search), fmtInt(r.nodeBaseline.ms)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => `| ${cells.map((c, i) => c.padStart(widths[i])).join(" | ")} |`;
+  const out = [];
+  out.push("");
+  out.push(`cortex-vault bench — ${result.meta.cli}, node ${result.meta.node}, ${result.meta.cpu} ×${result.meta.cpus}, ${result.meta.os}`);
+  out.push(`query "${QUERY}", --today ${TODAY}, seed ${result.meta.seed}${result.meta.quirks ? ", with quirk files" : ""}`);
+  out.push("");
+  out.push(fmt(header));
+  out.push(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const l of lines) out.push(fmt(l));
+  out.push("");
+  out.push("ms = wall time of the child process (spawn to exit, Node start-up included); MB = its peak RSS in MiB.");
+  out.push("Index figures: one run each, through bench/measure.mjs (its overhead is a single extra import).");
+  out.push(`Search: median of ${result.meta.runs} runs of plain \`node <cli>\` for ms (after one warm-up run); MB = highest`);
+  out.push(`peak RSS of ${result.meta.runs} further runs through bench/measure.mjs. Wrapper overhead (wrapped − plain median):`
+    + ` ${result.results.map((r) => `${fmtInt(r.size)}: ${(r.search.wrappedMs - r.search.ms).toFixed(1)} ms`).join(", ")}.`);
+  out.push("");
+  out.push("Targets:");
+  const tw = Math.max(...result.targets.map((t) => t.label.length));
+  for (const t of result.targets) {
+    const unit = t.field === "ms" ? "ms" : "MB";
+    const v = t.value == null ? "–" : `${fmtInt(t.value)} ${unit}`;
+    out.push(`  ${t.label.padEnd(tw)}  ${`size ${fmtInt(t.size)}`.padEnd(13)} ≤ ${`${fmtInt(t.max)} ${unit}`.padEnd(9)} got ${v.padStart(10)}  ${t.pass ? "ok" : "MISSED"}`);
+  }
+  if (!result.targets.length) out.push("  (none apply to these sizes)");
+  console.log(out.join("\n"));
+}
+
+const results = [];
+for (const size of opts.sizes) results.push(await benchSize(size));
+const result = {
+  meta: {
+    date: new Date().toISOString(), cli: relative(REPO, opts.cli) || opts.cli, node: process.version,
+    os: `${os.platform()} ${os.release()}`, cpu: os.cpus()[0]?.model?.trim() ?? "unknown cpu", cpus: os.cpus().length,
+    totalMemMiB: Math.round(os.totalmem() / 1048576), today: TODAY, query: QUERY, seed: opts.seed,
+    quirks: opts.quirks, runs: opts.runs,
+    method: {
+      wallTime: "process.hrtime.bigint() around spawn → exit of `node <cli> …` (start-up included)",
+      index: "one run each through bench/measure.mjs (wall time and peak RSS from the same run)",
+      search: "ms: median of plain runs after one warm-up; mb: max peak RSS over the same number of runs through bench/measure.mjs",
+      mb: "peak RSS (process.resourceUsage().maxRSS, KiB) / 1024",
+    },
+  },
+  results,
+};
+result.targets = evaluateTargets(results);
+if (opts.json) console.log(JSON.stringify(result, null, 2));
+else printTable(result);
+if (opts.check && result.targets.some((t) => !t.pass)) process.exit(1);

@@ -48,7 +48,21 @@ export { appendAccessEvent, type AccessEvent } from "./vault/access-log.js";
 export { vaultPaths, type VaultPaths } from "./vault/paths.js";
 export { withVaultLock, type LockOptions } from "./vault/lock.js";
 export { resolveAtomRef } from "./vault/refs.js";
+export { appendVaultEvents, type VaultEvent } from "./vault/events.js";
+export { createFileExclusive } from "./vault/atomic.js";
 export { commitFiles, type CommitResult } from "./git/commit.js";
+export { shouldCommit } from "./git/settings.js";
+
+// Write path
+export { writeAtom } from "./write/write-atom.js";
+export { validateWriteInput, WRITE_LIMITS } from "./write/validate.js";
+export { scanForSecrets, SECURITY_RULES, type SecurityRule } from "./write/security.js";
+export { findNearDuplicates, similarity, type NearDuplicate } from "./write/similarity.js";
+export { findRelated, type RelatedAtom } from "./write/related.js";
+export { renderAtom } from "./write/render.js";
+export { readWriteSettings, DEFAULT_WRITE_SETTINGS } from "./write/settings.js";
+export { WriteRejectedError, type RejectionCode } from "./write/errors.js";
+export type { AtomFrontmatter, SupersedeInput, SupersedeOptions, SupersedeResult, ValidWrite, WriteInput, WriteOptions, WriteResult, WriteSettings } from "./write/types.js";
 
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

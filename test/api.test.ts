@@ -13,5 +13,9 @@ test("should export exactly the documented public API", () => {
     "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchRecords",
     "slugify", "sortHits", "splitFrontmatter", "summarize", "toManifestEntry", "tokenizeQuery", "vaultPaths", "wikilinkTarget",
     "withVaultLock", "writeFileAtomic",
+    // Write path and lifecycle
+    "DEFAULT_WRITE_SETTINGS", "SECURITY_RULES", "WRITE_LIMITS", "WriteRejectedError", "appendVaultEvents", "createFileExclusive",
+    "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
+    "validateWriteInput", "writeAtom",
   ].sort());
 });

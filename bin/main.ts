@@ -5,13 +5,14 @@ import { packageVersion } from "../lib/version.js";
 import { registerIndex } from "./commands/index-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
+import { registerSupersede } from "./commands/supersede-command.js";
 import { registerWrite } from "./commands/write-command.js";
 import { CliContext, type CliParams } from "./context.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

@@ -55,6 +55,8 @@ export { shouldCommit } from "./git/settings.js";
 
 // Write path
 export { writeAtom } from "./write/write-atom.js";
+export { supersedeAtom, planSupersede } from "./write/supersede.js";
+export { editFrontmatter } from "./atoms/edit-frontmatter.js";
 export { validateWriteInput, WRITE_LIMITS } from "./write/validate.js";
 export { scanForSecrets, SECURITY_RULES, type SecurityRule } from "./write/security.js";
 export { findNearDuplicates, similarity, type NearDuplicate } from "./write/similarity.js";

@@ -16,6 +16,6 @@ test("should export exactly the documented public API", () => {
     // Write path and lifecycle
     "DEFAULT_WRITE_SETTINGS", "SECURITY_RULES", "WRITE_LIMITS", "WriteRejectedError", "appendVaultEvents", "createFileExclusive",
     "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
-    "validateWriteInput", "writeAtom",
+    "editFrontmatter", "planSupersede", "supersedeAtom", "validateWriteInput", "writeAtom",
   ].sort());
 });

@@ -16,6 +16,6 @@ test("should export exactly the documented public API", () => {
     // Write path and lifecycle
     "DEFAULT_WRITE_SETTINGS", "SECURITY_RULES", "WRITE_LIMITS", "WriteRejectedError", "appendVaultEvents", "createFileExclusive",
     "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
-    "editFrontmatter", "planSupersede", "supersedeAtom", "validateWriteInput", "writeAtom",
+    "VAULT_FOLDERS", "editFrontmatter", "initVault", "planSupersede", "vaultTemplate", "supersedeAtom", "validateWriteInput", "writeAtom",
   ].sort());
 });

@@ -4,6 +4,7 @@ import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
 import { registerIndex } from "./commands/index-command.js";
 import { registerInit } from "./commands/init-command.js";
+import { registerMigrate } from "./commands/migrate-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
 import { registerSupersede } from "./commands/supersede-command.js";
@@ -13,7 +14,7 @@ import { CliContext, type CliParams } from "./context.js";
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit, registerMigrate];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

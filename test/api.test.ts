@@ -16,6 +16,7 @@ test("should export exactly the documented public API", () => {
     // Write path and lifecycle
     "DEFAULT_WRITE_SETTINGS", "SECURITY_RULES", "WRITE_LIMITS", "WriteRejectedError", "appendVaultEvents", "createFileExclusive",
     "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
-    "VAULT_FOLDERS", "editFrontmatter", "initVault", "planSupersede", "vaultTemplate", "supersedeAtom", "validateWriteInput", "writeAtom",
+    "REQUIRED_FIELDS", "VAULT_FOLDERS", "editFrontmatter", "inferStatus", "inferTags", "inferType", "initVault", "migrateVault",
+    "planFileMigration", "planSupersede", "unifiedDiff", "vaultTemplate", "supersedeAtom", "validateWriteInput", "writeAtom",
   ].sort());
 });

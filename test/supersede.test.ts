@@ -151,7 +151,7 @@ test("should refuse to rewrite a file that is not UTF-8", async () => {
     writeFileSync(join(vault, "atoms/latin.md"), Buffer.from("---\nname: Caf\xe9\n---\nx\n", "latin1"));
     const result = await runInProcess(["supersede", "atoms/latin.md", "--vault", vault, "--today", TODAY]);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /is not UTF-8 text/);
+    assert.match(result.stderr, /^cortex: atoms\/latin.md is not valid UTF-8 text; cortex will not rewrite it\n$/);
   } finally {
     removeTemp(vault);
   }

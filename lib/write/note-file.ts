@@ -25,10 +25,22 @@ export function readNoteForEdit(vaultDir: string, path: string): NoteFile {
   } catch (error) {
     throw new CortexError("IO", `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }
-  const decoded = decodeAtomBytes(bytes, path);
-  if (!decoded.ok || decoded.diagnostics.length > 0) throw new CortexError("NOT_UTF8", `${path} is not UTF-8 text; cortex will not rewrite it`);
+  const decoded = decodeForEdit(bytes, path);
+  if ("problem" in decoded) throw new CortexError("NOT_UTF8", `${path} is ${decoded.problem}; cortex will not rewrite it`);
   const split = splitFrontmatter(decoded.text.replace(/^\uFEFF/, ""));
   return { path, text: decoded.text, data: split.state === "ok" ? readFrontmatterData(split.yaml, 2).data : {} };
+}
+
+/**
+ * A file's bytes as text that can be edited and written back without losing
+ * a byte: valid UTF-8, not binary, with its BOM (if any) kept as U+FEFF.
+ */
+export function decodeForEdit(bytes: Uint8Array, path: string): { text: string } | { problem: string } {
+  const decoded = decodeAtomBytes(bytes, path);
+  if (!decoded.ok) return { problem: "a binary file" };
+  if (decoded.diagnostics.length > 0) return { problem: "not valid UTF-8 text" };
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return { text: bom && !decoded.text.startsWith("\uFEFF") ? `\uFEFF${decoded.text}` : decoded.text };
 }
 
 /** A frontmatter value as a list of strings: a list, one string, or nothing. */

@@ -17,6 +17,7 @@ test("should export exactly the documented public API", () => {
     "DEFAULT_WRITE_SETTINGS", "SECURITY_RULES", "WRITE_LIMITS", "WriteRejectedError", "appendVaultEvents", "createFileExclusive",
     "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
     "REQUIRED_FIELDS", "VAULT_FOLDERS", "editFrontmatter", "inferStatus", "inferTags", "inferType", "initVault", "migrateVault",
-    "planFileMigration", "planSupersede", "unifiedDiff", "vaultTemplate", "supersedeAtom", "validateWriteInput", "writeAtom",
+    "planFileMigration", "planSupersede", "unifiedDiff", "vaultTemplate",
+    "DEFAULT_IMPORT_TYPE", "fileItem", "importSource", "parseJsonl", "readImportSource", "sanitizeTag", "splitSections", "supersedeAtom", "validateWriteInput", "writeAtom",
   ].sort());
 });

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
+import { registerConsolidate } from "./commands/consolidate-command.js";
 import { registerImport } from "./commands/import-command.js";
 import { registerIndex } from "./commands/index-command.js";
 import { registerInit } from "./commands/init-command.js";
@@ -15,7 +16,7 @@ import { CliContext, type CliParams } from "./context.js";
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit, registerMigrate, registerImport];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit, registerMigrate, registerImport, registerConsolidate];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

@@ -18,6 +18,7 @@ test("should export exactly the documented public API", () => {
     "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
     "REQUIRED_FIELDS", "VAULT_FOLDERS", "editFrontmatter", "inferStatus", "inferTags", "inferType", "initVault", "migrateVault",
     "planFileMigration", "planSupersede", "unifiedDiff", "vaultTemplate",
+    "consolidateVault", "findDuplicateGroups", "findStaleReviews", "findSupersessionIssues",
     "DEFAULT_IMPORT_TYPE", "fileItem", "importSource", "parseJsonl", "readImportSource", "sanitizeTag", "splitSections", "supersedeAtom", "validateWriteInput", "writeAtom",
   ].sort());
 });

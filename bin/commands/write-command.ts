@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
 import { CortexError } from "../../lib/errors.js";
 import { writeAtom } from "../../lib/write/write-atom.js";
 import type { WriteInput } from "../../lib/write/types.js";
@@ -35,7 +36,7 @@ export function registerWrite(program: Command, ctx: CliContext): void {
     .option("--project <project>", "project (required; must be in [projects] names when set)")
     .option("--tags <a,b>", "comma-separated tags: lowercase a-z 0-9 _ : / -, at most 20")
     .option("--body <text>", "body text; - reads it from standard input")
-    .option("--file <file>", "read the body from a file")
+    .option("--file <file>", "read the body from a file (a frontmatter block at its top is left out)")
     .option("--dir <folder>", "vault folder to write to (default by type: rules/, insights/, … else atoms/)")
     .option("--status <status>", "active (default), review, archived or superseded")
     .option("--description <text>", "one-line description, at most 150 chars")
@@ -76,9 +77,15 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
 
 async function readBody(ctx: CliContext, opts: WriteOptions): Promise<string> {
   if (opts.body !== undefined && opts.file !== undefined) throw new CortexError("BAD_ARGUMENT", "body: give --body or --file, not both (rule one-body-source)");
-  if (opts.file !== undefined) return readTextFile(ctx, opts.file, "--file");
+  if (opts.file !== undefined) return withoutFrontmatter(readTextFile(ctx, opts.file, "--file"));
   if (opts.body === "-") return readStdin(ctx);
   return opts.body ?? "";
+}
+
+// A note given as --file brings its own frontmatter; the new atom gets fresh frontmatter, so only the body is kept.
+function withoutFrontmatter(text: string): string {
+  const split = splitFrontmatter(text);
+  return split.state === "ok" ? split.body : text;
 }
 
 // Numbers are checked by the library, which names the field; text that is not a number is passed on as is.

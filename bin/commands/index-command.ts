@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
 import { indexVault } from "../../lib/vault/indexer.js";
+import { withVaultLock } from "../../lib/vault/lock.js";
 import type { CliContext } from "../context.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -27,17 +28,20 @@ export function registerIndex(program: Command, ctx: CliContext): void {
     .action((opts: IndexOptions) => runIndex(ctx, opts));
 }
 
-function runIndex(ctx: CliContext, opts: IndexOptions): void {
+async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
   const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json;
-  const result = indexVault(vaultDir, {
-    config,
-    today,
-    full: opts.full,
-    onProgress: progress ? (done, total) => ctx.params.stderr.write(`\rIndexing ${done}/${total} files…`) : undefined,
-  });
+  // Under the vault lock, so an index run never overwrites the index a concurrent write just updated.
+  const result = await withVaultLock(vaultDir, () =>
+    indexVault(vaultDir, {
+      config,
+      today,
+      full: opts.full,
+      onProgress: progress ? (done, total) => ctx.params.stderr.write(`\rIndexing ${done}/${total} files…`) : undefined,
+    }),
+  );
   if (progress && result.atoms >= 1000) ctx.params.stderr.write("\r\x1b[K");
   const ms = Math.round(performance.now() - started);
   const warnings = result.diagnostics.length;

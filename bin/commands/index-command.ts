@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
-import { indexVault } from "../../lib/vault/indexer.js";
 import type { CliContext } from "../context.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -27,7 +26,9 @@ export function registerIndex(program: Command, ctx: CliContext): void {
     .action((opts: IndexOptions) => runIndex(ctx, opts));
 }
 
-function runIndex(ctx: CliContext, opts: IndexOptions): void {
+async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
+  // Loaded on use: the parser and YAML library are not needed by the other commands.
+  const { indexVault } = await import("../../lib/vault/indexer.js");
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);

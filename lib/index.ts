@@ -12,7 +12,7 @@
 export { parseAtom, inferProject } from "./atoms/parse.js";
 export { decodeAtomBytes, type DecodedFile } from "./atoms/decode.js";
 export { splitFrontmatter, type FrontmatterSplit } from "./atoms/frontmatter.js";
-export { extractHashtags, extractTargets, firstProseLine, maskCode, wikilinkTarget, type MaskedBody } from "./atoms/markdown.js";
+export { extractHashtags, extractTargets, firstProseLine, maskCode, plainText, wikilinkTarget, type MaskedBody } from "./atoms/markdown.js";
 export { fileStem, nameFromPath, slugify } from "./atoms/names.js";
 export { ATOM_STATUSES, ATOM_TYPES, type Atom, type AtomStatus, type AtomType, type Diagnostic, type FileFacts, type ParsedAtom } from "./atoms/types.js";
 

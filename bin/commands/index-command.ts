@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
-import { indexVault } from "../../lib/vault/indexer.js";
-import { withVaultLock } from "../../lib/vault/lock.js";
+import { readIndexes } from "../../lib/vault/read-indexes.js";
 import type { CliContext } from "../context.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -29,19 +28,18 @@ export function registerIndex(program: Command, ctx: CliContext): void {
 }
 
 async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
+  // Loaded on use: the parser and YAML library are not needed by the other commands.
+  const { indexVault } = await import("../../lib/vault/indexer.js");
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
   const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json;
-  // Under the vault lock, so an index run never overwrites the index a concurrent write just updated.
-  const result = await withVaultLock(vaultDir, () =>
-    indexVault(vaultDir, {
-      config,
-      today,
-      full: opts.full,
-      onProgress: progress ? (done, total) => ctx.params.stderr.write(`\rIndexing ${done}/${total} files…`) : undefined,
-    }),
-  );
+  const result = indexVault(vaultDir, {
+    config,
+    today,
+    full: opts.full,
+    onProgress: progress ? (done, total) => ctx.params.stderr.write(`\rIndexing ${done}/${total} files…`) : undefined,
+  });
   if (progress && result.atoms >= 1000) ctx.params.stderr.write("\r\x1b[K");
   const ms = Math.round(performance.now() - started);
   const warnings = result.diagnostics.length;
@@ -53,7 +51,7 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   if (!opts.quiet) ctx.diagnostics(result.diagnostics);
   if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${warnings} warning${warnings === 1 ? "" : "s"}) in ${ms} ms`);
   if (opts.stats) {
-    const records = result.indexes.manifest;
-    ctx.out(formatStats(summarize(records, today, config.layers), result.indexes));
+    const indexes = result.indexes ?? readIndexes(vaultDir);
+    ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
   }
 }

@@ -42,6 +42,7 @@ export function parseAtom(text: string, facts: FileFacts, config: CortexConfig =
   const masked = maskCode(split.body);
   const atom = buildAtom(data, report, { facts, config, body: split.body, masked, text: clean });
   checkEnums(atom, report);
+  diagnostics.sort((a, b) => a.line - b.line);
   return { atom, targets: mergeTargets(atom.links, extractTargets(masked)), diagnostics };
 }
 

@@ -6,6 +6,7 @@ import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
 import { withVaultLock } from "../vault/lock.js";
 import { isLive, readBody } from "../write/corpus.js";
+import { currentManifest } from "../write/manifest.js";
 import { readWriteSettings } from "../write/settings.js";
 import { comparableText, shingle } from "../write/similarity.js";
 import { applySupersede, planSupersede } from "../write/supersede.js";
@@ -28,7 +29,7 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
   assertToday(options.today);
   const settings = readWriteSettings(options.config);
   const analyze = (): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
-    const all = indexVault(vaultDir, { config: options.config, today: options.today, write: false }).indexes.manifest;
+    const all = currentManifest(vaultDir, options.config, options.today, Boolean(options.apply));
     const manifest = options.project === undefined ? all : all.filter((m) => m.project === options.project);
     const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: shingle(comparableText(entry.name, readBody(vaultDir, entry.path))) }));
     const report = {

@@ -39,7 +39,7 @@ export async function importSource(vaultDir: string, source: string, options: Im
   return withVaultLock(
     vaultDir,
     () => {
-      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, op: "import", now: options.now });
+      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, op: "import", now: options.now, persist: !options.dryRun });
       for (const item of items) importItem(session, item, options, result);
       if (options.dryRun) return result;
       session.finish();

@@ -8,6 +8,7 @@ import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
 import { withVaultLock } from "../vault/lock.js";
 import { scanVault, type VaultFile } from "../vault/scan.js";
+import { currentManifest } from "../write/manifest.js";
 import { decodeForEdit } from "../write/note-file.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { planFileMigration } from "./plan.js";
@@ -30,7 +31,7 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
   return withVaultLock(
     vaultDir,
     () => {
-      const ids = new Set(indexVault(vaultDir, { config: options.config, today: options.today, write: false }).indexes.manifest.flatMap((m) => (m.id ? [m.id] : [])));
+      const ids = new Set(currentManifest(vaultDir, options.config, options.today, !options.dryRun).flatMap((m) => (m.id ? [m.id] : [])));
       const result: MigrateResult = { changed: [], unchanged: 0, skipped: [] };
       const ts = (options.now?.() ?? new Date()).toISOString();
       for (const file of scanVault(vaultDir).files) {

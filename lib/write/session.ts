@@ -9,6 +9,7 @@ import type { ManifestEntry } from "../indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
+import { currentManifest } from "./manifest.js";
 import { isLive, loadCorpus } from "./corpus.js";
 import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
@@ -26,6 +27,8 @@ export interface SessionOptions {
   /** Event name in `events.jsonl`. Default `write`. */
   op?: string;
   now?: () => Date;
+  /** Bring the index on disk up to date first (default); false reads every file and writes nothing (dry runs). */
+  persist?: boolean;
 }
 
 /**
@@ -41,11 +44,10 @@ export class WriteSession {
   private corpus: Map<string, Shingles> | null = null;
 
   constructor(readonly vaultDir: string, readonly options: SessionOptions) {
-    this.manifest = [...indexVault(vaultDir, { config: options.config, today: options.today, write: false }).indexes.manifest];
+    this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
     this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
   }
 
-  // The index is read in memory only: a refused or dry-run write leaves every file as it was.
 
   /**
    * Checks a validated input against the vault (security scan, folder on

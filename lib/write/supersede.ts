@@ -9,6 +9,7 @@ import { withVaultLock } from "../vault/lock.js";
 import { resolveAtomRef } from "../vault/refs.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
+import { currentManifest } from "./manifest.js";
 import { bareLink, readNoteForEdit, stringList } from "./note-file.js";
 import { linkTarget } from "./related.js";
 import { findSecret } from "./security.js";
@@ -34,7 +35,7 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
   return withVaultLock(
     vaultDir,
     () => {
-      const manifest = indexVault(vaultDir, { config: options.config, today: options.today, write: false }).indexes.manifest;
+      const manifest = currentManifest(vaultDir, options.config, options.today);
       const plan = planSupersede(manifest, input);
       const changed = applySupersede(vaultDir, plan, reason, options.today);
       appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);

@@ -1,6 +1,6 @@
+import { existsSync } from "node:fs";
 import type { CortexConfig } from "../config/types.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { existsSync } from "node:fs";
 import { indexVault } from "../vault/indexer.js";
 import { vaultPaths } from "../vault/paths.js";
 import { readIndexes } from "../vault/read-indexes.js";

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { fileItem, importSource, parseJsonl, splitSections } from "../lib/index.js";
-import { removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun, type RunOptions } from "./helpers/cli.js";
+import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 
 const SOURCES = join(ROOT, "test/fixtures/import");
@@ -92,15 +93,7 @@ test("should check everything and write nothing on a dry run", async () => {
   }
 });
 
-interface CliCase {
-  name: string;
-  args: string[];
-  exitCode: number;
-  stdout?: RegExp;
-  stderr?: RegExp;
-}
-
-const CASES: CliCase[] = [
+const CASES: MutationCase[] = [
   { name: "should print the import summary", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops"], exitCode: 0, stdout: /\nImported 3 of 5 \(1 duplicate, 1 rejected: 1 aws-access-key\)\n$/, stderr: /^test\/fixtures\/import\/decisions\.md:17 aws-access-key "Leaked key": rejected: body contains what looks like an AWS access key id; remove it or keep it out of memory\ntest\/fixtures\/import\/decisions\.md:21 duplicate / },
   { name: "should import one atom per file with --split file", args: ["import", "test/fixtures/import/notes/sub/plain.md", "--project", "ops", "--split", "file"], exitCode: 0, stdout: /^wrote reference\/retry_budget\.md  \(test\/fixtures\/import\/notes\/sub\/plain\.md\)\nImported 1 of 1\n$/ },
   { name: "should refuse items without a project", args: ["import", "test/fixtures/import/decisions.md"], exitCode: 2, stderr: /^cortex: project: 5 of 5 items name no project; give --project \(rule required\)\n$/ },
@@ -109,21 +102,4 @@ const CASES: CliCase[] = [
   { name: "should exit 1 when nothing is imported", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops", "--type", "memo"], exitCode: 1, stdout: /^Imported 0 of 5 \(5 rejected: 5 invalid-type\)\n$/ },
 ];
 
-async function check(c: CliCase, run: (args: string[], options: RunOptions) => Promise<CliRun> | CliRun): Promise<void> {
-  const vault = tempDir();
-  try {
-    const before = hashTree(vault);
-    const result = await run([...c.args, "--vault", vault, "--today", TODAY], { cwd: ROOT });
-    assert.equal(result.code, c.exitCode, result.stderr);
-    if (c.stdout) assert.match(result.stdout, c.stdout);
-    if (c.stderr) assert.match(result.stderr, c.stderr);
-    if (c.exitCode === 2) assert.deepEqual(hashTree(vault), before);
-  } finally {
-    removeTemp(vault);
-  }
-}
-
-for (const c of CASES) {
-  test(`${c.name} (in-process)`, () => check(c, runInProcess));
-  test(`${c.name} (built CLI)`, () => check(c, runBuilt));
-}
+registerMutationCases(CASES, { prepare: () => tempDir(), args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY] });

@@ -6,8 +6,8 @@ import { parseConfig } from "../lib/config/parse.js";
 import { readWriteSettings } from "../lib/write/settings.js";
 import { shouldCommit } from "../lib/git/settings.js";
 import { initVault } from "../lib/index.js";
-import { removeTemp, runBuilt, runInProcess, tempDir, type CliRun, type RunOptions } from "./helpers/cli.js";
-import { hashTree } from "./helpers/tree.js";
+import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
+import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 
 test("should create the folders, a parseable commented cortex.toml, MEMORY.md and .gitignore", () => {
   const dir = tempDir();
@@ -47,42 +47,14 @@ test("should add only what is missing with force, and say when .gitignore lacks 
   }
 });
 
-interface CliCase {
-  name: string;
-  args: string[];
-  exitCode: number;
-  stdout?: RegExp;
-  stderr?: RegExp;
-  /** Set up the folder before the run. */
-  setup?: (dir: string) => void;
-}
-
-const CASES: CliCase[] = [
+const CASES: MutationCase[] = [
   { name: "should initialize a new folder", args: ["init", "vault"], exitCode: 0, stdout: /^Initialized vault .*\/vault\n  created _moc\/\n[^]*  created cortex\.toml\n[^]*Next: cd vault && git init/ },
   { name: "should refuse a folder that has a vault", args: ["init", "vault"], exitCode: 2, setup: (d) => initVault(join(d, "vault")), stderr: /^cortex: .*\/vault already has cortex\.toml, MEMORY\.md, \.gitignore; nothing changed \(use --force to add only what is missing\)\n$/ },
   { name: "should add what is missing with --force", args: ["init", "vault", "--force"], exitCode: 0, setup: (d) => { initVault(join(d, "vault")); rmSync(join(d, "vault/MEMORY.md")); }, stdout: /  created MEMORY\.md\n/ },
   { name: "should say there is nothing to add", args: ["init", "--force"], exitCode: 0, setup: (d) => initVault(d), stdout: /Nothing to add: the vault has everything\.\n\nNext: git init/ },
 ];
 
-async function check(c: CliCase, run: (args: string[], options: RunOptions) => Promise<CliRun> | CliRun): Promise<void> {
-  const dir = tempDir();
-  try {
-    c.setup?.(dir);
-    const before = hashTree(dir);
-    const result = await run(c.args, { cwd: dir });
-    assert.equal(result.code, c.exitCode, result.stderr);
-    if (c.stdout) assert.match(result.stdout, c.stdout);
-    if (c.stderr) assert.match(result.stderr, c.stderr);
-    if (c.exitCode === 2) assert.deepEqual(hashTree(dir), before);
-  } finally {
-    removeTemp(dir);
-  }
-}
-
-for (const c of CASES) {
-  test(`${c.name} (in-process)`, () => check(c, runInProcess));
-  test(`${c.name} (built CLI)`, () => check(c, runBuilt));
-}
+registerMutationCases(CASES, { prepare: () => tempDir(), cwd: (dir) => dir });
 
 test("should give a vault that write, index and search work in", async () => {
   const dir = tempDir();

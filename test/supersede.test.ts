@@ -7,7 +7,8 @@ import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { loadConfig } from "../lib/config/load.js";
 import { editFrontmatter, supersedeAtom, WriteRejectedError } from "../lib/index.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, type CliRun, type RunOptions } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
+import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 import { hashTree } from "./helpers/tree.js";
 
 const EXAMPLE = join(ROOT, "examples/vault");
@@ -109,15 +110,7 @@ test("should refuse to supersede an atom twice, by itself, or by a superseded at
   }
 });
 
-interface CliCase {
-  name: string;
-  args: string[];
-  exitCode: number;
-  stdout?: RegExp;
-  stderr?: RegExp;
-}
-
-const CASES: CliCase[] = [
+const CASES: MutationCase[] = [
   { name: "should supersede by path and id", args: ["supersede", "atoms/test_rollback_scripts.md", "--by", "20260905_no_friday_deploys"], exitCode: 0, stdout: /^Superseded atoms\/test_rollback_scripts\.md by rules\/no_friday_deploys\.md\n$/ },
   { name: "should retire an atom without --by", args: ["supersede", "Quick Idea"], exitCode: 0, stdout: /^Retired inbox\/quick idea\.md \(superseded, no replacement\)\n$/ },
   { name: "should refuse an unknown atom", args: ["supersede", "no such atom"], exitCode: 2, stderr: /^cortex: no atom with path, id or name "no such atom"\n$/ },
@@ -125,25 +118,11 @@ const CASES: CliCase[] = [
   { name: "should refuse a secret in the reason", args: ["supersede", "atoms/payments_api_v2.md", "--reason", "password=hunter22"], exitCode: 2, stderr: /\(rule password-assignment\)\n$/ },
 ];
 
-async function check(c: CliCase, run: (args: string[], options: RunOptions) => Promise<CliRun> | CliRun): Promise<void> {
-  const vault = copyToTemp(EXAMPLE);
-  try {
-    await run(["index", "--vault", vault, "--today", TODAY, "--quiet"], {});
-    const before = hashTree(vault);
-    const result = await run([...c.args, "--vault", vault, "--today", TODAY], {});
-    assert.equal(result.code, c.exitCode, result.stderr);
-    if (c.stdout) assert.match(result.stdout, c.stdout);
-    if (c.stderr) assert.match(result.stderr, c.stderr);
-    if (c.exitCode === 2) assert.deepEqual(hashTree(vault), before);
-  } finally {
-    removeTemp(vault);
-  }
-}
-
-for (const c of CASES) {
-  test(`${c.name} (in-process)`, () => check(c, runInProcess));
-  test(`${c.name} (built CLI)`, () => check(c, runBuilt));
-}
+registerMutationCases(CASES, {
+  prepare: () => copyToTemp(EXAMPLE),
+  before: (vault, run) => run(["index", "--vault", vault, "--today", TODAY, "--quiet"]),
+  args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY],
+});
 
 test("should refuse to rewrite a file that is not UTF-8", async () => {
   const vault = copyToTemp(EXAMPLE);

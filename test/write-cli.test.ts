@@ -1,23 +1,15 @@
 import assert from "node:assert/strict";
 import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun, type RunOptions } from "./helpers/cli.js";
-import { hashTree } from "./helpers/tree.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir } from "./helpers/cli.js";
+import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 
 const EXAMPLE = join(ROOT, "examples/vault");
 const OK = ["--type", "rule", "--project", "ops", "--today", "2026-11-22"];
 
-interface CliCase {
-  name: string;
-  args: string[];
-  exitCode: number;
-  stdout?: RegExp;
-  stderr?: RegExp;
-  stdin?: string;
-}
-
-const CASES: CliCase[] = [
+const CASES: MutationCase[] = [
   { name: "should write an atom and print its path", args: ["write", "--name", "Pin the node version", ...OK, "--body", "Use .nvmrc."], exitCode: 0, stdout: /^Wrote rules\/pin_the_node_version\.md \(id 20261122_pin_the_node_version\)\n/ },
   { name: "should read the body from stdin", args: ["write", "--name", "Stdin body", ...OK, "--body", "-", "--json"], stdin: "From stdin.\n", exitCode: 0, stdout: /"path": "rules\/stdin_body\.md"/ },
   { name: "should refuse a missing name", args: ["write", ...OK], exitCode: 2, stderr: /^cortex: name: is required and must not be blank \(rule required\)\n$/ },
@@ -44,35 +36,15 @@ const CASES: CliCase[] = [
   { name: "should refuse a bad --today", args: ["write", "--name", "n", "--type", "rule", "--project", "ops", "--today", "2026-13-01"], exitCode: 2, stderr: /^cortex: --today must be a date YYYY-MM-DD, got "2026-13-01"\n$/ },
 ];
 
-function prepareVault(): string {
-  const vault = copyToTemp(EXAMPLE);
-  symlinkSync(tempDir(), join(vault, "link"));
-  return vault;
-}
-
-async function check(c: CliCase, run: (args: string[], options: RunOptions) => Promise<CliRun> | CliRun): Promise<void> {
-  const vault = prepareVault();
-  try {
-    const indexed = await run(["index", "--vault", vault, "--today", "2026-11-22", "--quiet"], {});
-    assert.equal(indexed.code, 0, indexed.stderr);
-    const before = hashTree(vault);
-    const result = await run([...c.args, "--vault", vault], { stdin: c.stdin, cwd: ROOT });
-    assert.equal(result.code, c.exitCode, `${result.stdout}${result.stderr}`);
-    if (c.stdout) assert.match(result.stdout, c.stdout);
-    if (c.stderr) assert.match(result.stderr, c.stderr);
-    if (c.exitCode === 2) {
-      assert.equal(result.stderr.split("\n").filter(Boolean).length, 1, "one-line message");
-      assert.deepEqual(hashTree(vault), before, "the vault must be byte-identical");
-    }
-  } finally {
-    removeTemp(vault);
-  }
-}
-
-for (const c of CASES) {
-  test(`${c.name} (in-process)`, () => check(c, runInProcess));
-  test(`${c.name} (built CLI)`, () => check(c, runBuilt));
-}
+registerMutationCases(CASES, {
+  prepare: () => {
+    const vault = copyToTemp(EXAMPLE);
+    symlinkSync(tmpdir(), join(vault, "link"));
+    return vault;
+  },
+  before: (vault, run) => run(["index", "--vault", vault, "--today", "2026-11-22", "--quiet"]),
+  args: (c, vault) => [...c.args, "--vault", vault],
+});
 
 test("should round-trip an awkward name through cortex index", async () => {
   const vault = tempDir();

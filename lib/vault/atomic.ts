@@ -2,7 +2,8 @@ import { closeSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSy
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
 
-let counter = 0;
+// Temp names carry the pid and a per-process random start, so a pid reused after a crash never meets its predecessor's leftovers.
+let counter = Math.floor(Math.random() * 1e9);
 
 /**
  * Writes a file atomically: the data goes to a temporary file in the same
@@ -14,17 +15,22 @@ let counter = 0;
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   const temp = tempPathFor(file);
   try {
-    const fd = openSync(temp, "wx", 0o644);
-    try {
-      writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFlushed(temp, data);
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
     throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+// Creates `temp` (which must not exist) with `data`, flushed to disk.
+function writeFlushed(temp: string, data: string | Uint8Array): void {
+  const fd = openSync(temp, "wx", 0o644);
+  try {
+    writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -47,13 +53,7 @@ export function tempPathFor(file: string): string {
 export function createFileExclusive(file: string, data: string | Uint8Array): boolean {
   const temp = tempPathFor(file);
   try {
-    const fd = openSync(temp, "wx", 0o644);
-    try {
-      writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFlushed(temp, data);
     linkSync(temp, file);
     return true;
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 
 /** What a new atom is made of. Only `name`, `type` and `project` are required. */
@@ -72,21 +73,13 @@ export interface ValidWrite {
   links: string[];
 }
 
-/** The frontmatter fields of a new atom, in the order they are written. */
-export interface AtomFrontmatter {
+/** The frontmatter fields of a new atom (written in schema order: id, name, type, project, status, created, updated, tags, links, then the optional ones). */
+export type AtomFrontmatter = Pick<Atom, "name" | "type" | "project" | "status" | "created" | "updated" | "tags" | "links"> & {
   id: string;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  created: string;
-  updated: string;
-  tags: string[];
-  links: string[];
   description?: string;
   confidence?: number;
   pnl_impact?: number;
-}
+};
 
 /** What to supersede, by path, id or unique name. */
 export interface SupersedeInput {

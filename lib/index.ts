@@ -41,7 +41,8 @@ export { summarize } from "./summary/summarize.js";
 export type { Count, VaultSummary } from "./summary/types.js";
 
 // Vault I/O
-export { indexVault, readAtomFile, type IndexVaultOptions, type IndexVaultResult } from "./vault/indexer.js";
+export { indexVault, type IndexVaultOptions, type IndexVaultResult } from "./vault/indexer.js";
+export { readAtomFile, type ReadResult } from "./vault/read-atom.js";
 export { readIndexes } from "./vault/read-indexes.js";
 export { scanVault, type VaultFile, type VaultScan } from "./vault/scan.js";
 export { writeFileAtomic } from "./vault/atomic.js";

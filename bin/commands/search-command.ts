@@ -6,6 +6,7 @@ import { rankRecords } from "../../lib/search/rank.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import { loadSearchRecords } from "../../lib/search/vault-search.js";
 import { tokenizeQuery } from "../../lib/scoring/score.js";
+import { loadActivation } from "../../lib/activation/read.js";
 import { appendAccessEvent } from "../../lib/vault/access-log.js";
 import { vaultPaths } from "../../lib/vault/paths.js";
 import { parseCount, type CliContext } from "../context.js";
@@ -62,7 +63,8 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   const { vaultDir, config } = ctx.vault(opts.vault);
   const { records, indexed } = await loadSearchRecords(vaultDir, config, today, tokenizeQuery(query));
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  const hits = rankRecords(records, query, { ...opts, hotOnly: opts.hot, today }, config);
+  const activation = config.scoring.usage > 0 ? loadActivation(vaultDir, today) : undefined;
+  const hits = rankRecords(records, query, { ...opts, hotOnly: opts.hot, today, activation }, config);
   if (opts.log) {
     const duration_ms = Math.round((performance.now() - started) * 10) / 10;
     appendAccessEvent(vaultPaths(vaultDir).accessLog, { ts: new Date().toISOString(), op: "search", query, results: hits.map((h) => h.record.path), duration_ms });

@@ -14,7 +14,7 @@ import type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./type
  */
 export function rankRecords(records: Iterable<SearchRecord>, query: string, options: RankOptions, config: CortexConfig = defaultConfig()): SearchHit[] {
   const keywords = tokenizeQuery(query);
-  const ctx = { today: options.today, weights: config.scoring, layers: config.layers };
+  const ctx = { today: options.today, weights: config.scoring, layers: config.layers, activation: options.activation };
   const hits: SearchHit[] = [];
   const filter = matchesFilters(options, keywords.length === 0);
   for (const record of records) {

@@ -4,6 +4,7 @@ import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { tokenizeQuery } from "../scoring/score.js";
 import { localDate, isIsoDate } from "../util/dates.js";
+import { loadActivation } from "../activation/read.js";
 import { appendAccessEvent } from "../vault/access-log.js";
 import { vaultPaths } from "../vault/paths.js";
 import { parseSearchRecords, SearchFormatError, serializeSearchRecords } from "./records.js";
@@ -41,7 +42,8 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const { vaultDir, config } = loadConfig(options);
   const { records, indexed } = await loadSearchRecords(vaultDir, config, today, tokenizeQuery(query));
-  const hits = rankRecords(records, query, { ...options, today }, config);
+  const activation = config.scoring.usage > 0 ? loadActivation(vaultDir, today) : undefined;
+  const hits = rankRecords(records, query, { ...options, today, activation }, config);
   if (options.log !== false) {
     appendAccessEvent(vaultPaths(vaultDir).accessLog, {
       ts: new Date().toISOString(),

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
+import { readIndexes } from "../../lib/vault/read-indexes.js";
 import type { CliContext } from "../context.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -50,7 +51,7 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   if (!opts.quiet) ctx.diagnostics(result.diagnostics);
   if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${warnings} warning${warnings === 1 ? "" : "s"}) in ${ms} ms`);
   if (opts.stats) {
-    const records = result.indexes.manifest;
-    ctx.out(formatStats(summarize(records, today, config.layers), result.indexes));
+    const indexes = result.indexes ?? readIndexes(vaultDir);
+    ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
   }
 }

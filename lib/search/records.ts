@@ -10,9 +10,19 @@ import type { SearchRecord } from "./types.js";
  * readable line by line so a search parses only the lines that can match.
  */
 export function serializeSearchRecords(manifest: readonly ManifestEntry[]): string {
-  const lines = [JSON.stringify({ format: INDEX_FORMAT, atoms: manifest.length })];
-  for (const e of manifest) lines.push(JSON.stringify([e.path, e.name, e.type, e.project, e.status, e.updated, e.tags, e.description]));
+  const lines = [searchHeader(manifest.length)];
+  for (const e of manifest) lines.push(searchLine(e));
   return `${lines.join("\n")}\n`;
+}
+
+/** The header line of search.jsonl. */
+export function searchHeader(atoms: number): string {
+  return JSON.stringify({ format: INDEX_FORMAT, atoms });
+}
+
+/** The line of one atom in search.jsonl. */
+export function searchLine(e: SearchRecord): string {
+  return JSON.stringify([e.path, e.name, e.type, e.project, e.status, e.updated, e.tags, e.description]);
 }
 
 /** Thrown by {@link parseSearchRecords} for a file of another format version. */

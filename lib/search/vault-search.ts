@@ -81,9 +81,10 @@ async function buildIndexText(vaultDir: string, config: CortexConfig, today: str
   // Imported here so that a search over an existing index never loads the YAML parser.
   const { indexVault } = await import("../vault/indexer.js");
   try {
-    return serializeSearchRecords(indexVault(vaultDir, { config, today }).indexes.manifest);
+    indexVault(vaultDir, { config, today, full: true });
+    return readFileSync(vaultPaths(vaultDir).search, "utf8");
   } catch (error) {
     if (!(error instanceof CortexError) || error.code !== "IO") throw error;
-    return serializeSearchRecords(indexVault(vaultDir, { config, today, write: false }).indexes.manifest);
+    return serializeSearchRecords(indexVault(vaultDir, { config, today, write: false }).indexes!.manifest);
   }
 }

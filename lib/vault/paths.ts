@@ -18,7 +18,7 @@ export function vaultPaths(vaultDir: string): VaultPaths {
   return {
     indexDir,
     layersDir: join(vaultDir, "layers"),
-    cache: join(indexDir, "cache.jsonl"),
+    cache: join(indexDir, "cache.tsv"),
     meta: join(indexDir, "meta.json"),
     search: join(indexDir, "search.jsonl"),
     accessLog: join(indexDir, "access_log.jsonl"),
@@ -27,4 +27,4 @@ export function vaultPaths(vaultDir: string): VaultPaths {
 }
 
 /** Content of `index/.gitignore`: the files that differ between machines or grow with use. */
-export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.jsonl\naccess_log.jsonl\n*.tmp\n";
+export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n";

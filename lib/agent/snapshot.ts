@@ -44,9 +44,19 @@ export async function openSnapshot(vaultDir: string, today: string): Promise<Vau
     if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
     result = indexVault(dir, { config, today, write: false });
   }
+  const manifest = result.indexes?.manifest ?? readManifest(dir) ?? indexVault(dir, { config, today, write: false }).indexes!.manifest;
   const changed = result.reread + result.removed;
   const freshness = { indexed_at: indexedAt, changed_since_index: changed, fresh: indexedAt !== null && changed === 0 };
-  return { vaultDir: dir, config, today, manifest: result.indexes.manifest, freshness };
+  return { vaultDir: dir, config, today, manifest, freshness };
+}
+
+// The manifest the index run left on disk; null when it cannot be read.
+function readManifest(vaultDir: string): ManifestEntry[] | null {
+  try {
+    return JSON.parse(readFileSync(join(vaultPaths(vaultDir).indexDir, "manifest.json"), "utf8")) as ManifestEntry[];
+  } catch {
+    return null;
+  }
 }
 
 function modifiedAt(file: string): string | null {

@@ -19,7 +19,7 @@ export function validateArgs(schema: ArgsSchema, args: unknown): Record<string, 
   const known = Object.keys(schema.properties);
   for (const name of Object.keys(given)) {
     if (!Object.hasOwn(schema.properties, name)) {
-      throw new ToolError("CORTEX_E200", `unknown argument "${name}" (this tool takes: ${known.join(", ") || "no arguments"})`, { argument: name });
+      throw new ToolError("CORTEX_E200", `${name}: unknown argument (this tool takes: ${known.join(", ") || "no arguments"})`, { argument: name });
     }
   }
   const out: Record<string, unknown> = {};

@@ -93,3 +93,26 @@ describe("usage-aware ranking end to end", () => {
     assert.match(run.stdout, /notes\/tie_b\.md {2}Risk note\n {4}risk: name \+10\n {4}base 10 \+ 2\.\d+ \(usage\) = 12\.\d+\n/);
   });
 });
+
+describe("usage bonus on mixed-case paths", () => {
+  test("should give the bonus to an atom whose path has capitals, in the search file and in rankRecords alike", async () => {
+    const { rankRecords, search, loadSearchRecords, parseConfig: parse } = await import("../lib/index.js");
+    const { copyAgentVault } = await import("./helpers/agent.js");
+    const vault = copyAgentVault();
+    try {
+      mkdirSync(join(vault, "index"), { recursive: true });
+      writeFileSync(join(vault, "index/access_log.jsonl"), `${JSON.stringify({ ts: "2026-11-22T08:00:00Z", op: "recall", query: "release", results: ["reference/Release calendar.md"], duration_ms: 1 })}\n`);
+      writeFileSync(join(vault, "cortex.toml"), "[scoring]\nusage = 4\n");
+      const viaFile = (await search("release", { vault, today: TODAY, log: false, top: 0 })).hits;
+      const calendar = viaFile.find((h) => h.record.path === "reference/Release calendar.md")!;
+      assert.equal(calendar.breakdown!.usageBonus, 2);
+      const config = parse("[scoring]\nusage = 4\n", "cortex.toml", vault);
+      const { records } = await loadSearchRecords(vault, config, TODAY);
+      const activation = new Map([["reference/release calendar.md", 1]]);
+      const viaRecords = rankRecords(records, "release", { today: TODAY, top: 0, activation }, config);
+      assert.deepEqual(viaRecords.map((h) => [h.record.path, h.score]), viaFile.map((h) => [h.record.path, h.score]));
+    } finally {
+      removeTemp(vault);
+    }
+  });
+});

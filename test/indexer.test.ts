@@ -3,11 +3,11 @@ import { spawn } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { defaultConfig, indexVault, parseSearchRecords, readConfigFile } from "../lib/index.js";
+import { defaultConfig, indexVault, readConfigFile, readSearchFile } from "../lib/index.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
-const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/search.jsonl", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
+const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/search.tsv", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
 function exampleCopy(): string {
   const dir = copyToTemp(`${ROOT}examples/vault`);
@@ -125,7 +125,7 @@ test("should leave a readable index when killed while indexing, and recover on t
       await exited;
       for (const rel of DERIVED) {
         const text = readFileSync(join(vault, rel), "utf8");
-        if (rel.endsWith(".jsonl")) assert.equal(parseSearchRecords(text).length, 3000, `${rel} whole after kill ${round}`);
+        if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, 3000, `${rel} whole after kill ${round}`);
         else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses after kill ${round}`);
       }
       run(vault);

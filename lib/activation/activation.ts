@@ -5,7 +5,8 @@ import type { AccessRecord, ActivationOptions } from "./types.js";
 export const ACTIVATING_OPS: ReadonlySet<string> = new Set(["search", "recall", "read", "context"]);
 
 /**
- * Activation per atom path from access events (seed 003): each event that
+ * Activation per atom path (lowercase, as scoring compares paths) from
+ * access events (seed 003): each event that
  * returned an atom adds `0.5^(age_days / halfLifeDays)`. Events with an
  * empty query (filter listings), of other operations, or older than
  * `windowDays` are ignored, and only the first `topResults` results of an
@@ -25,7 +26,10 @@ export function activationFromEvents(events: Iterable<AccessRecord>, today: stri
     const age = Math.max(0, daysBetween(localDate(ms), today) ?? Infinity);
     if (age > window) continue;
     const weight = Math.pow(0.5, age / halfLife);
-    for (const path of event.results.slice(0, top)) activation.set(path, (activation.get(path) ?? 0) + weight);
+    for (const result of event.results.slice(0, top)) {
+      const path = result.toLowerCase();
+      activation.set(path, (activation.get(path) ?? 0) + weight);
+    }
   }
   return activation;
 }

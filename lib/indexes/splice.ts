@@ -28,15 +28,15 @@ export function replaceManifestEntry(text: string, entry: ManifestEntry): string
   return range ? text.slice(0, range[0]) + serializeManifestEntry(entry) + text.slice(range[1]) : null;
 }
 
-/** Start and end offsets of the line of `path` in search.jsonl (end excludes the newline). */
+/** Start and end offsets of the line of `path` in search.tsv (end excludes the newline). */
 export function searchLineRange(text: string, path: string): [number, number] | null {
-  const at = text.indexOf(`\n[${JSON.stringify(path)},`);
+  const at = text.indexOf(`\n${path}\t`);
   if (at === -1) return null;
   const end = text.indexOf("\n", at + 1);
   return [at + 1, end === -1 ? text.length : end];
 }
 
-/** search.jsonl text with the line of `path` replaced by `line`. */
+/** search.tsv text with the line of `path` replaced by `line`. */
 export function replaceSearchLine(text: string, path: string, line: string): string | null {
   const range = searchLineRange(text, path);
   return range ? text.slice(0, range[0]) + line + text.slice(range[1]) : null;

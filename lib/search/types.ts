@@ -1,7 +1,7 @@
 import type { Layer } from "../layers/types.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 
-/** The fields of an atom search needs: what `index/search.jsonl` stores per atom. */
+/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
 export interface SearchRecord {
   path: string;
   name: string;
@@ -33,7 +33,7 @@ export interface RankOptions extends SearchFilters {
   today: string;
   /** Results kept; default 10; 0 keeps all. */
   top?: number;
-  /** Activation per path, for the optional usage bonus (`[scoring] usage`). */
+  /** Activation per lowercase path, for the optional usage bonus (`[scoring] usage`). */
   activation?: ReadonlyMap<string, number>;
 }
 

@@ -6,7 +6,7 @@ import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearc
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { buildLayers } from "../layers/classify.js";
 import type { LayerEntry } from "../layers/types.js";
-import { parseSearchRecords, searchLine, serializeSearchRecords } from "../search/records.js";
+import { readSearchFile, searchFileLine, serializeSearchFile } from "../search/search-file.js";
 
 /** Vault-relative output path → text, for the files a run must write. */
 export type OutputTexts = Map<string, string>;
@@ -28,11 +28,11 @@ export interface AtomDelta {
   removed: string[];
 }
 
-/** Every output from parsed atoms: the five indexes, search.jsonl and the layer files. */
+/** Every output from parsed atoms: the five indexes, search.tsv and the layer files. */
 export function allOutputs(inputs: readonly IndexInput[], today: string, layers: LayerThresholds): { texts: OutputTexts; indexes: VaultIndexes } {
   const indexes = buildIndexes(inputs);
   const texts: OutputTexts = new Map(Object.entries(serializeIndexes(indexes)).map(([name, text]) => [`index/${name}`, text]));
-  texts.set("index/search.jsonl", serializeSearchRecords(indexes.manifest));
+  texts.set("index/search.tsv", serializeSearchFile(indexes.manifest));
   addLayers(texts, indexes.manifest, today, layers);
   return { texts, indexes };
 }
@@ -51,7 +51,7 @@ export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today:
  * The outputs after changes that leave every group index and the graph as
  * they were (no atom added or removed; project, type, tags and link targets
  * unchanged): the changed entries are spliced into manifest.json and
- * search.jsonl, and the layers rebuilt only if needed. Null when the delta
+ * search.tsv, and the layers rebuilt only if needed. Null when the delta
  * is not of that kind or the previous files are not laid out as expected.
  */
 export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds, layersStale: boolean): OutputTexts | null {
@@ -64,7 +64,7 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
     if (!before || !sameGroups(before, atom) || !sameList(readGraphTargets(previous.graph, atom.path), targets)) return null;
     const entry = toManifestEntry(atom);
     const nextManifest = replaceManifestEntry(manifest, entry);
-    const nextSearch = searchLineRange(search, atom.path) ? replaceSearchLine(search, atom.path, searchLine(entry)) : null;
+    const nextSearch = searchLineRange(search, atom.path) ? replaceSearchLine(search, atom.path, searchFileLine(entry)) : null;
     if (nextManifest === null || nextSearch === null) return null;
     manifest = nextManifest;
     search = nextSearch;
@@ -72,8 +72,8 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
   }
   const texts: OutputTexts = new Map();
   if (manifest !== previous.manifest) texts.set("index/manifest.json", manifest);
-  if (search !== previous.search) texts.set("index/search.jsonl", search);
-  if (layersDirty) addLayers(texts, parseSearchRecords(search), today, layers);
+  if (search !== previous.search) texts.set("index/search.tsv", search);
+  if (layersDirty) addLayers(texts, readSearchFile(Buffer.from(search)), today, layers);
   return texts;
 }
 

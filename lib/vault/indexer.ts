@@ -46,7 +46,7 @@ export interface IndexVaultResult {
 /**
  * Indexes a vault: scans it, parses new and changed files (size or mtime
  * differ from `index/cache.tsv`), and atomically writes the files that
- * change: the five indexes, `index/search.jsonl`, the layer files and
+ * change: the five indexes, `index/search.tsv`, the layer files and
  * `index/meta.json`. Nothing is written when nothing changed. Bad files never
  * stop the run; they are reported as diagnostics.
  *

@@ -20,7 +20,7 @@ export function vaultPaths(vaultDir: string): VaultPaths {
     layersDir: join(vaultDir, "layers"),
     cache: join(indexDir, "cache.tsv"),
     meta: join(indexDir, "meta.json"),
-    search: join(indexDir, "search.jsonl"),
+    search: join(indexDir, "search.tsv"),
     accessLog: join(indexDir, "access_log.jsonl"),
     events: join(indexDir, "events.jsonl"),
   };

@@ -1,8 +1,8 @@
-import { InvalidArgumentError, type Command } from "commander";
+import type { Command } from "commander";
 import { LIMITS } from "../../lib/agent/limits.js";
 import { openSnapshot } from "../../lib/agent/snapshot.js";
 import { buildContext } from "../../lib/context/build.js";
-import type { CliContext } from "../context.js";
+import { wholeNumberWithin, type CliContext } from "../context.js";
 
 interface ContextOptions {
   vault?: string;
@@ -20,7 +20,7 @@ export function registerContext(program: Command, ctx: CliContext): void {
     .argument("<query...>", "the task or question, in plain words")
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
-    .option("-b, --budget <tokens>", `budget in tokens, ${LIMITS.budgetMin}–${LIMITS.budgetMax}`, parseBudget, 1500)
+    .option("-b, --budget <tokens>", `budget in tokens, ${LIMITS.budgetMin}–${LIMITS.budgetMax}`, wholeNumberWithin(LIMITS.budgetMin, LIMITS.budgetMax), 1500)
     .option("--project <name>", "only atoms of this project; its MOC heads the briefing")
     .option("--json", "print the briefing and what went into it as JSON")
     .action((words: string[], opts: ContextOptions) => runContext(ctx, words.join(" "), opts));
@@ -38,9 +38,3 @@ async function runContext(ctx: CliContext, query: string, opts: ContextOptions):
   }
 }
 
-/** Parses a token budget option: a whole number within the limits. */
-export function parseBudget(value: string): number {
-  const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= LIMITS.budgetMin && n <= LIMITS.budgetMax)) throw new InvalidArgumentError(`expected a whole number from ${LIMITS.budgetMin} to ${LIMITS.budgetMax}.`);
-  return n;
-}

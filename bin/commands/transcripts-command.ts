@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { LIMITS } from "../../lib/agent/limits.js";
 import { transcriptsDir } from "../../lib/transcripts/config.js";
 import { searchTranscripts } from "../../lib/transcripts/search.js";
-import { parseCount, type CliContext } from "../context.js";
+import { wholeNumberWithin, type CliContext } from "../context.js";
 
 interface TranscriptsOptions {
   vault?: string;
@@ -19,21 +19,21 @@ export function registerTranscripts(program: Command, ctx: CliContext): void {
     .argument("<query...>", "the phrase to find (case-insensitive substring)")
     .option("--vault <dir>", "vault folder (for its [transcripts] dir setting)")
     .option("--dir <dir>", "transcripts folder to search instead")
-    .option("-n, --limit <n>", `matches to show, ${LIMITS.limitMin}–${LIMITS.limitMax}`, parseCount, 10)
+    .option("-n, --limit <n>", `matches to show, ${LIMITS.limitMin}–${LIMITS.limitMax}`, wholeNumberWithin(LIMITS.limitMin, LIMITS.limitMax), 10)
     .option("--json", "print the result as JSON")
     .action((words: string[], opts: TranscriptsOptions) => runTranscripts(ctx, words.join(" "), opts));
 }
 
 function runTranscripts(ctx: CliContext, query: string, opts: TranscriptsOptions): void {
-  const limit = Math.min(Math.max(opts.limit, LIMITS.limitMin), LIMITS.limitMax);
   const dir = opts.dir ?? (() => {
     const { vaultDir, config } = ctx.vault(opts.vault);
     return transcriptsDir(config, vaultDir, ctx.params.env);
   })();
-  const result = searchTranscripts(dir, query, limit);
+  const result = searchTranscripts(dir, query, opts.limit);
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else for (const h of result.hits) ctx.out(`${h.date}  ${h.session_id}  ${h.project || "-"}  ${h.role}: ${h.excerpt}`);
   if (result.hits.length > 0) return;
   ctx.err(result.exists ? `No matching sessions for: ${query} (searched ${result.files} files in ${dir})` : `No transcripts folder at ${dir}`);
   ctx.exitCode = 1;
 }
+

@@ -130,3 +130,11 @@ test("should count lines and bytes", () => {
   const p = parse("a\nb\n");
   assert.deepEqual([p.atom.lines, p.atom.size_bytes], [2, 4]);
 });
+
+test("should treat constructor, toString and __proto__ as plain values and tags", async () => {
+  const { buildIndexes } = await import("../lib/index.js");
+  const p = parse("---\nname: constructor\ntype: toString\ntags: [__proto__, constructor]\n---\n");
+  assert.deepEqual([p.atom.name, p.atom.type, p.atom.tags], ["constructor", "tostring", ["__proto__", "constructor"]]);
+  const indexes = buildIndexes([p]);
+  assert.deepEqual(Object.keys(indexes.by_tag), ["__proto__", "constructor"]);
+});

@@ -35,9 +35,9 @@ test("should rank the search file exactly as rankRecords ranks the same records"
   );
 });
 
-const key = fc.constantFrom("id", "name", "type", "tags", "updated", "links", "description", "confidence", "x_y", "a-b");
+const key = fc.constantFrom("id", "name", "type", "tags", "updated", "links", "description", "confidence", "x_y", "a-b", "constructor", "__proto__");
 const scalar = fc.oneof(
-  fc.constantFrom("", "true", "false", "null", "Null", "~", "yes", "0", "12", "1.5", "-3", "0x1F", "0o17", "1e3", ".5", "2026-04-12", "2026-04-12T10:00:00Z", "20260412_slug", "1st", "a: b", "a #b", "a#b", "#tag", "- x", "? x", "[a]", "{a: 1}", "*ref", "&a x", "!tag x", "'q'", '"q"', '"a\\"b"', "'it''s'", "|", ">", "x:", "https://x.y/z", "café", "C++ tips", "a, b", "%x", "@x", "`x`"),
+  fc.constantFrom("", "true", "false", "null", "Null", "~", "yes", "0", "12", "1.5", "-3", "0x1F", "0o17", "1e3", ".5", "2026-04-12", "2026-04-12T10:00:00Z", "20260412_slug", "1st", "a: b", "a #b", "a#b", "#tag", "- x", "? x", "[a]", "{a: 1}", "*ref", "&a x", "!tag x", "'q'", '"q"', '"a\\"b"', "'it''s'", "|", ">", "x:", "https://x.y/z", "café", "C++ tips", "a, b", "%x", "@x", "`x`", "constructor", "toString", "__proto__"),
   fc.string({ maxLength: 12 }),
 );
 const flow = fc.array(scalar, { maxLength: 4 }).map((items) => `[${items.join(", ")}]`);

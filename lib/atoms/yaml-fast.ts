@@ -34,11 +34,11 @@ const FLOW_PLAIN = /^[^-?:,[\]{}#&*!|>'"%@`\s+.~][^\t,[\]{}:#"']*$/;
 const NOT_NUMERIC = /[^0-9a-fA-F.xXoO+-]/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,15})?$/;
-const KEYWORDS: Record<string, unknown> = { true: true, false: false, null: null, True: true, False: false, Null: null, TRUE: true, FALSE: false, NULL: null };
+const KEYWORDS = new Map<string, unknown>([["true", true], ["false", false], ["null", null], ["True", true], ["False", false], ["Null", null], ["TRUE", true], ["FALSE", false], ["NULL", null]]);
 
 function simpleValue(raw: string, flow = false): unknown {
   if (raw === "") return flow ? FAIL : null;
-  if (raw in KEYWORDS) return KEYWORDS[raw];
+  if (KEYWORDS.has(raw)) return KEYWORDS.get(raw);
   if (DATE.test(raw)) return raw;
   if (NUMBER.test(raw)) return Number(raw);
   if (!flow && raw.startsWith("[") && raw.endsWith("]")) return flowList(raw.slice(1, -1));

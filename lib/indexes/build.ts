@@ -17,10 +17,11 @@ export interface IndexInput {
 export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
   const sorted = [...inputs].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
   const manifest = sorted.map((input) => toManifestEntry(input.atom));
-  const by_project: GroupIndex = {};
-  const by_type: GroupIndex = {};
-  const by_tag: GroupIndex = {};
-  const graph: GroupIndex = {};
+  // Null-prototype maps: a tag or path named "__proto__" is data like any other.
+  const by_project: GroupIndex = Object.create(null);
+  const by_type: GroupIndex = Object.create(null);
+  const by_tag: GroupIndex = Object.create(null);
+  const graph: GroupIndex = Object.create(null);
   for (const { atom, targets } of sorted) {
     push(by_project, atom.project, atom.path);
     push(by_type, atom.type, atom.path);

@@ -68,12 +68,14 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
   const result: IndexVaultResult = { atoms, diagnostics: collectDiagnostics(stats, scan.skipped), reread: fresh.length, reused: scan.files.length - fresh.length, removed: removedPaths.length, written: [] };
   if (previous && fresh.length === 0 && removedPaths.length === 0 && previous.meta === metaText) return result;
+  const previousTexts = previous && readPreviousTexts(vaultDir);
+  if (previous && !previousTexts) return indexVault(vaultDir, { ...options, full: true });
   let texts: OutputTexts;
-  if (previous) {
+  if (previous && previousTexts) {
     const delta = atomDelta(fresh, previous.stats, stats, removedPaths);
-    const spliced = splicedOutputs(previous.texts, delta, options.today, options.config.layers, previous.meta !== metaText);
+    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, previous.meta !== metaText);
     if (spliced) texts = spliced;
-    else ({ texts, indexes: result.indexes } = rebuildOutputs(previous.texts, delta, options.today, options.config.layers));
+    else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
   } else {
     ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
   }
@@ -87,21 +89,24 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
 
 interface Previous {
   stats: StatCache;
-  texts: PreviousTexts;
   meta: string;
 }
 
-// The last run's cache and index texts; null (a full run follows) when any is missing or of other settings.
+// The last run's cache and meta; null (a full run follows) when either is missing or of other settings.
 function readPrevious(vaultDir: string, settingsKey: string): Previous | null {
   const paths = vaultPaths(vaultDir);
   const stats = readStatCache(paths.cache, settingsKey);
-  if (!stats) return null;
-  const manifest = readText(join(paths.indexDir, "manifest.json"));
-  const search = readText(paths.search);
-  const graph = readText(join(paths.indexDir, "graph.json"));
-  const meta = readText(paths.meta);
-  if (manifest === null || search === null || graph === null || meta === null) return null;
-  return { stats, texts: { manifest, search, graph }, meta };
+  const meta = stats && readText(paths.meta);
+  return stats && meta ? { stats, meta } : null;
+}
+
+// The last run's index texts, read only once a change is known; null when one is missing.
+function readPreviousTexts(vaultDir: string): PreviousTexts | null {
+  const { indexDir, search: searchFile } = vaultPaths(vaultDir);
+  const manifest = readText(join(indexDir, "manifest.json"));
+  const search = readText(searchFile);
+  const graph = readText(join(indexDir, "graph.json"));
+  return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
 }
 
 // Parses the files that are new or changed since `previous`; records every file's stat entry.

@@ -22,7 +22,12 @@ export interface StatCache {
   entries: Map<string, StatEntry>;
 }
 
-const HEADER = "#cortex-cache";
+const HEADER = "#cortex-stat-cache";
+
+// The path, last on its line: as is, or JSON-quoted when it has a tab, a line break or a leading quote.
+function pathField(path: string): string {
+  return /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+}
 
 /** Reads the stat cache; null when it is missing, unreadable, of another format or other settings. */
 export function readStatCache(file: string, settingsKey: string): StatCache | null {
@@ -39,8 +44,13 @@ export function readStatCache(file: string, settingsKey: string): StatCache | nu
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i]!;
       if (!line) continue;
-      const [path, mtime, size, skipped, diagnostics] = line.split("\t") as [string, string, string, string, string];
-      entries.set(JSON.parse(path) as string, {
+      const t1 = line.indexOf("\t");
+      const t2 = line.indexOf("\t", t1 + 1);
+      const t3 = line.indexOf("\t", t2 + 1);
+      const t4 = line.indexOf("\t", t3 + 1);
+      const [mtime, size, skipped, diagnostics, path] = [line.slice(0, t1), line.slice(t1 + 1, t2), line.slice(t2 + 1, t3), line.slice(t3 + 1, t4), line.slice(t4 + 1)];
+      if (t4 === -1) return null;
+      entries.set(path.startsWith('"') ? (JSON.parse(path) as string) : path, {
         mtimeMs: Number(mtime),
         size: Number(size),
         skipped: skipped === "1",
@@ -58,7 +68,7 @@ export function serializeStatCache(cache: StatCache, paths: Iterable<string>): s
   let out = `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(cache.settingsKey)}\n`;
   for (const path of paths) {
     const e = cache.entries.get(path)!;
-    out += `${JSON.stringify(path)}\t${e.mtimeMs}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\n`;
+    out += `${e.mtimeMs}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
   }
   return out;
 }

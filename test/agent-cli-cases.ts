@@ -12,7 +12,7 @@ const hookInput = (fields: Record<string, string>) => JSON.stringify({ session_i
 export const AGENT_CLI_CASES: AgentCliCase[] = [
   { name: "list the agent commands in the help", args: ["--help"], exitCode: 0, stdout: /context \[options\] <query\.\.\.>[\s\S]*transcripts[\s\S]*mcp \[options\][\s\S]*hook[\s\S]*install[\s\S]*uninstall/ },
   { name: "print a context briefing", args: ["context", "can", "we", "deploy", "during", "the", "release?", ...V], exitCode: 0, stdout: /^# Briefing: can we deploy during the release\?\n\n## Map: ops \(_moc\/ops\.md\)\n[\s\S]*## Deploy freeze during release windows\ndecisions\/deploy_freeze\.md · decision · active · updated 2026-11-21\n/ },
-  { name: "print a context briefing as JSON", args: ["context", "payments ledger", ...V, "--budget", "100", "--json"], exitCode: 0, stdout: /"budgetTokens": 100,[\s\S]*"included": \[\n {4}"notes\/payments_ledger\.md"\n {2}\]/ },
+  { name: "print a context briefing as JSON", args: ["context", "payments ledger", ...V, "--budget", "100", "--json"], exitCode: 0, stdout: /"budget_tokens": 100,[\s\S]*"included": \[\n {4}"notes\/payments_ledger\.md"\n {2}\]/ },
   { name: "exit 1 when no atom matches the briefing", args: ["context", "kubernetes", ...V], exitCode: 1, stdout: /^$/, stderr: /^No atoms match: kubernetes\n$/ },
   { name: "reject a budget out of range", args: ["context", "x", ...V, "--budget", "20001"], exitCode: 2, stderr: /--budget.*whole number from 50 to 20000/ },
   { name: "require a query for context", args: ["context", ...V], exitCode: 2, stderr: /missing required argument 'query'/ },

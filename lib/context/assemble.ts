@@ -29,7 +29,7 @@ const MAX_MOC_CHARS = 1200;
  */
 export function assembleBriefing(input: BriefingInput): Briefing {
   const capacity = input.budgetTokens * CHARS_PER_TOKEN;
-  const result: Briefing = { text: "", tokens: 0, budgetTokens: input.budgetTokens, moc: null, included: [], pointers: [], omitted: 0 };
+  const result: Briefing = { text: "", tokens: 0, budget_tokens: input.budgetTokens, moc: null, included: [], pointers: [], omitted: 0 };
   if (input.atoms.length === 0) return result;
   const out = new Budgeted(capacity);
   out.add(cutText(`# Briefing: ${oneLine(input.query)}`, Math.min(120, capacity)));

@@ -38,7 +38,7 @@ export interface Briefing {
   text: string;
   /** Estimated tokens of `text` (characters / 4, rounded up); never above the budget. */
   tokens: number;
-  budgetTokens: number;
+  budget_tokens: number;
   /** The MOC used, if any. */
   moc: string | null;
   /** Atoms whose body is in the briefing, best first. */

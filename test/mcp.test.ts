@@ -160,6 +160,37 @@ describe("cortex mcp: resources and prompts", () => {
 });
 
 describe("cortex mcp: process", () => {
+  test("should answer a 2025-era initialize handshake spoken raw over stdio", async () => {
+    const child = spawn(process.execPath, [BUILT_CLI, "mcp", "--vault", vault], { stdio: ["pipe", "pipe", "ignore"] });
+    const replies = new Map<number, Record<string, any>>();
+    const waiters = new Map<number, () => void>();
+    let pending = "";
+    child.stdout.on("data", (d) => {
+      pending += d;
+      for (let nl = pending.indexOf("\n"); nl !== -1; nl = pending.indexOf("\n")) {
+        const message = JSON.parse(pending.slice(0, nl)) as Record<string, any>;
+        pending = pending.slice(nl + 1);
+        if (typeof message.id === "number") {
+          replies.set(message.id, message);
+          waiters.get(message.id)?.();
+        }
+      }
+    });
+    const request = (id: number, method: string, params?: unknown) =>
+      new Promise<Record<string, any>>((resolve) => {
+        waiters.set(id, () => resolve(replies.get(id)!));
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      });
+    const init = await request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+    assert.equal(init.result.protocolVersion, "2025-06-18");
+    assert.equal(init.result.serverInfo.name, "cortex-vault");
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    const list = await request(2, "tools/list", {});
+    assert.equal(list.result.tools.length, 5);
+    child.stdin.end();
+    assert.equal(await new Promise((resolve) => child.on("exit", resolve)), 0);
+  });
+
   test("should keep stdout for the protocol, log to stderr, and exit 0 when stdin closes", async () => {
     const child = spawn(process.execPath, [BUILT_CLI, "mcp", "--vault", vault], { stdio: ["pipe", "pipe", "pipe"] });
     let stdout = "";

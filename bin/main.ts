@@ -2,15 +2,20 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
+import { registerContext } from "./commands/context-command.js";
+import { registerHook } from "./commands/hook-command.js";
 import { registerIndex } from "./commands/index-command.js";
+import { registerInstall } from "./commands/install-command.js";
+import { registerMcp } from "./commands/mcp-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
+import { registerTranscripts } from "./commands/transcripts-command.js";
 import { CliContext, type CliParams } from "./context.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerContext, registerTranscripts, registerMcp, registerHook, registerInstall];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

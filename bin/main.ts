@@ -3,20 +3,25 @@ import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
 import { registerConsolidate } from "./commands/consolidate-command.js";
+import { registerContext } from "./commands/context-command.js";
+import { registerHook } from "./commands/hook-command.js";
 import { registerImport } from "./commands/import-command.js";
 import { registerIndex } from "./commands/index-command.js";
 import { registerInit } from "./commands/init-command.js";
+import { registerInstall } from "./commands/install-command.js";
+import { registerMcp } from "./commands/mcp-command.js";
 import { registerMigrate } from "./commands/migrate-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
 import { registerSupersede } from "./commands/supersede-command.js";
+import { registerTranscripts } from "./commands/transcripts-command.js";
 import { registerWrite } from "./commands/write-command.js";
 import { CliContext, type CliParams } from "./context.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit, registerMigrate, registerImport, registerConsolidate];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit, registerMigrate, registerImport, registerConsolidate, registerContext, registerTranscripts, registerMcp, registerHook, registerInstall];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

@@ -33,6 +33,8 @@ export interface RankOptions extends SearchFilters {
   today: string;
   /** Results kept; default 10; 0 keeps all. */
   top?: number;
+  /** Activation per lowercase path, for the optional usage bonus (`[scoring] usage`). */
+  activation?: ReadonlyMap<string, number>;
 }
 
 /** One search result. */

@@ -4,7 +4,7 @@ import { CortexError } from "../errors.js";
 import { vaultPaths } from "./paths.js";
 
 /** One line of `index/events.jsonl`: a change cortex made to the vault. */
-export interface VaultEvent {
+export interface VaultEventLine {
   /** ISO timestamp. */
   ts: string;
   /** The operation: `write`, `import`, `supersede`, `migrate`, … */
@@ -24,7 +24,7 @@ export interface VaultEvent {
  * @throws CortexError (`IO`) when the log cannot be written.
  * @example appendVaultEvents(vaultDir, [{ ts: new Date().toISOString(), op: "write", path: "rules/x.md", id: "20261122_x" }]);
  */
-export function appendVaultEvents(vaultDir: string, events: readonly VaultEvent[]): void {
+export function appendVaultEvents(vaultDir: string, events: readonly VaultEventLine[]): void {
   if (events.length === 0) return;
   const file = vaultPaths(vaultDir).events;
   try {

@@ -232,3 +232,13 @@ test("should keep the heading from adding tags or links the name only spells", (
   assert.deepEqual(parsed.atom.tags, []);
   assert.deepEqual(parsed.targets, []);
 });
+
+test("should never prune a real near-duplicate: the bound is at least the similarity", async () => {
+  const { boundable, lazyCandidate, similarityBound } = await import("../lib/write/similarity-bound.js");
+  const word = fc.constantFrom("a", "b", "c", "d", "e", "deploy", "freeze", "Ünï");
+  const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(" "));
+  fc.assert(
+    fc.property(text, text, (x, y) => similarityBound(boundable(x), lazyCandidate("p", y)) >= similarity(x, y) - 1e-12),
+    { numRuns: 2000 },
+  );
+});

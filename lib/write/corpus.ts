@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../atoms/frontmatter.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { comparableText, shingle, type Shingles } from "./similarity.js";
+import { comparableText } from "./similarity.js";
+import { lazyCandidate, type LazyCandidate } from "./similarity-bound.js";
 
 /** Whether an atom takes part in duplicate checks: only live ones (active, review). */
 export function isLive(entry: Pick<ManifestEntry, "status">): boolean {
@@ -19,13 +20,14 @@ export function readBody(vaultDir: string, path: string): string {
 }
 
 /**
- * The shingles of every live atom of a manifest, read from disk, by path:
- * what a new atom is checked against for near-duplicates.
+ * Every live atom of a manifest, read from disk, by path, as words (its
+ * shingles are computed only when it may be a near-duplicate): what a new
+ * atom is checked against.
  */
-export function loadCorpus(vaultDir: string, manifest: readonly ManifestEntry[]): Map<string, Shingles> {
-  const corpus = new Map<string, Shingles>();
+export function loadCorpus(vaultDir: string, manifest: readonly ManifestEntry[]): Map<string, LazyCandidate> {
+  const corpus = new Map<string, LazyCandidate>();
   for (const entry of manifest) {
-    if (isLive(entry)) corpus.set(entry.path, shingle(comparableText(entry.name, readBody(vaultDir, entry.path))));
+    if (isLive(entry)) corpus.set(entry.path, lazyCandidate(entry.path, comparableText(entry.name, readBody(vaultDir, entry.path))));
   }
   return corpus;
 }

@@ -16,7 +16,8 @@ import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
 import { findRelated, linkTarget } from "./related.js";
 import { renderAtom } from "./render.js";
 import { scanValidWrite } from "./scan-input.js";
-import { comparableText, findNearDuplicates, shingle, type Shingles } from "./similarity.js";
+import { comparableText, type Shingles } from "./similarity.js";
+import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
 
 /** What a session needs to know; the caller holds the vault lock. */
@@ -41,7 +42,7 @@ export class WriteSession {
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
   private readonly ids: Set<string>;
-  private corpus: Map<string, Shingles> | null = null;
+  private corpus: Map<string, LazyCandidate> | null = null;
 
   constructor(readonly vaultDir: string, readonly options: SessionOptions) {
     this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
@@ -60,8 +61,8 @@ export class WriteSession {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const text = comparableText(valid.name, valid.body);
-    const shingles = shingle(text);
-    if (!flags.force) this.rejectDuplicate(shingles);
+    const prepared = boundable(text);
+    if (!flags.force) this.rejectDuplicate(prepared);
     const related = findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
     const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
@@ -69,7 +70,7 @@ export class WriteSession {
       appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]);
       this.written.push(path);
     }
-    this.remember(path, content, shingles);
+    this.remember(path, content, text, prepared.shingles);
     return { path, id, links, related };
   }
 
@@ -78,9 +79,9 @@ export class WriteSession {
     if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
   }
 
-  private rejectDuplicate(shingles: Shingles): void {
+  private rejectDuplicate(text: BoundableText): void {
     this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
-    const [best] = findNearDuplicates(shingles, [...this.corpus].map(([path, s]) => ({ path, shingles: s })), this.options.settings.duplicateThreshold);
+    const [best] = findNearDuplicatesPruned(text, this.corpus.values(), this.options.settings.duplicateThreshold);
     if (!best) return;
     const threshold = this.options.settings.duplicateThreshold;
     throw new WriteRejectedError(
@@ -132,10 +133,10 @@ export class WriteSession {
     return front;
   }
 
-  private remember(path: string, content: string, shingles: Shingles): void {
+  private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
     if (entry.id) this.ids.add(entry.id);
-    if (this.corpus && isLive(entry)) this.corpus.set(path, shingles);
+    if (this.corpus && isLive(entry)) this.corpus.set(path, { ...lazyCandidate(path, text), shingles });
   }
 }

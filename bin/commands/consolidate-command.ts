@@ -18,6 +18,7 @@ interface ConsolidateOptions {
 export function registerConsolidate(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("consolidate")
+    .summary("List near-duplicates, stale reviews and supersession problems")
     .description("List near-duplicate groups (with similarity), atoms in review for too long ([write] review_days) and supersession chain problems, each with a suggested action. Changes nothing unless --apply, which supersedes each group's older atoms by its newest. Exit 1 when something was found and not applied")
     .option("--project <project>", "only atoms of this project")
     .option("--apply", "merge each near-duplicate group into its newest atom (supersede, never delete)")

@@ -20,6 +20,7 @@ interface ImportOptions {
 export function registerImport(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("import")
+    .summary("Import a markdown file, a folder of notes or a JSONL export")
     .description("Import a markdown file (one atom per ## section), a folder of notes (one per file) or a JSONL export (one per line, with content/title). Each item is validated, scanned and de-duplicated like write; refused items are listed, not fatal. Exit 1 when nothing was imported")
     .argument("<source>", "a .md file, a folder, or a .jsonl file")
     .option("--project <project>", "project of items that name none")

@@ -12,6 +12,7 @@ interface InitOptions {
 export function registerInit(program: Command, ctx: CliContext): void {
   program
     .command("init")
+    .summary("Create a new vault to start from")
     .description("Create a vault: the type folders, _moc/ and inbox/, a commented cortex.toml, MEMORY.md and a .gitignore for index/ and layers/. Refuses if cortex.toml, MEMORY.md or .gitignore exists")
     .argument("[dir]", "folder of the new vault (default: the current folder)")
     .option("--force", "add only what is missing to an existing vault")

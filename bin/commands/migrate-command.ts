@@ -16,6 +16,7 @@ interface MigrateOptions {
 export function registerMigrate(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("migrate")
+    .summary("Add missing standard frontmatter fields to every note")
     .description("Add missing frontmatter fields (id, name, type, project, status, created, updated, tags, links) to every note, inferring them from path, [directories] and [tags]. Never moves, renames or deletes; bodies and unknown fields keep every byte. Exit 1 when files had to be skipped")
     .option("--dry-run", "print a unified diff per file (stdout) and write nothing")
     .option("--json", "print the result as JSON");

@@ -16,6 +16,7 @@ interface SupersedeOptions {
 export function registerSupersede(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("supersede")
+    .summary("Mark an atom superseded by another, or retire it")
     .description("Mark OLD status: superseded with superseded_by: NEW (NEW gets supersedes: OLD and a link to it); without --by, retire OLD. Only frontmatter changes. OLD/NEW: path, id or unique name")
     .argument("<old>", "the stale atom: path, id or unique name")
     .option("--by <new>", "its replacement: path, id or unique name")

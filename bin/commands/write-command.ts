@@ -30,6 +30,7 @@ interface WriteOptions {
 export function registerWrite(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("write")
+    .summary("Create an atom (validated, scanned, de-duplicated, linked)")
     .description("Create an atom: validated, scanned for secrets and prompt injection, refused if a near-duplicate exists, linked to related atoms, written atomically under the vault lock")
     .option("--name <name>", "title (required; at most 200 chars)")
     .option("--type <type>", "rule, insight, incident, project, person, reference, decision, lesson, event, loss, win, concept, feedback or user (required)")

@@ -2,26 +2,34 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
-import { registerConsolidate } from "./commands/consolidate-command.js";
-import { registerContext } from "./commands/context-command.js";
-import { registerHook } from "./commands/hook-command.js";
-import { registerImport } from "./commands/import-command.js";
-import { registerIndex } from "./commands/index-command.js";
-import { registerInit } from "./commands/init-command.js";
-import { registerInstall } from "./commands/install-command.js";
-import { registerMcp } from "./commands/mcp-command.js";
-import { registerMigrate } from "./commands/migrate-command.js";
-import { registerSearch } from "./commands/search-command.js";
-import { registerSummary } from "./commands/summary-command.js";
-import { registerSupersede } from "./commands/supersede-command.js";
-import { registerTranscripts } from "./commands/transcripts-command.js";
-import { registerWrite } from "./commands/write-command.js";
 import { CliContext, type CliParams } from "./context.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerWrite, registerSupersede, registerInit, registerMigrate, registerImport, registerConsolidate, registerContext, registerTranscripts, registerMcp, registerHook, registerInstall];
+/**
+ * Command name → loader of the module that registers it. Only the command
+ * being run is loaded (and with it only the library code it needs): CLI
+ * start-up time is a feature, and a hook runs on every prompt. Help, version
+ * and unknown commands load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  index: async () => (await import("./commands/index-command.js")).registerIndex,
+  search: async () => (await import("./commands/search-command.js")).registerSearch,
+  summary: async () => (await import("./commands/summary-command.js")).registerSummary,
+  write: async () => (await import("./commands/write-command.js")).registerWrite,
+  supersede: async () => (await import("./commands/supersede-command.js")).registerSupersede,
+  init: async () => (await import("./commands/init-command.js")).registerInit,
+  migrate: async () => (await import("./commands/migrate-command.js")).registerMigrate,
+  import: async () => (await import("./commands/import-command.js")).registerImport,
+  consolidate: async () => (await import("./commands/consolidate-command.js")).registerConsolidate,
+  context: async () => (await import("./commands/context-command.js")).registerContext,
+  transcripts: async () => (await import("./commands/transcripts-command.js")).registerTranscripts,
+  mcp: async () => (await import("./commands/mcp-command.js")).registerMcp,
+  hook: async () => (await import("./commands/hook-command.js")).registerHook,
+  install: async () => (await import("./commands/install-command.js")).registerInstall,
+  uninstall: async () => (await import("./commands/install-command.js")).registerInstall,
+};
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the
@@ -33,8 +41,8 @@ const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, re
  */
 export async function main(params: CliParams): Promise<number> {
   const ctx = new CliContext(params);
-  const program = buildProgram(ctx);
   try {
+    const program = await buildProgram(ctx, params.argv[0]);
     await program.parseAsync(params.argv, { from: "user" });
     return ctx.exitCode;
   } catch (error) {
@@ -42,8 +50,8 @@ export async function main(params: CliParams): Promise<number> {
   }
 }
 
-/** The commander program with every command registered. */
-export function buildProgram(ctx: CliContext): Command {
+/** The commander program with `only` registered when it names a command, else every command. */
+export async function buildProgram(ctx: CliContext, only?: string): Promise<Command> {
   const program = new Command("cortex")
     .description("Persistent, searchable memory kept as markdown in a git-tracked, Obsidian-compatible vault.")
     .version(packageVersion(), "-V, --version")
@@ -51,7 +59,9 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: (s) => ctx.params.stdout.write(s), writeErr: (s) => ctx.params.stderr.write(s) })
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_CODES);
-  for (const register of COMMANDS) register(program, ctx);
+  const wanted = only !== undefined && Object.hasOwn(COMMANDS, only) ? [COMMANDS[only]!] : Object.values(COMMANDS);
+  const registers = new Set(await Promise.all(wanted.map((load) => load())));
+  for (const register of registers) register(program, ctx);
   return program;
 }
 

@@ -1,14 +1,8 @@
 import type { Layer } from "../layers/types.js";
+import type { SearchRecord } from "../search/types.js";
 
 /** An atom offered to a briefing, best first. */
-export interface BriefingAtom {
-  path: string;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  updated: string;
-  description: string;
+export interface BriefingAtom extends Omit<SearchRecord, "tags"> {
   score: number;
   layer: Layer;
   /** The body without frontmatter; null when only a pointer line may be given (body not read). */

@@ -1,15 +1,8 @@
-import type { Layer } from "../layers/types.js";
+import type { Layer, LayerEntry } from "../layers/types.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 
 /** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
-export interface SearchRecord {
-  path: string;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  updated: string;
-  tags: string[];
+export interface SearchRecord extends LayerEntry {
   description: string;
 }
 

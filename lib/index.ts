@@ -50,7 +50,39 @@ export { appendAccessEvent, type AccessEvent } from "./vault/access-log.js";
 export { vaultPaths, type VaultPaths } from "./vault/paths.js";
 export { withVaultLock, type LockOptions } from "./vault/lock.js";
 export { resolveAtomRef } from "./vault/refs.js";
+export { appendVaultEvents, type VaultEventLine } from "./vault/events.js";
+export { createFileExclusive } from "./vault/atomic.js";
 export { commitFiles, type CommitResult } from "./git/commit.js";
+export { shouldCommit } from "./git/settings.js";
+
+// Write path
+export { writeAtom } from "./write/write-atom.js";
+export { supersedeAtom, planSupersede } from "./write/supersede.js";
+export { editFrontmatter } from "./atoms/edit-frontmatter.js";
+export { initVault } from "./init/init.js";
+export { migrateVault } from "./migrate/migrate.js";
+export { planFileMigration, REQUIRED_FIELDS } from "./migrate/plan.js";
+export { inferStatus, inferTags, inferType } from "./migrate/infer.js";
+export type { FileMigration, FilePlan, MigrateOptions, MigrateResult } from "./migrate/types.js";
+export { unifiedDiff } from "./util/diff.js";
+export { importSource, DEFAULT_IMPORT_TYPE } from "./import/import.js";
+export { consolidateVault } from "./consolidate/consolidate.js";
+export { findDuplicateGroups, type ComparableAtom } from "./consolidate/duplicates.js";
+export { findStaleReviews, findSupersessionIssues } from "./consolidate/lifecycle.js";
+export type { ConsolidateOptions, ConsolidateResult, ConsolidationReport, DuplicateGroup, StaleReview, SupersessionIssue } from "./consolidate/types.js";
+export { fileItem, parseJsonl, sanitizeTag, splitSections } from "./import/sources.js";
+export { readImportSource, type SourceItems } from "./import/read-source.js";
+export type { ImportItem, ImportOptions, ImportRejection, ImportResult, ImportSplit } from "./import/types.js";
+export { vaultTemplate, VAULT_FOLDERS } from "./init/templates.js";
+export type { InitResult, VaultTemplateFile } from "./init/types.js";
+export { validateWriteInput, WRITE_LIMITS } from "./write/validate.js";
+export { scanForSecrets, SECURITY_RULES, type SecurityRule } from "./write/security.js";
+export { findNearDuplicates, similarity, type NearDuplicate } from "./write/similarity.js";
+export { findRelated, type RelatedAtom } from "./write/related.js";
+export { renderAtom } from "./write/render.js";
+export { readWriteSettings, DEFAULT_WRITE_SETTINGS } from "./write/settings.js";
+export { WriteRejectedError, type RejectionCode } from "./write/errors.js";
+export type { AtomFrontmatter, SupersedeInput, SupersedeOptions, SupersedeResult, ValidWrite, WriteInput, WriteOptions, WriteResult, WriteSettings } from "./write/types.js";
 
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

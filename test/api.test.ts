@@ -14,6 +14,13 @@ test("should export exactly the documented public API", () => {
     "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchFile", "SEARCH_FILE_HEADER", "searchFileLine", "loadSearchFile", "scoreLowercase",
     "slugify", "sortHits", "splitFrontmatter", "summarize", "toManifestEntry", "tokenizeQuery", "vaultPaths", "wikilinkTarget",
     "withVaultLock", "writeFileAtomic",
+    // Write path and lifecycle
+    "DEFAULT_WRITE_SETTINGS", "SECURITY_RULES", "WRITE_LIMITS", "WriteRejectedError", "appendVaultEvents", "createFileExclusive",
+    "findNearDuplicates", "findRelated", "readWriteSettings", "renderAtom", "scanForSecrets", "shouldCommit", "similarity",
+    "REQUIRED_FIELDS", "VAULT_FOLDERS", "editFrontmatter", "inferStatus", "inferTags", "inferType", "initVault", "migrateVault",
+    "planFileMigration", "planSupersede", "unifiedDiff", "vaultTemplate",
+    "consolidateVault", "findDuplicateGroups", "findStaleReviews", "findSupersessionIssues",
+    "DEFAULT_IMPORT_TYPE", "fileItem", "importSource", "parseJsonl", "readImportSource", "sanitizeTag", "splitSections", "supersedeAtom", "validateWriteInput", "writeAtom",
     // agent interface
     "activationFromEvents", "loadActivation", "usageBonusFor", "openSnapshot", "runTool", "TOOLS", "ERROR_CODES", "ToolError",
     "assembleBriefing", "estimateTokens", "buildContext", "briefingKeywords", "computeStatus", "readVaultEvents", "searchTranscripts", "transcriptsDir",

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 
 /** What {@link commitFiles} did. */
@@ -21,7 +22,8 @@ export function commitFiles(vaultDir: string, files: readonly string[], message:
   const top = git(vaultDir, ["rev-parse", "--show-toplevel"]);
   if (top.status !== 0) return { committed: false, reason: "not a git repository" };
   const root = top.stdout.trim();
-  const paths = files.map((f) => relative(root, resolve(vaultDir, f)));
+  const base = realVault(vaultDir);
+  const paths = files.map((f) => relative(root, resolve(base, f)));
   const add = git(root, ["add", "-A", "--", ...paths]);
   if (add.status !== 0) return { committed: false, reason: `git add failed: ${add.stderr.trim()}` };
   const staged = git(root, ["diff", "--cached", "--quiet", "--", ...paths]);
@@ -31,8 +33,18 @@ export function commitFiles(vaultDir: string, files: readonly string[], message:
   return { committed: true };
 }
 
+// git reports its top level with symbolic links resolved; the vault path must be too.
+function realVault(vaultDir: string): string {
+  try {
+    return realpathSync(vaultDir);
+  } catch {
+    return resolve(vaultDir);
+  }
+}
+
+// Paths are passed as literal pathspecs, so names with * ? [ or a leading : are not patterns.
 function git(cwd: string, args: string[]): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync("git", args, { cwd, encoding: "utf8" });
+  const result = spawnSync("git", args, { cwd, encoding: "utf8", env: { ...process.env, GIT_LITERAL_PATHSPECS: "1" } });
   if (result.error) return { status: -1, stdout: "", stderr: result.error.message };
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,8 +1,9 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
 
-let counter = 0;
+// Temp names carry the pid and a per-process random start, so a pid reused after a crash never meets its predecessor's leftovers.
+let counter = Math.floor(Math.random() * 1e9);
 
 /**
  * Writes a file atomically: the data goes to a temporary file in the same
@@ -14,13 +15,7 @@ let counter = 0;
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   const temp = tempPathFor(file);
   try {
-    const fd = openSync(temp, "wx", 0o644);
-    try {
-      writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    writeFlushed(temp, data);
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
@@ -28,8 +23,80 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   }
 }
 
+// Creates `temp` (which must not exist) with `data`, flushed to disk.
+function writeFlushed(temp: string, data: string | Uint8Array): void {
+  const fd = openSync(temp, "wx", 0o644);
+  try {
+    writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A unique temporary name beside `file`: `.name.PID.N.tmp`. */
 export function tempPathFor(file: string): string {
   counter++;
   return join(dirname(file), `.${basename(file)}.${process.pid}.${counter}.tmp`);
+}
+
+/**
+ * Creates `file` with `data` only if it does not exist yet, atomically: the
+ * data is written and flushed to a temporary file beside it, which is then
+ * hard-linked to the target name (a link never replaces an existing file).
+ * Readers and crashes see either no file or the whole file, never a part.
+ * Returns false, writing nothing, when `file` already exists.
+ *
+ * @throws CortexError (`IO`) naming the file when it cannot be written.
+ * @example if (!createFileExclusive("rules/x.md", text)) tryNextName();
+ */
+export function createFileExclusive(file: string, data: string | Uint8Array): boolean {
+  const temp = tempPathFor(file);
+  try {
+    writeFlushed(temp, data);
+    linkSync(temp, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/**
+ * Removes temporary files (`.name.PID.N.tmp`) that {@link writeFileAtomic}
+ * or {@link createFileExclusive} left in `dir` when their process was killed
+ * (its PID no longer exists). Files of live processes are left alone.
+ * Returns how many were removed; never throws.
+ */
+export function removeStaleTemps(dir: string): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const m = /^\..+\.(\d+)\.\d+\.tmp$/.exec(name);
+    if (!m || processAlive(Number(m[1]))) continue;
+    try {
+      rmSync(join(dir, name), { force: true });
+      removed++;
+    } catch {
+      // another cleaner got it first, or it is not ours to remove
+    }
+  }
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ESRCH";
+  }
 }

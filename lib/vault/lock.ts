@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -9,7 +9,7 @@ import { vaultPaths } from "./paths.js";
 export interface LockOptions {
   /** Give up after this long. Default 15 s. */
   timeoutMs?: number;
-  /** A lock older than this whose owner cannot be checked is stale. Default 60 s. */
+  /** A lock older than this whose owner cannot be checked (other host, unreadable) is stale. Default 60 s. */
   staleMs?: number;
 }
 
@@ -22,10 +22,12 @@ interface LockInfo {
 let sequence = 0;
 
 /**
- * Runs `fn` holding the vault lock (`index/.lock`, created exclusively), so
- * writers in other processes wait their turn. A lock left by a dead process
- * (same host, pid gone) or older than `staleMs` is broken. Released even
- * when `fn` throws.
+ * Runs `fn` holding the vault lock (`index/.lock`), so writers in other
+ * processes wait their turn. The lock file is created whole (written to a
+ * temporary file, then hard-linked into place, which fails if it exists), so
+ * it is never empty. A lock left by a dead process (same host, pid gone) or
+ * older than `staleMs` is broken; breakers take turns through a second lock,
+ * so a live lock is never removed by mistake. Released even when `fn` throws.
  *
  * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`.
  * @example await withVaultLock(vaultDir, () => writeFileAtomic(file, text));
@@ -42,47 +44,58 @@ export async function withVaultLock<T>(vaultDir: string, fn: () => T | Promise<T
 
 async function acquire(file: string, timeoutMs: number, staleMs: number): Promise<string> {
   mkdirSync(join(file, ".."), { recursive: true });
-  const token = JSON.stringify({ pid: process.pid, host: hostname(), ts: Date.now(), n: ++sequence });
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(file, token, { flag: "wx" });
-      return token;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") {
-        throw new CortexError("IO", `cannot create lock ${file}: ${(error as Error).message}`, { cause: error });
-      }
-    }
+    const token = tryCreate(file);
+    if (token !== null) return token;
     breakIfStale(file, staleMs);
     if (Date.now() > deadline) throw new CortexError("LOCKED", `vault is locked by another cortex process (${file}); try again, or remove the file if no cortex is running`);
-    await sleep(Math.min(5 + attempt * 5, 50) + Math.random() * 10);
+    await sleep(Math.min(2 + attempt * 2, 25) + Math.random() * 5);
   }
 }
 
-// Moves a stale lock aside atomically; if what was moved turns out to be a live
-// lock taken meanwhile, it is put back (link fails if a newer lock exists).
+/** Creates `file` holding a fresh token, atomically and exclusively; null when it exists. */
+function tryCreate(file: string): string | null {
+  const token = JSON.stringify({ pid: process.pid, host: hostname(), ts: Date.now(), n: ++sequence });
+  const temp = `${file}.${process.pid}.${sequence}.tmp`;
+  try {
+    writeFileSync(temp, token, { flag: "wx" });
+    linkSync(temp, file);
+    return token;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
+    throw new CortexError("IO", `cannot create lock ${file}: ${(error as Error).message}`, { cause: error });
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+// Removes a stale lock. Breakers take turns through `.lock.breaking` (itself
+// created exclusively), and re-check that the lock is still the stale one seen
+// before removing it: only the dead owner or a breaker ever removes a lock, so
+// it cannot change between that check and the removal.
 function breakIfStale(file: string, staleMs: number): void {
   const seen = readLock(file);
-  if (!seen || !isStale(seen.info, staleMs)) return;
-  const aside = `${file}.stale.${process.pid}.${++sequence}`;
-  try {
-    renameSync(file, aside);
-  } catch {
+  if (!seen || !isStale(seen, staleMs)) return;
+  const breaker = `${file}.breaking`;
+  const token = tryCreate(breaker);
+  if (token === null) {
+    const other = readLock(breaker);
+    if (other && isStale(other, 5_000)) rmSync(breaker, { force: true });
     return;
   }
-  const moved = readLock(aside);
-  if (moved && moved.text !== seen.text) {
-    try {
-      linkSync(aside, file);
-    } catch {
-      // a newer lock exists already; the moved one's owner will find its lock gone and fail safe
-    }
+  try {
+    const now = readLock(file);
+    if (now && now.text === seen.text) rmSync(file, { force: true });
+  } finally {
+    release(breaker, token);
   }
-  rmSync(aside, { force: true });
 }
 
-function isStale(info: LockInfo, staleMs: number): boolean {
-  if (info.host === hostname()) {
+function isStale(lock: { info: LockInfo | null; mtimeMs: number }, staleMs: number): boolean {
+  const { info } = lock;
+  if (info === null) return Date.now() - lock.mtimeMs > staleMs;
+  if (info.host === hostname() && Number.isInteger(info.pid)) {
     try {
       process.kill(info.pid, 0);
       return false;
@@ -93,12 +106,20 @@ function isStale(info: LockInfo, staleMs: number): boolean {
   return Date.now() - info.ts > staleMs;
 }
 
-function readLock(file: string): { text: string; info: LockInfo } | null {
+function readLock(file: string): { text: string; info: LockInfo | null; mtimeMs: number } | null {
+  let text: string;
+  let mtimeMs: number;
   try {
-    const text = readFileSync(file, "utf8");
-    return { text, info: JSON.parse(text) as LockInfo };
+    text = readFileSync(file, "utf8");
+    mtimeMs = statSync(file).mtimeMs;
   } catch {
     return null;
+  }
+  try {
+    const info = JSON.parse(text) as LockInfo;
+    return { text, info: typeof info === "object" && info !== null ? info : null, mtimeMs };
+  } catch {
+    return { text, info: null, mtimeMs };
   }
 }
 

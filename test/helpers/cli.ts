@@ -38,7 +38,7 @@ export async function runInProcess(args: string[], options: RunOptions = {}): Pr
     stderr: { write: (s: string) => (stderr += s) },
     env,
     cwd: options.cwd ?? ROOT,
-    stdin: Readable.from([options.stdin ?? ""]),
+    stdin: Readable.from([Buffer.from(options.stdin ?? "")]),
   });
   return { code, stdout, stderr };
 }

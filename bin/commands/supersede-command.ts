@@ -1,0 +1,36 @@
+import type { Command } from "commander";
+import { supersedeAtom } from "../../lib/write/supersede.js";
+import type { CliContext } from "../context.js";
+import { addMutationOptions, reportCommit } from "../options.js";
+
+interface SupersedeOptions {
+  vault?: string;
+  today?: string;
+  commit?: boolean;
+  by?: string;
+  reason?: string;
+  json?: boolean;
+}
+
+/** `cortex supersede OLD [--by NEW]`: mark a stale atom superseded (or retire it), changing only frontmatter. */
+export function registerSupersede(program: Command, ctx: CliContext): void {
+  const cmd = program
+    .command("supersede")
+    .summary("Mark an atom superseded by another, or retire it")
+    .description("Mark OLD status: superseded with superseded_by: NEW (NEW gets supersedes: OLD and a link to it); without --by, retire OLD. Only frontmatter changes. OLD/NEW: path, id or unique name")
+    .argument("<old>", "the stale atom: path, id or unique name")
+    .option("--by <new>", "its replacement: path, id or unique name")
+    .option("--reason <text>", "why; kept as superseded_reason")
+    .option("--json", "print the result as JSON");
+  addMutationOptions(cmd).action((old: string, opts: SupersedeOptions) => runSupersede(ctx, old, opts));
+}
+
+async function runSupersede(ctx: CliContext, old: string, opts: SupersedeOptions): Promise<void> {
+  const today = ctx.today(opts.today);
+  const { vaultDir, config } = ctx.vault(opts.vault);
+  const result = await supersedeAtom(vaultDir, { old, by: opts.by, reason: opts.reason }, { config, today, commit: opts.commit });
+  if (opts.json) ctx.out(JSON.stringify(result, null, 2));
+  else ctx.out(result.by ? `Superseded ${result.old} by ${result.by}` : `Retired ${result.old} (superseded, no replacement)`);
+  if (result.committed && !opts.json) ctx.out("Committed");
+  reportCommit(ctx, result);
+}

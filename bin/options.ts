@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Command } from "commander";
+import { CortexError } from "../lib/errors.js";
+import type { CliContext } from "./context.js";
+
+/** Adds `--vault`, `--today`, and `--commit` / `--no-commit` to a mutating command. */
+export function addMutationOptions(cmd: Command): Command {
+  return cmd
+    .option("--vault <dir>", "vault folder")
+    .option("--today <date>", "the date to record as updated/created (YYYY-MM-DD; or CORTEX_TODAY)")
+    .option("--commit", "commit the changed files with git (default: [git] commit of cortex.toml)")
+    .option("--no-commit", "do not commit, whatever cortex.toml says");
+}
+
+/** Splits a comma-separated option value into trimmed, non-empty items. */
+export function splitList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  return value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/** Reads all of standard input as UTF-8 text. */
+export async function readStdin(ctx: CliContext): Promise<string> {
+  const stream = ctx.params.stdin ?? process.stdin;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * Reads a text file named on the command line (relative to the current folder).
+ *
+ * @throws CortexError (`IO`) naming the option and the file.
+ */
+export function readTextFile(ctx: CliContext, file: string, option: string): string {
+  try {
+    return readFileSync(resolve(ctx.params.cwd, file), "utf8").replace(/^\uFEFF/, "");
+  } catch (error) {
+    throw new CortexError("IO", `${option}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+  }
+}
+
+/** Reports a commit that was asked for but not made (not a repository, nothing changed, git failed). */
+export function reportCommit(ctx: CliContext, result: { committed?: boolean; commitNote?: string }): void {
+  if (result.committed === false) ctx.err(`cortex: not committed: ${result.commitNote ?? "git failed"}`);
+}

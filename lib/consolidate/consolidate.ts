@@ -1,0 +1,75 @@
+import { commitFiles } from "../git/commit.js";
+import { shouldCommit } from "../git/settings.js";
+import { compareStrings } from "../indexes/build.js";
+import type { ManifestEntry } from "../indexes/types.js";
+import { appendVaultEvents } from "../vault/events.js";
+import { indexVault } from "../vault/indexer.js";
+import { withVaultLock } from "../vault/lock.js";
+import { isLive, readBody } from "../write/corpus.js";
+import { currentManifest } from "../write/manifest.js";
+import { readWriteSettings } from "../write/settings.js";
+import { comparableText, shingle } from "../write/similarity.js";
+import { applySupersede, planSupersede } from "../write/supersede.js";
+import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
+import { findDuplicateGroups } from "./duplicates.js";
+import { findStaleReviews, findSupersessionIssues } from "./lifecycle.js";
+import type { ConsolidateOptions, ConsolidateResult, ConsolidationReport } from "./types.js";
+
+/**
+ * The seeds' consolidation, made deterministic: near-duplicate groups (the
+ * similarity of `cortex write`, threshold `[write] duplicate_threshold`),
+ * atoms in `review` for more than `[write] review_days`, and problems with
+ * supersession chains, each with a suggested action. Changes nothing unless
+ * `apply`, which merges each duplicate group into its newest atom by
+ * superseding the others (never deleting), under the vault lock.
+ *
+ * @example const { report } = await consolidateVault(vaultDir, { config, today: "2026-11-22" });
+ */
+export async function consolidateVault(vaultDir: string, options: ConsolidateOptions): Promise<ConsolidateResult> {
+  assertToday(options.today);
+  const settings = readWriteSettings(options.config);
+  const analyze = (): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
+    const all = currentManifest(vaultDir, options.config, options.today, Boolean(options.apply));
+    const manifest = options.project === undefined ? all : all.filter((m) => m.project === options.project);
+    const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: shingle(comparableText(entry.name, readBody(vaultDir, entry.path))) }));
+    const report = {
+      duplicates: findDuplicateGroups(live, settings.duplicateThreshold),
+      review: findStaleReviews(manifest, options.today, settings.reviewDays),
+      supersession: findSupersessionIssues(all).filter((i) => options.project === undefined || i.paths.some((p) => manifest.some((m) => m.path === p))),
+    };
+    return { report, manifest: all };
+  };
+  if (!options.apply) return { report: analyze().report, applied: [] };
+  const commit = shouldCommit(options.config, options.commit);
+  return withVaultLock(
+    vaultDir,
+    () => {
+      const { report, manifest } = analyze();
+      const applied = mergeGroups(vaultDir, report, manifest, options);
+      if (applied.changed.length === 0) return { report, applied: [] };
+      indexVault(vaultDir, { config: options.config, today: options.today });
+      const result: ConsolidateResult = { report, applied: applied.done };
+      if (!commit) return result;
+      const message = `cortex consolidate: merge ${applied.done.length} near-duplicate atom${applied.done.length === 1 ? "" : "s"}\n\n${applied.done.map((d) => `${d.old} -> ${d.by}`).join("\n")}\n`;
+      const done = commitFiles(vaultDir, applied.changed, message);
+      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+    },
+    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+  );
+}
+
+function mergeGroups(vaultDir: string, report: ConsolidationReport, manifest: ManifestEntry[], options: ConsolidateOptions): { done: { old: string; by: string }[]; changed: string[] } {
+  const done: { old: string; by: string }[] = [];
+  const changed = new Set<string>();
+  const ts = (options.now?.() ?? new Date()).toISOString();
+  for (const group of report.duplicates) {
+    for (const member of group.merge) {
+      const plan = planSupersede(manifest, { old: member.path, by: group.keep });
+      const reason = `consolidated: near-duplicate of ${group.keep} (similarity ${member.similarity.toFixed(2)})`;
+      for (const path of applySupersede(vaultDir, plan, reason, options.today)) changed.add(path);
+      appendVaultEvents(vaultDir, [{ ts, op: "supersede", path: plan.old.path, id: plan.old.id, by: group.keep, reason, via: "consolidate" }]);
+      done.push({ old: member.path, by: group.keep });
+    }
+  }
+  return { done, changed: [...changed].sort(compareStrings) };
+}

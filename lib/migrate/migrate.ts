@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import type { Diagnostic } from "../atoms/types.js";
+import { commitFiles } from "../git/commit.js";
+import { shouldCommit } from "../git/settings.js";
+import { unifiedDiff } from "../util/diff.js";
+import { writeFileAtomic } from "../vault/atomic.js";
+import { appendVaultEvents } from "../vault/events.js";
+import { indexVault } from "../vault/indexer.js";
+import { withVaultLock } from "../vault/lock.js";
+import { scanVault, type VaultFile } from "../vault/scan.js";
+import { currentManifest } from "../write/manifest.js";
+import { decodeForEdit } from "../write/note-file.js";
+import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
+import { planFileMigration } from "./plan.js";
+import type { FilePlan, MigrateOptions, MigrateResult } from "./types.js";
+
+/**
+ * Standardizes the frontmatter of every note in the vault (seed's
+ * migration): adds the missing fields of {@link REQUIRED_FIELDS}, generating
+ * a block for notes without one, inferring type/project/status/tags from the
+ * path, `[directories]` and `[tags]`. Never moves, renames or deletes; keeps
+ * unknown fields and the body byte for byte. Binary files, files that are
+ * not UTF-8 and broken frontmatter are skipped and reported. Running it again
+ * changes nothing. A dry run returns unified diffs and writes nothing.
+ *
+ * @example const { changed } = await migrateVault(vaultDir, { config, today: "2026-11-22", dryRun: true });
+ */
+export async function migrateVault(vaultDir: string, options: MigrateOptions): Promise<MigrateResult> {
+  assertToday(options.today);
+  const commit = !options.dryRun && shouldCommit(options.config, options.commit);
+  return withVaultLock(
+    vaultDir,
+    () => {
+      const ids = new Set(currentManifest(vaultDir, options.config, options.today, !options.dryRun).flatMap((m) => (m.id ? [m.id] : [])));
+      const result: MigrateResult = { changed: [], unchanged: 0, skipped: [] };
+      const ts = (options.now?.() ?? new Date()).toISOString();
+      for (const file of scanVault(vaultDir).files) {
+        const read = readForMigration(file);
+        if ("problem" in read) {
+          result.skipped.push(read.problem);
+          continue;
+        }
+        const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids);
+        if (plan.problem) result.skipped.push(plan.problem);
+        else if (plan.after === null) result.unchanged++;
+        else result.changed.push(applyPlan(vaultDir, file, read.text, plan, options.dryRun ?? false, ts));
+      }
+      if (options.dryRun || result.changed.length === 0) return result;
+      indexVault(vaultDir, { config: options.config, today: options.today });
+      if (!commit) return result;
+      const paths = result.changed.map((c) => c.path);
+      const done = commitFiles(vaultDir, paths, `cortex migrate: standardize frontmatter of ${paths.length} file${paths.length === 1 ? "" : "s"}\n\n${paths.join("\n")}\n`);
+      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+    },
+    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+  );
+}
+
+function readForMigration(file: VaultFile): { text: string } | { problem: Diagnostic } {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file.abs);
+  } catch (error) {
+    return { problem: skipped(file.path, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`) };
+  }
+  const decoded = decodeForEdit(bytes, file.path);
+  if ("problem" in decoded) return { problem: skipped(file.path, `${decoded.problem}; left alone so no byte is lost`) };
+  return decoded;
+}
+
+function skipped(path: string, message: string): Diagnostic {
+  return { file: path, line: 1, rule: "migrate-skipped", message, severity: "error" };
+}
+
+function applyPlan(vaultDir: string, file: VaultFile, before: string, plan: FilePlan, dryRun: boolean, ts: string) {
+  if (dryRun) return { path: file.path, added: plan.added, diff: unifiedDiff(before, plan.after!, file.path) };
+  writeFileAtomic(file.abs, plan.after!);
+  appendVaultEvents(vaultDir, [{ ts, op: "migrate", path: file.path, id: plan.id, added: plan.added }]);
+  return { path: file.path, added: plan.added };
+}

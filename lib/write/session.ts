@@ -1,0 +1,142 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { parseAtom } from "../atoms/parse.js";
+import { slugify } from "../atoms/names.js";
+import type { CortexConfig } from "../config/types.js";
+import { CortexError } from "../errors.js";
+import { toManifestEntry } from "../indexes/build.js";
+import type { ManifestEntry } from "../indexes/types.js";
+import { createFileExclusive, removeStaleTemps } from "../vault/atomic.js";
+import { appendVaultEvents } from "../vault/events.js";
+import { indexVault } from "../vault/indexer.js";
+import { currentManifest } from "./manifest.js";
+import { isLive, loadCorpus } from "./corpus.js";
+import { WriteRejectedError } from "./errors.js";
+import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
+import { findRelated, linkTarget } from "./related.js";
+import { renderAtom } from "./render.js";
+import { scanValidWrite } from "./scan-input.js";
+import { comparableText, type Shingles } from "./similarity.js";
+import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
+import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
+
+/** What a session needs to know; the caller holds the vault lock. */
+export interface SessionOptions {
+  config: CortexConfig;
+  today: string;
+  settings: WriteSettings;
+  /** Event name in `events.jsonl`. Default `write`. */
+  op?: string;
+  now?: () => Date;
+  /** Bring the index on disk up to date first (default); false reads every file and writes nothing (dry runs). */
+  persist?: boolean;
+}
+
+/**
+ * Writes atoms into a vault whose lock the caller holds. The index is read
+ * (and brought up to date) once; atoms written in the session join the
+ * duplicate and related checks of the ones after them.
+ */
+export class WriteSession {
+  readonly manifest: ManifestEntry[];
+  /** Vault-relative paths written so far. */
+  readonly written: string[] = [];
+  private readonly ids: Set<string>;
+  private corpus: Map<string, LazyCandidate> | null = null;
+
+  constructor(readonly vaultDir: string, readonly options: SessionOptions) {
+    this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
+    this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
+  }
+
+
+  /**
+   * Checks a validated input against the vault (security scan, folder on
+   * disk, near-duplicates unless `force`) and, unless `dryRun`, writes it.
+   *
+   * @throws WriteRejectedError when the input is refused; nothing is written then.
+   */
+  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean } = {}): WriteResult {
+    scanValidWrite(valid);
+    const folder = atomFolder(valid.type, valid.dir);
+    checkFolderOnDisk(this.vaultDir, folder);
+    const text = comparableText(valid.name, valid.body);
+    const prepared = boundable(text);
+    if (!flags.force) this.rejectDuplicate(prepared);
+    const related = findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
+    const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
+    const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
+    if (!flags.dryRun) {
+      appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]);
+      this.written.push(path);
+    }
+    this.remember(path, content, text, prepared.shingles);
+    return { path, id, links, related };
+  }
+
+  /** Brings the index up to date with what was written. */
+  finish(): void {
+    if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
+  }
+
+  private rejectDuplicate(text: BoundableText): void {
+    this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
+    const [best] = findNearDuplicatesPruned(text, this.corpus.values(), this.options.settings.duplicateThreshold);
+    if (!best) return;
+    const threshold = this.options.settings.duplicateThreshold;
+    throw new WriteRejectedError(
+      "DUPLICATE",
+      `near-duplicate of ${best.path} (similarity ${best.similarity.toFixed(2)} >= ${threshold}); supersede it, or write anyway with --force (rule duplicate)`,
+      { rule: "duplicate", existingPath: best.path, similarity: best.similarity },
+    );
+  }
+
+  private idFor(stem: string): string {
+    const base = `${this.options.today.replace(/-/g, "")}_${stem}`;
+    let id = base;
+    for (let n = 2; this.ids.has(id); n++) id = `${base}_${n}`;
+    return id;
+  }
+
+  // Picks slug.md, slug_2.md, … by exclusive create, so concurrent writers never collide.
+  private create(valid: ValidWrite, folder: string, links: string[]): { path: string; id: string; content: string } {
+    const abs = ensureFolder(this.vaultDir, folder);
+    removeStaleTemps(abs);
+    const slug = slugify(valid.name);
+    for (let n = 1; n <= 10_000; n++) {
+      const stem = n === 1 ? slug : `${slug}_${n}`;
+      const id = this.idFor(stem);
+      const content = renderAtom(this.frontmatter(valid, id, links), valid.body);
+      if (createFileExclusive(join(abs, `${stem}.md`), content)) return { path: `${folder}/${stem}.md`, id, content };
+    }
+    throw new CortexError("IO", `cannot find a free file name for "${slug}" in ${folder}/`);
+  }
+
+  // What create() would pick, without writing: for dry runs.
+  private plan(valid: ValidWrite, folder: string, links: string[]): { path: string; id: string; content: string } {
+    const slug = slugify(valid.name);
+    const taken = new Set(this.manifest.map((m) => m.path));
+    for (let n = 1; ; n++) {
+      const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
+      if (taken.has(path) || existsSync(join(this.vaultDir, path))) continue;
+      const id = this.idFor(path.slice(folder.length + 1, -3));
+      return { path, id, content: renderAtom(this.frontmatter(valid, id, links), valid.body) };
+    }
+  }
+
+  private frontmatter(valid: ValidWrite, id: string, links: string[]): AtomFrontmatter {
+    const { name, type, project, status, tags } = valid;
+    const front: AtomFrontmatter = { id, name, type, project, status, created: this.options.today, updated: this.options.today, tags, links };
+    if (valid.description !== null) front.description = valid.description;
+    if (valid.confidence !== null) front.confidence = valid.confidence;
+    if (valid.pnl_impact !== null) front.pnl_impact = valid.pnl_impact;
+    return front;
+  }
+
+  private remember(path: string, content: string, text: string, shingles: Shingles): void {
+    const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
+    this.manifest.push(entry);
+    if (entry.id) this.ids.add(entry.id);
+    if (this.corpus && isLive(entry)) this.corpus.set(path, { ...lazyCandidate(path, text), shingles });
+  }
+}

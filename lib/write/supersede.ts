@@ -1,0 +1,109 @@
+import { editFrontmatter } from "../atoms/edit-frontmatter.js";
+import { commitFiles } from "../git/commit.js";
+import { shouldCommit } from "../git/settings.js";
+import type { ManifestEntry } from "../indexes/types.js";
+import { writeFileAtomic } from "../vault/atomic.js";
+import { appendVaultEvents } from "../vault/events.js";
+import { indexVault } from "../vault/indexer.js";
+import { withVaultLock } from "../vault/lock.js";
+import { resolveAtomRef } from "../vault/refs.js";
+import { join } from "node:path";
+import { invalid, WriteRejectedError } from "./errors.js";
+import { currentManifest } from "./manifest.js";
+import { bareLink, readNoteForEdit, stringList } from "./note-file.js";
+import { linkTarget } from "./related.js";
+import { findSecret } from "./security.js";
+import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "./types.js";
+import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
+
+/**
+ * Marks an atom `status: superseded`, with `superseded_by` naming its
+ * replacement (by id, else path) and `updated` set to today; the replacement
+ * gets `supersedes` (the old id, else path), the old atom in its `links`, and
+ * `updated`. Without `by` the atom is retired (seed 003: delete is supersede
+ * with no replacement). `reason` is kept as `superseded_reason`. Only
+ * frontmatter fields change; every other byte of both files is kept.
+ * Refs are a path, an id or a unique name.
+ *
+ * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`, `FRONTMATTER`, `NOT_UTF8`) or WriteRejectedError (`VALIDATION`, `SECURITY`); nothing changed then.
+ * @example await supersedeAtom(vaultDir, { old: "Deploy freeze on release day", by: "atoms/deploy_freeze_during_release.md" }, { config, today: "2026-11-22" });
+ */
+export async function supersedeAtom(vaultDir: string, input: SupersedeInput, options: SupersedeOptions): Promise<SupersedeResult> {
+  assertToday(options.today);
+  const reason = checkReason(input.reason);
+  const commit = shouldCommit(options.config, options.commit);
+  return withVaultLock(
+    vaultDir,
+    () => {
+      const manifest = currentManifest(vaultDir, options.config, options.today);
+      const plan = planSupersede(manifest, input);
+      const changed = applySupersede(vaultDir, plan, reason, options.today);
+      appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);
+      indexVault(vaultDir, { config: options.config, today: options.today });
+      const result: SupersedeResult = { old: plan.old.path, by: plan.by?.path ?? null };
+      if (!commit) return result;
+      const message = plan.by ? `cortex supersede: ${plan.old.name} by ${plan.by.name}` : `cortex supersede: retire ${plan.old.name}`;
+      const done = commitFiles(vaultDir, changed, `${message}\n\n${changed.join("\n")}\n`);
+      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+    },
+    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+  );
+}
+
+/** The two atoms of a supersede, checked. */
+export interface SupersedePlan {
+  old: ManifestEntry;
+  by: ManifestEntry | null;
+}
+
+/**
+ * Resolves and checks the atoms of a supersede; pure over the manifest.
+ *
+ * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`) or WriteRejectedError (`VALIDATION`).
+ */
+export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }): SupersedePlan {
+  const find = (ref: string) => manifest.find((m) => m.path === resolveAtomRef(manifest, ref))!;
+  const old = find(input.old);
+  const by = input.by !== undefined && input.by.trim() !== "" ? find(input.by) : null;
+  if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
+  if (old.status === "superseded") throw invalid("old", "already-superseded", `${old.path} is already superseded${old.superseded_by ? ` by ${old.superseded_by}` : ""}`);
+  if (by && by.status === "superseded") throw invalid("by", "replacement-superseded", `${by.path} is itself superseded${by.superseded_by ? ` by ${by.superseded_by}` : ""}; supersede with its replacement`);
+  return { old, by };
+}
+
+/** Edits the frontmatter of both files (replacement first); returns the paths changed. */
+export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): string[] {
+  const oldNote = readNoteForEdit(vaultDir, plan.old.path);
+  const oldFields: Record<string, unknown> = { status: "superseded", updated: today };
+  if (plan.by) oldFields.superseded_by = plan.by.id ?? linkTarget(plan.by.path);
+  if (reason) oldFields.superseded_reason = reason;
+  const oldText = editFrontmatter(oldNote.text, oldFields);
+  if (!plan.by) {
+    writeFileAtomic(join(vaultDir, plan.old.path), oldText);
+    return [plan.old.path];
+  }
+  const byNote = readNoteForEdit(vaultDir, plan.by.path);
+  const oldRef = plan.old.id ?? linkTarget(plan.old.path);
+  const target = linkTarget(plan.old.path);
+  const supersedes = stringList(byNote.data.supersedes);
+  const links = stringList(byNote.data.links);
+  const byText = editFrontmatter(byNote.text, {
+    supersedes: supersedes.includes(oldRef) ? supersedes : [...supersedes, oldRef],
+    links: links.some((l) => bareLink(l) === target) ? links : [...links, target],
+    updated: today,
+  });
+  writeFileAtomic(join(vaultDir, plan.by.path), byText);
+  writeFileAtomic(join(vaultDir, plan.old.path), oldText);
+  return [plan.by.path, plan.old.path];
+}
+
+function checkReason(reason: string | undefined): string | null {
+  if (reason === undefined) return null;
+  const text = reason.replace(/\s+/g, " ").trim();
+  if (text === "") return null;
+  if (text.length > 500) throw invalid("reason", "max-length", `is ${text.length} chars, at most 500 allowed`);
+  const rule = findSecret(text);
+  if (rule) throw new WriteRejectedError("SECURITY", `rejected: reason contains what looks like ${rule.label} (rule ${rule.rule})`, { field: "reason", rule: rule.rule });
+  return text;
+}
+

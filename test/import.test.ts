@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { defaultConfig } from "../lib/config/defaults.js";
+import { fileItem, importSource, parseJsonl, splitSections } from "../lib/index.js";
+import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
+import { hashTree, listAtoms } from "./helpers/tree.js";
+
+const SOURCES = join(ROOT, "test/fixtures/import");
+const TODAY = "2026-11-22";
+const config = defaultConfig();
+
+test("should split markdown per ## section, ignoring fenced headings and the preamble", () => {
+  const items = splitSections(readFileSync(join(SOURCES, "decisions.md"), "utf8"), "decisions.md");
+  assert.deepEqual(items.map((i) => [i.source, i.input.name]), [
+    ["decisions.md:5", "Use pnpm, not npm"],
+    ["decisions.md:13", "Database pool size"],
+    ["decisions.md:17", "Leaked key"],
+    ["decisions.md:21", "Database pool size again"],
+    ["decisions.md:25", "Invalid tag section"],
+  ]);
+  assert.match(items[0]!.input.body, /```md\n## Not a section/);
+  assert.deepEqual(splitSections("---\nname: x\n---\nJust text.\n", "a.md").map((i) => i.input.name), ["x"]);
+  assert.deepEqual(splitSections("\n\n", "a.md"), []);
+});
+
+test("should read a whole note with its frontmatter name and tags", () => {
+  const item = fileItem(readFileSync(join(SOURCES, "notes/jwt.md"), "utf8"), "notes/jwt.md");
+  assert.equal(item.input.name, "JWT algorithm, RS256 only");
+  assert.deepEqual(item.input.tags, ["Auth", "JWT Tokens"]);
+  assert.equal(item.input.project, "backend");
+  assert.ok(item.input.body.startsWith("# JWT algorithm"));
+});
+
+test("should read JSONL objects and report the lines that are not", () => {
+  const { items, problems } = parseJsonl(readFileSync(join(SOURCES, "export.jsonl"), "utf8"), "export.jsonl");
+  assert.deepEqual(items.map((i) => [i.source, i.input.name]), [
+    ["export.jsonl:1", "Small focused PRs"],
+    ["export.jsonl:2", "bcrypt.compare is async: always await it."],
+    ["export.jsonl:5", "Injected"],
+    ["export.jsonl:7", "Typed"],
+  ]);
+  assert.deepEqual(items[0]!.input.tags, ["process", "review"]);
+  assert.deepEqual(problems.map((p) => p.source), ["export.jsonl:4", "export.jsonl:6"]);
+});
+
+test("should import sections through the write checks, counting duplicates and rejections", async () => {
+  const vault = tempDir();
+  try {
+    const result = await importSource(vault, join(SOURCES, "decisions.md"), { config, today: TODAY, project: "ops" });
+    assert.deepEqual(result.imported.map((i) => i.path), ["reference/use_pnpm_not_npm.md", "reference/database_pool_size.md", "reference/invalid_tag_section.md"]);
+    assert.deepEqual(result.duplicates.map((d) => [d.name, d.existingPath]), [["Database pool size again", "reference/database_pool_size.md"]]);
+    assert.deepEqual(result.rejected.map((r) => [r.name, r.code, r.rule]), [["Leaked key", "SECURITY", "aws-access-key"]]);
+    assert.equal(result.candidates, 5);
+    const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
+    assert.deepEqual(manifest.map((m) => m.path).sort(), listAtoms(vault));
+    const events = readFileSync(join(vault, "index/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { op: string });
+    assert.deepEqual(events.map((e) => e.op), ["import", "import", "import"]);
+    const again = await importSource(vault, join(SOURCES, "decisions.md"), { config, today: TODAY, project: "ops" });
+    assert.equal(again.imported.length, 0);
+    assert.equal(again.duplicates.length, 4);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should import a folder one note per file, skipping hidden folders, with sanitized tags", async () => {
+  const vault = tempDir();
+  try {
+    const result = await importSource(vault, join(SOURCES, "notes"), { config, today: TODAY, project: "ops", type: "lesson" });
+    assert.deepEqual(result.imported.map((i) => [i.path, i.source.replace(/^.*notes\//, "")]), [["atoms/jwt_algorithm_rs256_only.md", "jwt.md"], ["atoms/retry_budget.md", "sub/plain.md"]]);
+    const jwt = readFileSync(join(vault, "atoms/jwt_algorithm_rs256_only.md"), "utf8");
+    assert.match(jwt, /^project: backend$/m);
+    assert.match(jwt, /^tags: \[auth, jwt-tokens\]$/m);
+    assert.match(jwt, /^type: lesson$/m);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should check everything and write nothing on a dry run", async () => {
+  const vault = tempDir();
+  try {
+    const before = hashTree(vault);
+    const result = await importSource(vault, join(SOURCES, "export.jsonl"), { config, today: TODAY, project: "ops", dryRun: true });
+    assert.deepEqual(result.imported.map((i) => i.path), ["reference/small_focused_prs.md", "reference/bcrypt_compare_is_async_always_await_it.md", "atoms/typed.md"]);
+    assert.deepEqual(result.rejected.map((r) => r.rule), ["import-parse", "import-parse", "prompt-injection-ignore"]);
+    assert.deepEqual(hashTree(vault), before);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+const CASES: MutationCase[] = [
+  { name: "should print the import summary", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops"], exitCode: 0, stdout: /\nImported 3 of 5 \(1 duplicate, 1 rejected: 1 aws-access-key\)\n$/, stderr: /^test\/fixtures\/import\/decisions\.md:17 aws-access-key "Leaked key": rejected: body contains what looks like an AWS access key id; remove it or keep it out of memory\ntest\/fixtures\/import\/decisions\.md:21 duplicate / },
+  { name: "should import one atom per file with --split file", args: ["import", "test/fixtures/import/notes/sub/plain.md", "--project", "ops", "--split", "file"], exitCode: 0, stdout: /^wrote reference\/retry_budget\.md  \(test\/fixtures\/import\/notes\/sub\/plain\.md\)\nImported 1 of 1\n$/ },
+  { name: "should refuse items without a project", args: ["import", "test/fixtures/import/decisions.md"], exitCode: 2, stderr: /^cortex: project: 5 of 5 items name no project; give --project \(rule required\)\n$/ },
+  { name: "should refuse a missing source", args: ["import", "no/such/file.md", "--project", "ops"], exitCode: 2, stderr: /^cortex: import source not found: no\/such\/file\.md \(ENOENT\)\n$/ },
+  { name: "should refuse a bad --split", args: ["import", "test/fixtures/import/decisions.md", "--split", "h3"], exitCode: 2, stderr: /argument 'h3' is invalid/ },
+  { name: "should exit 1 when nothing is imported", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops", "--type", "memo"], exitCode: 1, stdout: /^Imported 0 of 5 \(5 rejected: 5 invalid-type\)\n$/ },
+];
+
+registerMutationCases(CASES, { prepare: () => tempDir(), args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY] });

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { parseConfig } from "../lib/config/parse.js";
+import { readWriteSettings } from "../lib/write/settings.js";
+import { shouldCommit } from "../lib/git/settings.js";
+import { initVault } from "../lib/index.js";
+import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
+import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
+
+test("should create the folders, a parseable commented cortex.toml, MEMORY.md and .gitignore", () => {
+  const dir = tempDir();
+  try {
+    const vault = join(dir, "new");
+    const result = initVault(vault);
+    assert.deepEqual(result.kept, []);
+    for (const folder of ["atoms", "rules", "feedback", "insights", "incidents", "people", "reference", "user", "inbox", "_moc"]) {
+      assert.ok(existsSync(join(vault, folder, ".gitkeep")), folder);
+    }
+    const toml = readFileSync(join(vault, "cortex.toml"), "utf8");
+    assert.match(toml, /^# /);
+    const config = parseConfig(toml, "cortex.toml", vault);
+    assert.deepEqual(readWriteSettings(config), { duplicateThreshold: 0.6, related: 3, reviewDays: 30 });
+    assert.equal(shouldCommit(config), false);
+    assert.match(readFileSync(join(vault, "MEMORY.md"), "utf8"), /<!-- AUTO:vault_count -->\n.*\n<!-- \/AUTO:vault_count -->/);
+    assert.match(readFileSync(join(vault, ".gitignore"), "utf8"), /^\/index\/$/m);
+    assert.match(readFileSync(join(vault, ".gitignore"), "utf8"), /^\/layers\/$/m);
+  } finally {
+    removeTemp(dir);
+  }
+});
+
+test("should add only what is missing with force, and say when .gitignore lacks the derived folders", () => {
+  const vault = tempDir();
+  try {
+    writeFileSync(join(vault, ".gitignore"), "node_modules/\n");
+    writeFileSync(join(vault, "MEMORY.md"), "mine\n");
+    assert.throws(() => initVault(vault), { code: "EXISTS", message: /already has MEMORY\.md, \.gitignore; nothing changed/ });
+    const result = initVault(vault, { force: true });
+    assert.ok(result.created.includes("cortex.toml"));
+    assert.deepEqual(result.kept, ["MEMORY.md", ".gitignore"]);
+    assert.equal(readFileSync(join(vault, "MEMORY.md"), "utf8"), "mine\n");
+    assert.match(result.notes[0]!, /add \/index\/ and \/layers\/ to it/);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+const CASES: MutationCase[] = [
+  { name: "should initialize a new folder", args: ["init", "vault"], exitCode: 0, stdout: /^Initialized vault .*\/vault\n  created _moc\/\n[^]*  created cortex\.toml\n[^]*Next: cd vault && git init/ },
+  { name: "should refuse a folder that has a vault", args: ["init", "vault"], exitCode: 2, setup: (d) => initVault(join(d, "vault")), stderr: /^cortex: .*\/vault already has cortex\.toml, MEMORY\.md, \.gitignore; nothing changed \(use --force to add only what is missing\)\n$/ },
+  { name: "should add what is missing with --force", args: ["init", "vault", "--force"], exitCode: 0, setup: (d) => { initVault(join(d, "vault")); rmSync(join(d, "vault/MEMORY.md")); }, stdout: /  created MEMORY\.md\n/ },
+  { name: "should say there is nothing to add", args: ["init", "--force"], exitCode: 0, setup: (d) => initVault(d), stdout: /Nothing to add: the vault has everything\.\n\nNext: git init/ },
+];
+
+registerMutationCases(CASES, { prepare: () => tempDir(), cwd: (dir) => dir });
+
+test("should give a vault that write, index and search work in", async () => {
+  const dir = tempDir();
+  try {
+    assert.equal((await runInProcess(["init"], { cwd: dir })).code, 0);
+    const wrote = await runInProcess(["write", "--name", "First rule", "--type", "rule", "--project", "default", "--body", "Document everything.", "--today", "2026-11-22"], { cwd: dir });
+    assert.equal(wrote.code, 0, wrote.stderr);
+    const found = await runInProcess(["search", "rule", "--paths", "--today", "2026-11-22"], { cwd: dir });
+    assert.equal(found.stdout, "rules/first_rule.md\n");
+  } finally {
+    removeTemp(dir);
+  }
+});

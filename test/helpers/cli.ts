@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -54,7 +54,9 @@ export function runBuilt(args: string[], options: RunOptions = {}): CliRun {
 /** Copies a folder (a fixture vault) to a fresh temporary folder; returns its path. */
 export function copyToTemp(source: string, prefix = "cortex-test-"): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cpSync(source, dir, { recursive: true });
+  // What cortex wrote into the source (a user ran the README's search on examples/vault) is not part of it.
+  const derived = new Set([join(source, "index"), join(source, "layers")].filter((d) => existsSync(join(d, "meta.json")) || existsSync(join(d, "hot.json"))));
+  cpSync(source, dir, { recursive: true, filter: (src) => !derived.has(src) });
   return dir;
 }
 

@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
+import { registerCheck } from "./commands/check-command.js";
 import { registerIndex } from "./commands/index-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
@@ -10,7 +11,7 @@ import { CliContext, type CliParams } from "./context.js";
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

@@ -12,7 +12,7 @@
 export { parseAtom, inferProject } from "./atoms/parse.js";
 export { decodeAtomBytes, type DecodedFile } from "./atoms/decode.js";
 export { splitFrontmatter, type FrontmatterSplit } from "./atoms/frontmatter.js";
-export { extractHashtags, extractTargets, firstProseLine, maskCode, wikilinkTarget, type MaskedBody } from "./atoms/markdown.js";
+export { extractHashtags, extractTargets, firstProseLine, maskCode, wikilinkTarget, type CodeSpan, type MaskedBody } from "./atoms/markdown.js";
 export { fileStem, nameFromPath, slugify } from "./atoms/names.js";
 export { ATOM_STATUSES, ATOM_TYPES, type Atom, type AtomStatus, type AtomType, type Diagnostic, type FileFacts, type ParsedAtom } from "./atoms/types.js";
 
@@ -49,6 +49,20 @@ export { vaultPaths, type VaultPaths } from "./vault/paths.js";
 export { withVaultLock, type LockOptions } from "./vault/lock.js";
 export { resolveAtomRef } from "./vault/refs.js";
 export { commitFiles, type CommitResult } from "./git/commit.js";
+
+// Links
+export { buildLinkResolver } from "./links/resolver.js";
+export { findHubs, findOrphans, resolveGraph } from "./links/graph.js";
+export { CODE_PATH, findLinks, splitWikilink, type WikilinkParts } from "./links/occurrences.js";
+export { freshIndex, invertEdges, isAttachmentTarget, loadVaultLinks, locateLinkProblems, readLinksIndex, type VaultLinks } from "./links/vault-links.js";
+export type { AmbiguousLink, BrokenLink, LinkOccurrence, LinkResolution, LinkResolver, LinkResolverOptions, ResolvedGraph } from "./links/types.js";
+
+// Vault health
+export { checkVault, type CheckVaultOptions } from "./check/check-vault.js";
+export { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, type AtomCheck } from "./check/rules.js";
+export { checkSettings, DEFAULT_REQUIRED } from "./check/settings.js";
+export type { CheckReport, CheckSettings } from "./check/types.js";
+export { section, type ExtraSection } from "./config/extra.js";
 
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

@@ -13,5 +13,9 @@ test("should export exactly the documented public API", () => {
     "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchRecords",
     "slugify", "sortHits", "splitFrontmatter", "summarize", "toManifestEntry", "tokenizeQuery", "vaultPaths", "wikilinkTarget",
     "withVaultLock", "writeFileAtomic",
+    // links and vault health (issue 4)
+    "CODE_PATH", "DEFAULT_REQUIRED", "buildLinkResolver", "checkAtomText", "checkSettings", "checkVault", "duplicateIdDiagnostics",
+    "findHubs", "findLinks", "findOrphans", "freshIndex", "invertEdges", "isAttachmentTarget", "linkDiagnostics", "loadVaultLinks",
+    "locateLinkProblems", "readLinksIndex", "resolveGraph", "section", "splitWikilink",
   ].sort());
 });

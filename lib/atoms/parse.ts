@@ -42,7 +42,9 @@ export function parseAtom(text: string, facts: FileFacts, config: CortexConfig =
   const masked = maskCode(split.body);
   const atom = buildAtom(data, report, { facts, config, body: split.body, masked, text: clean });
   checkEnums(atom, report);
-  return { atom, targets: mergeTargets(atom.links, extractTargets(masked)), diagnostics };
+  const targets = mergeTargets(atom.links, extractTargets(masked));
+  const linked = new Set([...atom.links, ...extractTargets({ ...masked, inlineCode: [] })]);
+  return { atom, targets, codeRefs: targets.filter((t) => !linked.has(t)), diagnostics };
 }
 
 interface BuildContext {

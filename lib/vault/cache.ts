@@ -34,7 +34,8 @@ export function readCache(file: string, settingsKey: string): IndexCache {
     for (let i = 1; i < lines.length; i++) {
       if (!lines[i]) continue;
       const [path, mtimeMs, size, parsed] = JSON.parse(lines[i]!) as [string, number, number, ParsedAtom];
-      empty.entries.set(path, { mtimeMs, size, parsed });
+      // An entry written before `codeRefs` existed is re-read rather than trusted.
+      if (Array.isArray(parsed.codeRefs)) empty.entries.set(path, { mtimeMs, size, parsed });
     }
   } catch {
     return { settingsKey, entries: new Map() };

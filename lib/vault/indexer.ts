@@ -6,7 +6,7 @@ import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { buildIndexes } from "../indexes/build.js";
 import { serializeIndexes, serializeJson } from "../indexes/serialize.js";
-import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
+import { INDEX_FORMAT, type GroupIndex, type VaultIndexes } from "../indexes/types.js";
 import { buildLayers } from "../layers/classify.js";
 import { serializeSearchRecords } from "../search/records.js";
 import { writeFileAtomic } from "./atomic.js";
@@ -42,12 +42,16 @@ export interface IndexVaultResult {
   written: boolean;
   /** The indexes, as built or as they stand. */
   indexes: VaultIndexes;
+  /** Source path → targets that are inline-code paths only (see `ParsedAtom.codeRefs`). */
+  codeRefs: GroupIndex;
+  /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
+  otherFiles: string[];
 }
 
 /**
  * Indexes a vault: scans it, parses new and changed files (unchanged ones, by
  * size and mtime, come from `index/cache.jsonl`), and atomically writes the
- * five indexes, `index/search.jsonl`, the layer files and `index/meta.json`.
+ * five indexes and `index/links.json`, `index/search.jsonl`, the layer files and `index/meta.json`.
  * Writes nothing when nothing changed. Bad files never stop the run.
  *
  * @example
@@ -83,10 +87,12 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   diagnostics.push(...scan.skipped.map((s) => ({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" as const })));
   diagnostics.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   const indexes = buildIndexes(parsedAtoms);
+  const codeRefs: GroupIndex = {};
+  for (const p of parsedAtoms) if (p.codeRefs.length > 0) codeRefs[p.atom.path] = p.codeRefs;
   const metaText = serializeJson({ format: INDEX_FORMAT, atoms: entries.size, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
   const unchanged = reread === 0 && removed === 0 && !options.full && readText(paths.meta) === metaText && existsSync(paths.search);
   if (!unchanged && options.write !== false) writeIndexFiles(vaultDir, indexes, options, metaText, serializeCache(settingsKey, indexes.manifest.map((m) => m.path), entries));
-  return { atoms: entries.size, diagnostics, reread, reused, removed, written: !unchanged && options.write !== false, indexes };
+  return { atoms: entries.size, diagnostics, reread, reused, removed, written: !unchanged && options.write !== false, indexes, codeRefs, otherFiles: scan.others };
 }
 
 /** Reads and parses one file; a binary file gives a diagnostic instead of an atom. */

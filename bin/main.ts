@@ -4,6 +4,7 @@ import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
 import { registerCheck } from "./commands/check-command.js";
 import { registerIndex } from "./commands/index-command.js";
+import { registerRefreshMoc } from "./commands/refresh-moc-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
 import { CliContext, type CliParams } from "./context.js";
@@ -11,7 +12,7 @@ import { CliContext, type CliParams } from "./context.js";
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck, registerRefreshMoc];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

@@ -64,5 +64,16 @@ export { checkSettings, DEFAULT_REQUIRED } from "./check/settings.js";
 export type { CheckReport, CheckSettings } from "./check/types.js";
 export { section, type ExtraSection } from "./config/extra.js";
 
+// MOC refresh
+export { findMarkers, replaceMarkers } from "./moc/markers.js";
+export { refreshMocs } from "./moc/refresh.js";
+export { BUILTIN_COLLECTORS, isMoc, wikiLink } from "./moc/collectors.js";
+export { runCommandCollector, type CommandOptions, type CommandOutput } from "./moc/commands.js";
+export { annotateIncident, countdown, describeAge } from "./moc/dates.js";
+export { touchUpdated } from "./moc/frontmatter-date.js";
+export { mocSettings, type MocSettings } from "./moc/settings.js";
+export type { Collector, CollectorContext, MarkerProblem, MarkerReplacement, MarkerSection, MocFileResult, RefreshOptions, RefreshResult } from "./moc/types.js";
+export { gitSettings, type GitSettings } from "./git/settings.js";
+
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

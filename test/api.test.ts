@@ -17,5 +17,7 @@ test("should export exactly the documented public API", () => {
     "CODE_PATH", "DEFAULT_REQUIRED", "buildLinkResolver", "checkAtomText", "checkSettings", "checkVault", "duplicateIdDiagnostics",
     "findHubs", "findLinks", "findOrphans", "freshIndex", "invertEdges", "isAttachmentTarget", "linkDiagnostics", "loadVaultLinks",
     "locateLinkProblems", "readLinksIndex", "resolveGraph", "section", "splitWikilink",
+    "BUILTIN_COLLECTORS", "annotateIncident", "countdown", "describeAge", "findMarkers", "gitSettings", "isMoc", "mocSettings",
+    "refreshMocs", "replaceMarkers", "runCommandCollector", "touchUpdated", "wikiLink",
   ].sort());
 });

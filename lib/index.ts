@@ -57,6 +57,13 @@ export { CODE_PATH, findLinks, splitWikilink, type WikilinkParts } from "./links
 export { freshIndex, invertEdges, isAttachmentTarget, loadVaultLinks, locateLinkProblems, readLinksIndex, type VaultLinks } from "./links/vault-links.js";
 export type { AmbiguousLink, BrokenLink, LinkOccurrence, LinkResolution, LinkResolver, LinkResolverOptions, ResolvedGraph } from "./links/types.js";
 
+export { codeRefEdits, linkTarget, mentionNames, suggestionEdits, type LinkEdit, type MentionName } from "./links/autolink.js";
+export { applyEdits, type TextEdit } from "./links/edits.js";
+export { linkVault, type FileLinkEdits, type LinkVaultOptions, type LinkVaultResult } from "./links/link-vault.js";
+export { buildLinkReport, type LinkReport } from "./links/report.js";
+export { graphView, renderDot, renderMermaid, type GraphView } from "./links/render.js";
+export { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "./vault/rewrite.js";
+
 // Vault health
 export { checkVault, type CheckVaultOptions } from "./check/check-vault.js";
 export { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, type AtomCheck } from "./check/rules.js";

@@ -19,5 +19,7 @@ test("should export exactly the documented public API", () => {
     "locateLinkProblems", "readLinksIndex", "resolveGraph", "section", "splitWikilink",
     "BUILTIN_COLLECTORS", "annotateIncident", "countdown", "describeAge", "findMarkers", "gitSettings", "isMoc", "mocSettings",
     "refreshMocs", "replaceMarkers", "runCommandCollector", "touchUpdated", "wikiLink",
+    "applyEdits", "buildLinkReport", "codeRefEdits", "graphView", "linkTarget", "linkVault", "mentionNames", "readForRewrite",
+    "renderDot", "renderMermaid", "suggestionEdits", "writeIfUnchanged",
   ].sort());
 });

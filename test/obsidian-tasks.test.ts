@@ -24,3 +24,16 @@ test("should check the real vault and find only the two images that were not cop
   assert.equal(run.stdout, `${MISSING_IMAGES.join("\n")}\n`);
   assert.equal(run.stderr, "118 files checked: 2 errors, 0 warnings\n");
 });
+
+test("should report on the real vault's links: only the two images are broken, nothing is ambiguous", async () => {
+  const run = await runInProcess(["link", "--vault", vault, "--report", "--json", "--today", "2026-08-21"]);
+  assert.equal(run.code, 1, run.stderr);
+  const report = JSON.parse(run.stdout) as { atoms: number; links: number; broken: { from: string; target: string; line: number }[]; ambiguous: unknown[] };
+  assert.equal(report.atoms, 118);
+  assert.deepEqual(report.broken, [
+    { from: "Getting Started/On Completion.md", target: "on-completion-after.png", line: 98 },
+    { from: "Getting Started/On Completion.md", target: "on-completion-before.png", line: 98 },
+  ]);
+  assert.deepEqual(report.ambiguous, []);
+  assert.ok(report.links > 500, `only ${report.links} links resolved`);
+});

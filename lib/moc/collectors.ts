@@ -1,7 +1,7 @@
-import { fileStem } from "../atoms/names.js";
 import { ATOM_STATUSES } from "../atoms/types.js";
 import { compareStrings } from "../indexes/build.js";
 import type { ManifestEntry } from "../indexes/types.js";
+import { linkTarget } from "../links/autolink.js";
 import { byUpdatedThenPath, classifyLayer } from "../layers/classify.js";
 import { mocSettings } from "./settings.js";
 import { annotateIncident } from "./dates.js";
@@ -96,10 +96,8 @@ function more(lines: string[], hidden: number): string {
  * when it resolves to it unambiguously, else the path without `.md`; the
  * atom's name as display text when it differs.
  */
-export function wikiLink(ctx: Pick<CollectorContext, "resolver" | "moc">, atom: Pick<ManifestEntry, "path" | "name">): string {
-  const stem = fileStem(atom.path);
-  const bare = ctx.resolver.resolve(stem, ctx.moc);
-  const target = bare.path === atom.path && bare.ambiguous.length === 0 ? stem : atom.path.replace(/\.md$/i, "");
+export function wikiLink(ctx: Pick<CollectorContext, "resolver">, atom: Pick<ManifestEntry, "path" | "name">): string {
+  const target = linkTarget(atom.path, ctx.resolver);
   const name = atom.name.replace(/[[\]|]/g, "").trim();
   return name && name !== target ? `[[${target}|${name}]]` : `[[${target}]]`;
 }

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { commitFiles, type CommitResult } from "../git/commit.js";
 import { gitSettings } from "../git/settings.js";
 import { loadVaultLinks, freshIndex, type VaultLinks } from "../links/vault-links.js";
-import { writeFileAtomic } from "../vault/atomic.js";
+import { readForRewrite, writeIfUnchanged } from "../vault/rewrite.js";
 import { withVaultLock } from "../vault/lock.js";
 import { BUILTIN_COLLECTORS, isMoc } from "./collectors.js";
 import { runCommandCollector, type CommandOutput } from "./commands.js";
@@ -11,8 +10,6 @@ import { touchUpdated } from "./frontmatter-date.js";
 import { findMarkers, replaceMarkers } from "./markers.js";
 import { mocSettings, type MocSettings } from "./settings.js";
 import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } from "./types.js";
-
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * Refreshes the AUTO sections of the vault's MOCs (MEMORY.md and
@@ -65,15 +62,12 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   const file = join(vaultDir, path);
   const result: MocFileResult = { path, changed: false, written: false, sections: [], problems: [] };
   const problem = (kind: string, message: string, name = "", line = 1) => result.problems.push({ name, line, kind, message });
-  const original = readBytes(file);
-  let text: string;
-  try {
-    if (original === null) throw new Error("cannot be read");
-    text = utf8.decode(original);
-  } catch (error) {
-    problem("unreadable", `${(error as Error).message === "cannot be read" ? "cannot be read" : "is not valid UTF-8"}; left alone`);
+  const original = readForRewrite(file);
+  if (original === null) {
+    problem("unreadable", "cannot be read, or is not valid UTF-8; left alone");
     return result;
   }
+  const text = original.text;
   const sections: Record<string, string | null> = {};
   for (const section of findMarkers(text).sections) {
     const content = await collect(vaultDir, path, section.name, run, (message) => problem("collector-failed", message, section.name, section.line));
@@ -89,12 +83,10 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   result.changed = next !== text;
   if (!result.changed || run.options.dryRun) return result;
   run.options.beforeWrite?.(path);
-  const current = readBytes(file);
-  if (current === null || !current.equals(original!)) {
+  if (!writeIfUnchanged(file, original.bytes, next)) {
     problem("changed-meanwhile", "the file changed while it was being refreshed (an editor saved?); left alone, the next run will refresh it");
     return result;
   }
-  writeFileAtomic(file, next);
   result.written = true;
   return result;
 }
@@ -132,10 +124,3 @@ function context(moc: string, name: string, run: RefreshRun): CollectorContext {
   return { moc, project, today: run.options.today, config: run.options.config, manifest, links: run.links.resolved, resolver: run.links.resolver, name };
 }
 
-function readBytes(file: string): Buffer | null {
-  try {
-    return readFileSync(file);
-  } catch {
-    return null;
-  }
-}

@@ -6,6 +6,7 @@ import { registerCheck } from "./commands/check-command.js";
 import { registerGraph } from "./commands/graph-command.js";
 import { registerIndex } from "./commands/index-command.js";
 import { registerLink } from "./commands/link-command.js";
+import { registerMv } from "./commands/mv-command.js";
 import { registerRefreshMoc } from "./commands/refresh-moc-command.js";
 import { registerSearch } from "./commands/search-command.js";
 import { registerSummary } from "./commands/summary-command.js";
@@ -14,7 +15,7 @@ import { CliContext, type CliParams } from "./context.js";
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck, registerRefreshMoc, registerLink, registerGraph];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck, registerRefreshMoc, registerLink, registerGraph, registerMv];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

@@ -63,6 +63,9 @@ export { linkVault, type FileLinkEdits, type LinkVaultOptions, type LinkVaultRes
 export { buildLinkReport, type LinkReport } from "./links/report.js";
 export { graphView, renderDot, renderMermaid, type GraphView } from "./links/render.js";
 export { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "./vault/rewrite.js";
+export { planMove, type MoveEdit, type MoveFileEdits, type MoveSource } from "./links/move.js";
+export { moveAtom, type MoveOptions, type MoveResult } from "./links/move-vault.js";
+export { frontmatterLinkItems, yamlScalarFor, type FrontmatterItem } from "./links/frontmatter-links.js";
 
 // Vault health
 export { checkVault, type CheckVaultOptions } from "./check/check-vault.js";

@@ -8,14 +8,16 @@ import { registerIndex } from "./commands/index-command.js";
 import { registerLink } from "./commands/link-command.js";
 import { registerMv } from "./commands/mv-command.js";
 import { registerRefreshMoc } from "./commands/refresh-moc-command.js";
+import { registerRelated } from "./commands/related-command.js";
 import { registerSearch } from "./commands/search-command.js";
+import { registerStats } from "./commands/stats-command.js";
 import { registerSummary } from "./commands/summary-command.js";
 import { CliContext, type CliParams } from "./context.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck, registerRefreshMoc, registerLink, registerGraph, registerMv];
+const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck, registerRefreshMoc, registerLink, registerGraph, registerMv, registerRelated, registerStats];
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the

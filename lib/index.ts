@@ -85,5 +85,11 @@ export { mocSettings, type MocSettings } from "./moc/settings.js";
 export type { Collector, CollectorContext, MarkerProblem, MarkerReplacement, MarkerSection, MocFileResult, RefreshOptions, RefreshResult } from "./moc/types.js";
 export { gitSettings, type GitSettings } from "./git/settings.js";
 
+// Related atoms and the access tracker
+export { related, tokens } from "./related/related.js";
+export type { RelatedAtom, RelatedQuery, RelatedTier } from "./related/types.js";
+export { readAccessLog, trackerReport, type TrackerOptions } from "./stats/tracker.js";
+export type { AccessLog, TrackerReport } from "./stats/types.js";
+
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

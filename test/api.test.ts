@@ -22,5 +22,6 @@ test("should export exactly the documented public API", () => {
     "applyEdits", "buildLinkReport", "codeRefEdits", "graphView", "linkTarget", "linkVault", "mentionNames", "readForRewrite",
     "renderDot", "renderMermaid", "suggestionEdits", "writeIfUnchanged",
     "frontmatterLinkItems", "moveAtom", "planMove", "yamlScalarFor",
+    "readAccessLog", "related", "tokens", "trackerReport",
   ].sort());
 });

@@ -12,7 +12,7 @@
 export { parseAtom, inferProject } from "./atoms/parse.js";
 export { decodeAtomBytes, type DecodedFile } from "./atoms/decode.js";
 export { splitFrontmatter, type FrontmatterSplit } from "./atoms/frontmatter.js";
-export { extractHashtags, extractTargets, firstProseLine, maskCode, wikilinkTarget, type CodeSpan, type MaskedBody } from "./atoms/markdown.js";
+export { extractHashtags, extractTargets, firstProseLine, maskCode, plainText, wikilinkTarget, type CodeSpan, type MaskedBody } from "./atoms/markdown.js";
 export { fileStem, nameFromPath, slugify } from "./atoms/names.js";
 export { ATOM_STATUSES, ATOM_TYPES, type Atom, type AtomStatus, type AtomType, type Diagnostic, type FileFacts, type ParsedAtom } from "./atoms/types.js";
 
@@ -31,17 +31,18 @@ export { buildLayers, byUpdatedThenPath, classifyLayer } from "./layers/classify
 export type { Layer, LayerEntry, LayerFiles } from "./layers/types.js";
 
 // Scoring and search
-export { scoreAtom, tokenizeQuery, type ScoreContext } from "./scoring/score.js";
+export { scoreAtom, scoreLowercase, tokenizeQuery, type ScoreContext } from "./scoring/score.js";
 export type { Contribution, MatchField, ScorableAtom, ScoreBreakdown } from "./scoring/types.js";
-export { matchesFilters, rankRecords, sortHits } from "./search/rank.js";
-export { parseSearchRecords, serializeSearchRecords, SearchFormatError } from "./search/records.js";
-export { loadSearchRecords, search, type SearchOptions, type SearchResult } from "./search/vault-search.js";
+export { matchesFilters, rankRecords, rankSearchFile, sortHits } from "./search/rank.js";
+export { readSearchFile, SEARCH_FILE_HEADER, SearchFormatError, searchFileLine, serializeSearchFile } from "./search/search-file.js";
+export { loadSearchFile, loadSearchRecords, search, type SearchOptions, type SearchResult } from "./search/vault-search.js";
 export type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./search/types.js";
 export { summarize } from "./summary/summarize.js";
 export type { Count, VaultSummary } from "./summary/types.js";
 
 // Vault I/O
 export { indexVault, readAtomFile, type IndexVaultOptions, type IndexVaultResult } from "./vault/indexer.js";
+export { readIndexes } from "./vault/read-indexes.js";
 export { scanVault, type VaultFile, type VaultScan } from "./vault/scan.js";
 export { writeFileAtomic } from "./vault/atomic.js";
 export { appendAccessEvent, type AccessEvent } from "./vault/access-log.js";

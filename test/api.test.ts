@@ -9,8 +9,8 @@ test("should export exactly the documented public API", () => {
     "classifyLayer", "compareStrings", "daysBetween", "decodeAtomBytes", "defaultConfig", "extractHashtags",
     "extractTargets", "fileStem", "firstProseLine", "indexVault", "inferProject", "isIsoDate", "loadConfig",
     "loadSearchRecords", "localDate", "maskCode", "matchesFilters", "nameFromPath", "normalizeDate", "parseAtom",
-    "parseConfig", "parseSearchRecords", "rankRecords", "readAtomFile", "readConfigFile", "resolveAtomRef", "scanVault", "scoreAtom",
-    "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchRecords",
+    "parseConfig", "plainText", "rankRecords", "rankSearchFile", "readIndexes", "readSearchFile", "readAtomFile", "readConfigFile", "resolveAtomRef", "scanVault", "scoreAtom",
+    "search", "serializeGroups", "serializeIndexes", "serializeJson", "serializeManifest", "serializeSearchFile", "SEARCH_FILE_HEADER", "searchFileLine", "loadSearchFile", "scoreLowercase",
     "slugify", "sortHits", "splitFrontmatter", "summarize", "toManifestEntry", "tokenizeQuery", "vaultPaths", "wikilinkTarget",
     "withVaultLock", "writeFileAtomic",
     // links and vault health (issue 4)

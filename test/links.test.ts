@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { defaultConfig } from "../lib/config/defaults.js";
@@ -127,4 +127,28 @@ test("should locate each broken and ambiguous link on its line, code paths excep
     { from: "hub.md", target: "absent.png", line: 23 },
   ]);
   assert.deepEqual(resolved.ambiguous.map((a) => [a.from, a.target, a.line]), [["hub.md", "dup", 17]]);
+});
+
+test("should keep links.json and backlink counts right when the index is updated incrementally", () => {
+  const dir = fixture();
+  const config = defaultConfig();
+  const counts = () => Object.fromEntries((JSON.parse(readFileSync(join(dir, "index/manifest.json"), "utf8")) as { path: string; backlinks: number }[]).map((m) => [m.path, m.backlinks]));
+  const edit = (path: string, change: (text: string) => string) => {
+    writeFileSync(join(dir, path), change(readFileSync(join(dir, path), "utf8")));
+    utimesSync(join(dir, path), new Date(2030, 0, 1), new Date(2030, 0, 1));
+  };
+  indexVault(dir, { config, today: "2026-01-05" });
+  assert.equal(counts()["hub.md"], 1);
+  edit("hub.md", (t) => t.replace("# Hub", "# Hub\n\nA new sentence."));
+  indexVault(dir, { config, today: "2026-01-05" });
+  assert.equal(counts()["hub.md"], 1, "a spliced entry keeps its count");
+  edit("orphan.md", (t) => `${t}\nNow links to [[hub]].\n`);
+  indexVault(dir, { config, today: "2026-01-05" });
+  assert.equal(counts()["hub.md"], 2);
+  assert.deepEqual(readLinksIndex(dir)?.edges["orphan.md"], ["hub.md"]);
+  assert.equal(counts()["sub/sibling.md"], 1);
+  edit("sub/sibling.md", (t) => `---\naliases: [ghost]\n---\n${t}`);
+  indexVault(dir, { config, today: "2026-01-05" });
+  assert.equal(counts()["sub/sibling.md"], 2, "[[ghost]] in hub.md now resolves through the new alias");
+  assert.deepEqual(readLinksIndex(dir)?.backlinks["sub/sibling.md"], ["hub.md", "sub/rel.md"]);
 });

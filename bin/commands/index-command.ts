@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
-import { indexVault } from "../../lib/vault/indexer.js";
+import { readIndexes } from "../../lib/vault/read-indexes.js";
 import type { CliContext } from "../context.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -27,7 +27,9 @@ export function registerIndex(program: Command, ctx: CliContext): void {
     .action((opts: IndexOptions) => runIndex(ctx, opts));
 }
 
-function runIndex(ctx: CliContext, opts: IndexOptions): void {
+async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
+  // Loaded on use: the parser and YAML library are not needed by the other commands.
+  const { indexVault } = await import("../../lib/vault/indexer.js");
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
@@ -49,7 +51,7 @@ function runIndex(ctx: CliContext, opts: IndexOptions): void {
   if (!opts.quiet) ctx.diagnostics(result.diagnostics);
   if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${warnings} warning${warnings === 1 ? "" : "s"}) in ${ms} ms`);
   if (opts.stats) {
-    const records = result.indexes.manifest;
-    ctx.out(formatStats(summarize(records, today, config.layers), result.indexes));
+    const indexes = result.indexes ?? readIndexes(vaultDir);
+    ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
   }
 }

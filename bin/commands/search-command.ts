@@ -2,12 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "commander";
 import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
-import { rankRecords } from "../../lib/search/rank.js";
+import { rankSearchFile } from "../../lib/search/rank.js";
 import type { SearchHit } from "../../lib/search/types.js";
-import { loadSearchRecords } from "../../lib/search/vault-search.js";
-import { tokenizeQuery } from "../../lib/scoring/score.js";
-import { appendAccessEvent } from "../../lib/vault/access-log.js";
-import { vaultPaths } from "../../lib/vault/paths.js";
+import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
 import { parseCount, type CliContext } from "../context.js";
 import { bodyPreview, formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 
@@ -60,13 +57,10 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
-  const { records, indexed } = await loadSearchRecords(vaultDir, config, today, tokenizeQuery(query));
+  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  const hits = rankRecords(records, query, { ...opts, hotOnly: opts.hot, today }, config);
-  if (opts.log) {
-    const duration_ms = Math.round((performance.now() - started) * 10) / 10;
-    appendAccessEvent(vaultPaths(vaultDir).accessLog, { ts: new Date().toISOString(), op: "search", query, results: hits.map((h) => h.record.path), duration_ms });
-  }
+  const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today }, config);
+  if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");
     ctx.err(query.trim() ? `No results for: ${query}` : "No atoms match the filters");

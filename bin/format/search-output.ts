@@ -1,3 +1,4 @@
+import { plainText } from "../../lib/atoms/markdown.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
 
@@ -57,10 +58,10 @@ export function bodyPreview(body: string, max = 200): string {
   for (const raw of body.split("\n")) {
     const line = raw.trim();
     if (!line || /^#{1,6}(\s|$)/.test(line) || line.startsWith("<!--") || /^(-{3,}|`{3,}|~{3,})/.test(line)) continue;
-    lines.push(line);
+    lines.push(plainText(line));
     if (lines.length === 3) break;
   }
-  const text = lines.join(" ").replace(/\s+/g, " ");
+  const text = lines.join(" ").replace(/\s+/g, " ").trim();
   const chars = [...text];
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }

@@ -25,7 +25,7 @@ export function readFrontmatterData(yaml: string, firstLine: number): Frontmatte
   const counter = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: counter, prettyErrors: false });
   const problems = doc.errors.map((error) => ({
-    line: firstLine - 1 + (error.linePos?.[0].line ?? 1),
+    line: firstLine - 1 + counter.linePos(error.pos[0]).line,
     rule: "frontmatter-yaml",
     message: `frontmatter is not valid YAML: ${error.message.split("\n")[0]}`,
   }));

@@ -143,7 +143,8 @@ export function firstProseLine(body: MaskedBody, original: string, max = 150): s
   return "";
 }
 
-function plainText(line: string): string {
+/** One line of markdown as plain text: list and quote markers, emphasis and link syntax removed (`[[t|Alias]]` → Alias). */
+export function plainText(line: string): string {
   return line
     .replace(/^\s*(>\s*)+/, "")
     .replace(/^\s*([-*+]|\d+[.)])\s+(\[[ xX]\]\s+)?/, "")

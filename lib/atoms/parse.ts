@@ -42,9 +42,8 @@ export function parseAtom(text: string, facts: FileFacts, config: CortexConfig =
   const masked = maskCode(split.body);
   const atom = buildAtom(data, report, { facts, config, body: split.body, masked, text: clean });
   checkEnums(atom, report);
-  const targets = mergeTargets(atom.links, extractTargets(masked));
-  const linked = new Set([...atom.links, ...extractTargets({ ...masked, inlineCode: [] })]);
-  return { atom, targets, codeRefs: targets.filter((t) => !linked.has(t)), diagnostics };
+  diagnostics.sort((a, b) => a.line - b.line);
+  return { atom, targets: mergeTargets(atom.links, extractTargets(masked)), diagnostics };
 }
 
 interface BuildContext {

@@ -67,11 +67,6 @@ export interface ParsedAtom {
   atom: Atom;
   /** Raw link targets in order of appearance: wikilinks (reduced to the target) and backtick `x/y.md` paths. */
   targets: string[];
-  /**
-   * The targets that only appear as inline-code paths (`` `x/y.md` ``): they
-   * are references when the file exists, plain code otherwise, never broken links.
-   */
-  codeRefs: string[];
   diagnostics: Diagnostic[];
 }
 

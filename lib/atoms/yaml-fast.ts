@@ -28,15 +28,17 @@ export function parseSimpleYaml(text: string): { data: Record<string, unknown>; 
 
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*)|())$/;
 const FAIL = Symbol("fail");
-const PLAIN = /^[^-?:,[\]{}#&*!|>'"%@`\s0-9+.~][^\t]*$/;
-const FLOW_PLAIN = /^[^-?:,[\]{}#&*!|>'"%@`\s0-9+.~][^\t,[\]{}:#"']*$/;
+const PLAIN = /^[^-?:,[\]{}#&*!|>'"%@`\s+.~][^\t]*$/;
+const FLOW_PLAIN = /^[^-?:,[\]{}#&*!|>'"%@`\s+.~][^\t,[\]{}:#"']*$/;
+/** A character no YAML 1.2 core-schema number (int, octal, hex, float, exponent) contains. */
+const NOT_NUMERIC = /[^0-9a-fA-F.xXoO+-]/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^(?:0|[1-9]\d{0,14})(?:\.\d{1,15})?$/;
-const KEYWORDS: Record<string, unknown> = { true: true, false: false, null: null, True: true, False: false, Null: null, TRUE: true, FALSE: false, NULL: null };
+const KEYWORDS = new Map<string, unknown>([["true", true], ["false", false], ["null", null], ["True", true], ["False", false], ["Null", null], ["TRUE", true], ["FALSE", false], ["NULL", null]]);
 
 function simpleValue(raw: string, flow = false): unknown {
   if (raw === "") return flow ? FAIL : null;
-  if (raw in KEYWORDS) return KEYWORDS[raw];
+  if (KEYWORDS.has(raw)) return KEYWORDS.get(raw);
   if (DATE.test(raw)) return raw;
   if (NUMBER.test(raw)) return Number(raw);
   if (!flow && raw.startsWith("[") && raw.endsWith("]")) return flowList(raw.slice(1, -1));
@@ -48,6 +50,7 @@ function simpleValue(raw: string, flow = false): unknown {
     const inner = raw.slice(1, -1);
     return inner.includes("'") ? FAIL : inner;
   }
+  if (/^[0-9]/.test(raw) && !NOT_NUMERIC.test(raw)) return FAIL;
   const pattern = flow ? FLOW_PLAIN : PLAIN;
   if (!pattern.test(raw) || raw.includes(": ") || raw.includes(" #") || raw.endsWith(":")) return FAIL;
   return raw;

@@ -6,8 +6,6 @@ import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
 export interface IndexInput {
   atom: Atom;
   targets: readonly string[];
-  /** Targets that are inline-code paths only (see `ParsedAtom.codeRefs`). Default none. */
-  codeRefs?: readonly string[];
 }
 
 /**
@@ -20,19 +18,18 @@ export interface IndexInput {
  */
 export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
   const sorted = [...inputs].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
-  const by_project: GroupIndex = {};
-  const by_type: GroupIndex = {};
-  const by_tag: GroupIndex = {};
-  const graph: GroupIndex = {};
-  const codeRefs: GroupIndex = {};
-  for (const { atom, targets, codeRefs: code } of sorted) {
+  // Null-prototype maps: a tag or path named "__proto__" is data like any other.
+  const by_project: GroupIndex = Object.create(null);
+  const by_type: GroupIndex = Object.create(null);
+  const by_tag: GroupIndex = Object.create(null);
+  const graph: GroupIndex = Object.create(null);
+  for (const { atom, targets } of sorted) {
     push(by_project, atom.project, atom.path);
     push(by_type, atom.type, atom.path);
     for (const tag of atom.tags) push(by_tag, tag, atom.path);
     if (targets.length > 0) graph[atom.path] = [...targets];
-    if (code && code.length > 0) codeRefs[atom.path] = [...code];
   }
-  const resolved = resolveGraph(sorted.map((i) => i.atom), graph, codeRefs);
+  const resolved = resolveGraph(sorted.map((i) => i.atom), graph);
   const manifest = sorted.map((input) => toManifestEntry(input.atom, resolved.backlinks[input.atom.path]?.length ?? 0));
   return { manifest, by_project, by_type, by_tag, graph, links: resolved.edges };
 }

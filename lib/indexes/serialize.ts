@@ -19,10 +19,28 @@ export function serializeIndexes(indexes: VaultIndexes): IndexFileTexts {
   };
 }
 
-/** The manifest as a JSON array, one pretty-printed object per atom. */
+/** The manifest as a JSON array, one pretty-printed object per atom (what `JSON.stringify(m, null, 2)` gives). */
 export function serializeManifest(manifest: readonly ManifestEntry[]): string {
   if (manifest.length === 0) return "[]\n";
-  return `[\n${manifest.map((entry) => indent(JSON.stringify(entry, null, 2))).join(",\n")}\n]\n`;
+  return `[\n${manifest.map(serializeManifestEntry).join(",\n")}\n]\n`;
+}
+
+/**
+ * One manifest entry as it stands in manifest.json, indented two spaces,
+ * without the separating comma. Same bytes as JSON.stringify with a 2-space
+ * indent, for a flat object of scalars and arrays of scalars, but several
+ * times faster, which matters at 100k atoms.
+ */
+export function serializeManifestEntry(entry: ManifestEntry): string {
+  let out = "  {";
+  let first = true;
+  for (const key in entry) {
+    const value = (entry as unknown as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    out += `${first ? "" : ","}\n    ${JSON.stringify(key)}: ${Array.isArray(value) ? array(value, "    ") : JSON.stringify(value)}`;
+    first = false;
+  }
+  return `${out}\n  }`;
 }
 
 /**
@@ -32,8 +50,7 @@ export function serializeManifest(manifest: readonly ManifestEntry[]): string {
 export function serializeGroups(index: GroupIndex): string {
   const keys = Object.keys(index).sort(compareStrings);
   if (keys.length === 0) return "{}\n";
-  const rows = keys.map((key) => `  ${JSON.stringify(key)}: ${indent(JSON.stringify(index[key], null, 2)).trimStart()}`);
-  return `{\n${rows.join(",\n")}\n}\n`;
+  return `{\n${keys.map((key) => `  ${JSON.stringify(key)}: ${array(index[key]!, "  ")}`).join(",\n")}\n}\n`;
 }
 
 /** Any value as deterministic pretty JSON with a trailing newline (object keys as built). */
@@ -41,6 +58,9 @@ export function serializeJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-function indent(text: string): string {
-  return `  ${text.replace(/\n/g, "\n  ")}`;
+// A pretty-printed array of scalars whose closing bracket is at `indent`.
+function array(values: readonly unknown[], indent: string): string {
+  if (values.length === 0) return "[]";
+  const inner = `\n${indent}  `;
+  return `[${inner}${values.map((v) => JSON.stringify(v)).join(`,${inner}`)}\n${indent}]`;
 }

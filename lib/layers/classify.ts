@@ -1,6 +1,6 @@
 import { DEFAULT_LAYERS } from "../config/defaults.js";
 import type { LayerThresholds } from "../config/types.js";
-import { daysBetween } from "../util/dates.js";
+import { daysBetween, epochDay } from "../util/dates.js";
 import type { Layer, LayerEntry, LayerFiles } from "./types.js";
 
 /**
@@ -18,9 +18,11 @@ export function classifyLayer(updated: string, today: string, thresholds: LayerT
   return "cold";
 }
 
-/** Newest `updated` first, then path ascending (code-unit order, never locale). */
+/** Newest `updated` first (a missing or bad date counts as oldest), then path ascending (code-unit order, never locale). */
 export function byUpdatedThenPath(a: { updated: string; path: string }, b: { updated: string; path: string }): number {
-  if (a.updated !== b.updated) return a.updated < b.updated ? 1 : -1;
+  const da = epochDay(a.updated) ?? -Infinity;
+  const db = epochDay(b.updated) ?? -Infinity;
+  if (da !== db) return db > da ? 1 : -1;
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { compareStrings } from "../indexes/build.js";
+import type { VaultIndexes } from "../indexes/types.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
+import { readIndexes } from "../vault/read-indexes.js";
 import { resolveGraph } from "./graph.js";
 import { findLinks } from "./occurrences.js";
 import { buildLinkResolver } from "./resolver.js";
@@ -11,7 +13,7 @@ import type { AmbiguousLink, BrokenLink, LinkResolver, ResolvedGraph } from "./t
 
 /** A vault's index brought up to date, with its links resolved and located. */
 export interface VaultLinks {
-  index: IndexVaultResult;
+  index: FreshIndex;
   resolver: LinkResolver;
   /** Broken and ambiguous links carry the line of each place they are written. */
   resolved: ResolvedGraph;
@@ -28,32 +30,39 @@ export function loadVaultLinks(vaultDir: string, config: CortexConfig, today: st
   const index = freshIndex(vaultDir, config, today);
   const manifest = index.indexes.manifest;
   const resolver = buildLinkResolver(manifest, { otherFiles: index.otherFiles });
-  const raw = resolveGraph(manifest, index.indexes.graph, index.codeRefs, { resolver });
+  const raw = resolveGraph(manifest, index.indexes.graph, {}, { resolver });
   const located = locateLinkProblems(vaultDir, raw);
   return { index, resolver, resolved: { ...raw, ...located } };
 }
 
-/** Indexes the vault incrementally, writing the index when it can. */
-export function freshIndex(vaultDir: string, config: CortexConfig, today: string): IndexVaultResult {
+/** An index run's result with its indexes always there. */
+export type FreshIndex = IndexVaultResult & { indexes: VaultIndexes };
+
+/**
+ * Indexes the vault incrementally, writing the index when it can (in memory
+ * only for a read-only vault), and returns the indexes as they now stand.
+ */
+export function freshIndex(vaultDir: string, config: CortexConfig, today: string): FreshIndex {
+  let result: IndexVaultResult;
   try {
-    return indexVault(vaultDir, { config, today });
+    result = indexVault(vaultDir, { config, today });
   } catch (error) {
     if (!(error instanceof CortexError) || error.code !== "IO") throw error;
-    return indexVault(vaultDir, { config, today, write: false });
+    result = indexVault(vaultDir, { config, today, write: false });
   }
+  return { ...result, indexes: result.indexes ?? readIndexes(vaultDir) };
 }
 
 /**
  * Gives each broken and ambiguous link the line it is written on, one entry
- * per place (a target written twice is reported twice). A link no longer
- * found in its file (edited since indexing) keeps line 1.
+ * per place (a target written twice is reported twice). A target written only
+ * as an inline-code path (`` `x/y.md` ``) is code, not a link: it is dropped.
  */
 export function locateLinkProblems(vaultDir: string, graph: Pick<ResolvedGraph, "broken" | "ambiguous">): Pick<ResolvedGraph, "broken" | "ambiguous"> {
   const lines = new Map<string, Map<string, number[]>>();
   const linesOf = (from: string, target: string): number[] => {
     if (!lines.has(from)) lines.set(from, linkLines(vaultDir, from));
-    const found = lines.get(from)!.get(target);
-    return found && found.length > 0 ? found : [1];
+    return lines.get(from)!.get(target) ?? [];
   };
   const broken: BrokenLink[] = graph.broken.flatMap((b) => linesOf(b.from, b.target).map((line) => ({ ...b, line })));
   const ambiguous: AmbiguousLink[] = graph.ambiguous.flatMap((a) => linesOf(a.from, a.target).map((line) => ({ ...a, line })));

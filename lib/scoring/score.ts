@@ -34,13 +34,26 @@ export function tokenizeQuery(query: string): string[] {
  * @example scoreAtom(atom, tokenizeQuery("deploy risk"), { today: "2026-11-22" }).score
  */
 export function scoreAtom(atom: ScorableAtom, keywords: readonly string[], ctx: ScoreContext): ScoreBreakdown {
+  const lower = {
+    ...atom,
+    name: atom.name.toLowerCase(),
+    project: atom.project.toLowerCase(),
+    description: atom.description.toLowerCase(),
+    path: atom.path.toLowerCase(),
+    tags: atom.tags.map((t) => t.toLowerCase()),
+  };
+  return scoreLowercase(lower, keywords, ctx);
+}
+
+/**
+ * {@link scoreAtom} for an atom whose name, project, description, path and
+ * tags are already lowercase (as the search file stores them).
+ */
+export function scoreLowercase(atom: ScorableAtom, keywords: readonly string[], ctx: ScoreContext): ScoreBreakdown {
   const w = ctx.weights ?? DEFAULT_WEIGHTS;
   const layer = classifyLayer(atom.updated, ctx.today, ctx.layers ?? DEFAULT_LAYERS);
   const contributions: Contribution[] = [];
-  const name = atom.name.toLowerCase();
-  const project = atom.project.toLowerCase();
-  const description = atom.description.toLowerCase();
-  const path = atom.path.toLowerCase();
+  const { name, project, description, path } = atom;
   let matched = 0;
   for (const keyword of keywords) {
     const before = contributions.length;

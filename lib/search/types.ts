@@ -1,7 +1,7 @@
 import type { Layer } from "../layers/types.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 
-/** The fields of an atom search needs: what `index/search.jsonl` stores per atom. */
+/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
 export interface SearchRecord {
   path: string;
   name: string;

@@ -2,12 +2,11 @@ import { readFileSync } from "node:fs";
 import { loadConfig, type LoadConfigOptions } from "../config/load.js";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
-import { tokenizeQuery } from "../scoring/score.js";
 import { localDate, isIsoDate } from "../util/dates.js";
 import { appendAccessEvent } from "../vault/access-log.js";
 import { vaultPaths } from "../vault/paths.js";
-import { parseSearchRecords, SearchFormatError, serializeSearchRecords } from "./records.js";
-import { rankRecords } from "./rank.js";
+import { rankSearchFile } from "./rank.js";
+import { readSearchFile, SearchFormatError, searchFileStart, serializeSearchFile } from "./search-file.js";
 import type { RankOptions, SearchHit, SearchRecord } from "./types.js";
 
 /** Options of {@link search}: where the vault is, the filters, and the day. */
@@ -40,48 +39,55 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const today = options.today ?? localDate(Date.now());
   if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const { vaultDir, config } = loadConfig(options);
-  const { records, indexed } = await loadSearchRecords(vaultDir, config, today, tokenizeQuery(query));
-  const hits = rankRecords(records, query, { ...options, today }, config);
-  if (options.log !== false) {
-    appendAccessEvent(vaultPaths(vaultDir).accessLog, {
-      ts: new Date().toISOString(),
-      op: "search",
-      query,
-      results: hits.map((h) => h.record.path),
-      duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  }
+  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
+  const hits = rankSearchFile(buf, query, { ...options, today }, config);
+  if (options.log !== false) logSearch(vaultDir, "search", query, hits, started);
   return { hits, vaultDir, indexed };
 }
 
-/**
- * The search records of a vault, from `index/search.jsonl`; when it is
- * missing or of another format, the vault is indexed first (in memory only
- * if the vault cannot be written to). With keywords, only lines that can
- * match them are parsed.
- */
-export async function loadSearchRecords(vaultDir: string, config: CortexConfig, today: string, keywords?: readonly string[]): Promise<{ records: SearchRecord[]; indexed: boolean }> {
-  const file = vaultPaths(vaultDir).search;
-  let text: string | null = null;
-  try {
-    text = readFileSync(file, "utf8");
-    return { records: parseSearchRecords(text, keywords), indexed: false };
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
-    if (!missing && !(error instanceof SearchFormatError) && !(error instanceof SyntaxError)) {
-      throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
-    }
-  }
-  return { records: parseSearchRecords(await buildIndexText(vaultDir, config, today), keywords), indexed: true };
+/** Appends a search to the vault's access log (never throws). */
+export function logSearch(vaultDir: string, op: string, query: string, hits: readonly SearchHit[], started: number): void {
+  appendAccessEvent(vaultPaths(vaultDir).accessLog, {
+    ts: new Date().toISOString(),
+    op,
+    query,
+    results: hits.map((h) => h.record.path),
+    duration_ms: Math.round((performance.now() - started) * 10) / 10,
+  });
 }
 
-async function buildIndexText(vaultDir: string, config: CortexConfig, today: string): Promise<string> {
+/** Every search record of a vault (building the index first if needed), in path order. */
+export async function loadSearchRecords(vaultDir: string, config: CortexConfig, today: string): Promise<{ records: SearchRecord[]; indexed: boolean }> {
+  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
+  return { records: readSearchFile(buf), indexed };
+}
+
+/**
+ * The bytes of `index/search.tsv`. When it is missing or of another format
+ * version, the vault is indexed first (in memory only, if the vault cannot be
+ * written to).
+ */
+export async function loadSearchFile(vaultDir: string, config: CortexConfig, today: string): Promise<{ buf: Buffer; indexed: boolean }> {
+  const file = vaultPaths(vaultDir).search;
+  try {
+    const buf = readFileSync(file);
+    searchFileStart(buf);
+    return { buf, indexed: false };
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    if (!missing && !(error instanceof SearchFormatError)) throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  return { buf: await buildSearchFile(vaultDir, config, today), indexed: true };
+}
+
+async function buildSearchFile(vaultDir: string, config: CortexConfig, today: string): Promise<Buffer> {
   // Imported here so that a search over an existing index never loads the YAML parser.
   const { indexVault } = await import("../vault/indexer.js");
   try {
-    return serializeSearchRecords(indexVault(vaultDir, { config, today }).indexes.manifest);
+    indexVault(vaultDir, { config, today, full: true });
+    return readFileSync(vaultPaths(vaultDir).search);
   } catch (error) {
     if (!(error instanceof CortexError) || error.code !== "IO") throw error;
-    return serializeSearchRecords(indexVault(vaultDir, { config, today, write: false }).indexes.manifest);
+    return Buffer.from(serializeSearchFile(indexVault(vaultDir, { config, today, write: false }).indexes!.manifest));
   }
 }

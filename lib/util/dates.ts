@@ -3,10 +3,41 @@ const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 
 /** True when `s` is a real calendar date written YYYY-MM-DD. */
 export function isIsoDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return epochDay(s) !== null;
+}
+
+/**
+ * Days since 1970-01-01 of a YYYY-MM-DD date, or null when `s` is not one.
+ * Plain arithmetic (no regex, no Date): search calls it for every candidate.
+ */
+export function epochDay(s: string): number | null {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return null;
+  const y = digits(s, 0, 4);
+  const m = digits(s, 5, 7);
+  const d = digits(s, 8, 10);
+  if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
+  // Days from civil (proleptic Gregorian), after H. Hinnant's algorithm.
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+function digits(s: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /**
@@ -32,6 +63,7 @@ export function localDate(ms: number): string {
 
 /** Whole days from `from` to `to` (both YYYY-MM-DD); null when either is not a date. */
 export function daysBetween(from: string, to: string): number | null {
-  if (!isIsoDate(from) || !isIsoDate(to)) return null;
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  const a = epochDay(from);
+  const b = epochDay(to);
+  return a === null || b === null ? null : b - a;
 }

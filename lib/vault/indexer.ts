@@ -1,27 +1,26 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { decodeAtomBytes } from "../atoms/decode.js";
 import { parseAtom } from "../atoms/parse.js";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
-import { buildIndexes } from "../indexes/build.js";
-import { serializeIndexes, serializeJson } from "../indexes/serialize.js";
-import { INDEX_FORMAT, type GroupIndex, type VaultIndexes } from "../indexes/types.js";
-import { buildLayers } from "../layers/classify.js";
-import { serializeSearchRecords } from "../search/records.js";
+import { compareStrings } from "../indexes/build.js";
+import { serializeJson } from "../indexes/serialize.js";
+import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { writeFileAtomic } from "./atomic.js";
-import { readCache, serializeCache, type CacheEntry } from "./cache.js";
+import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
-import { scanVault } from "./scan.js";
+import { scanVault, type VaultFile } from "./scan.js";
+import { readStatCache, serializeStatCache, type StatCache } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
 export interface IndexVaultOptions {
   config: CortexConfig;
   /** YYYY-MM-DD the layer files are computed for. */
   today: string;
-  /** Re-read every file instead of only changed ones. Default false. */
+  /** Re-read every file instead of only new and changed ones. Default false. */
   full?: boolean;
-  /** Write the files; false computes the indexes in memory only. Default true. */
+  /** Write the files; false computes the indexes in memory only (implies `full`). Default true. */
   write?: boolean;
   /** Called as files are read (for a progress display). */
   onProgress?: (done: number, total: number) => void;
@@ -34,25 +33,24 @@ export interface IndexVaultResult {
   diagnostics: Diagnostic[];
   /** Files read and parsed this run. */
   reread: number;
-  /** Files taken from the cache unchanged. */
+  /** Files unchanged since the last run (by size and mtime), not read. */
   reused: number;
-  /** Files in the cache that are gone. */
+  /** Files of the last run that are gone. */
   removed: number;
-  /** False when nothing changed and no file was written. */
-  written: boolean;
-  /** The indexes, as built or as they stand. */
-  indexes: VaultIndexes;
-  /** Source path → targets that are inline-code paths only (see `ParsedAtom.codeRefs`). */
-  codeRefs: GroupIndex;
+  /** Vault-relative paths of the files written (empty when nothing changed). */
+  written: string[];
+  /** The indexes, when this run built them whole (a full run, or a change to groups or links). */
+  indexes?: VaultIndexes;
   /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
   otherFiles: string[];
 }
 
 /**
- * Indexes a vault: scans it, parses new and changed files (unchanged ones, by
- * size and mtime, come from `index/cache.jsonl`), and atomically writes the
- * five indexes and `index/links.json`, `index/search.jsonl`, the layer files and `index/meta.json`.
- * Writes nothing when nothing changed. Bad files never stop the run.
+ * Indexes a vault: scans it, parses new and changed files (size or mtime
+ * differ from `index/cache.tsv`), and atomically writes the files that
+ * change: the five indexes, `index/links.json`, `index/search.tsv`, the layer files and
+ * `index/meta.json`. Nothing is written when nothing changed. Bad files never
+ * stop the run; they are reported as diagnostics.
  *
  * @example
  * const { vaultDir, config } = loadConfig({ vault: "examples/vault" });
@@ -61,41 +59,89 @@ export interface IndexVaultResult {
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
   const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
-  const cache = options.full ? { settingsKey, entries: new Map<string, CacheEntry>() } : readCache(paths.cache, settingsKey);
+  const write = options.write !== false;
+  const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   const scan = scanVault(vaultDir);
-  const entries = new Map<string, CacheEntry>();
-  const diagnostics: Diagnostic[] = [];
-  let reread = 0;
-  let reused = 0;
-  scan.files.forEach((file, i) => {
-    const cached = cache.entries.get(file.path);
-    if (cached && cached.mtimeMs === file.mtimeMs && cached.size === file.size) {
-      entries.set(file.path, cached);
-      reused++;
-    } else {
-      reread++;
-      const parsed = readAtomFile(file.abs, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config);
-      if (parsed.atom) entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, parsed: parsed.atom });
-      else diagnostics.push(parsed.diagnostic);
-    }
-    if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1, scan.files.length);
-  });
-  let removed = 0;
-  for (const path of cache.entries.keys()) if (!entries.has(path)) removed++;
-  const parsedAtoms = [...entries.values()].map((e) => e.parsed);
-  for (const p of parsedAtoms) diagnostics.push(...p.diagnostics);
-  diagnostics.push(...scan.skipped.map((s) => ({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" as const })));
-  diagnostics.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  const indexes = buildIndexes(parsedAtoms);
-  const codeRefs: GroupIndex = {};
-  for (const p of parsedAtoms) if (p.codeRefs.length > 0) codeRefs[p.atom.path] = p.codeRefs;
-  const metaText = serializeJson({ format: INDEX_FORMAT, atoms: entries.size, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
-  const unchanged = reread === 0 && removed === 0 && !options.full && readText(paths.meta) === metaText && existsSync(paths.search);
-  if (!unchanged && options.write !== false) writeIndexFiles(vaultDir, indexes, options, metaText, serializeCache(settingsKey, indexes.manifest.map((m) => m.path), entries));
-  return { atoms: entries.size, diagnostics, reread, reused, removed, written: !unchanged && options.write !== false, indexes, codeRefs, otherFiles: scan.others };
+  const stats: StatCache = { settingsKey, entries: new Map() };
+  const fresh = readChangedFiles(scan.files, previous?.stats ?? null, stats, options);
+  if (options.onProgress) options.onProgress(scan.files.length, scan.files.length);
+  const removedPaths = previous ? [...previous.stats.entries.keys()].filter((p) => !stats.entries.has(p)) : [];
+  const atoms = [...stats.entries.values()].filter((e) => !e.skipped).length;
+  const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
+  const result: IndexVaultResult = { atoms, diagnostics: collectDiagnostics(stats, scan.skipped), reread: fresh.length, reused: scan.files.length - fresh.length, removed: removedPaths.length, written: [], otherFiles: scan.others };
+  if (previous && fresh.length === 0 && removedPaths.length === 0 && previous.meta === metaText) return result;
+  const previousTexts = previous && readPreviousTexts(vaultDir);
+  if (previous && !previousTexts) return indexVault(vaultDir, { ...options, full: true });
+  let texts: OutputTexts;
+  if (previous && previousTexts) {
+    const delta = atomDelta(fresh, previous.stats, stats, removedPaths);
+    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, previous.meta !== metaText);
+    if (spliced) texts = spliced;
+    else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
+  } else {
+    ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
+  }
+  if (!write) return result;
+  texts.set("index/meta.json", metaText);
+  texts.set("index/cache.tsv", serializeStatCache(stats, scan.files.map((f) => f.path)));
+  result.written = writeOutputs(vaultDir, texts);
+  if (!existsSync(join(paths.indexDir, ".gitignore"))) writeFileAtomic(join(paths.indexDir, ".gitignore"), INDEX_GITIGNORE);
+  return result;
 }
 
-/** Reads and parses one file; a binary file gives a diagnostic instead of an atom. */
+interface Previous {
+  stats: StatCache;
+  meta: string;
+}
+
+// The last run's cache and meta; null (a full run follows) when either is missing or of other settings.
+function readPrevious(vaultDir: string, settingsKey: string): Previous | null {
+  const paths = vaultPaths(vaultDir);
+  const stats = readStatCache(paths.cache, settingsKey);
+  const meta = stats && readText(paths.meta);
+  // An index written before links.json existed lacks backlink counts too: rebuild it whole.
+  return stats && meta && existsSync(join(paths.indexDir, "links.json")) ? { stats, meta } : null;
+}
+
+// The last run's index texts, read only once a change is known; null when one is missing.
+function readPreviousTexts(vaultDir: string): PreviousTexts | null {
+  const { indexDir, search: searchFile } = vaultPaths(vaultDir);
+  const manifest = readText(join(indexDir, "manifest.json"));
+  const search = readText(searchFile);
+  const graph = readText(join(indexDir, "graph.json"));
+  return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
+}
+
+// Parses the files that are new or changed since `previous`; records every file's stat entry.
+function readChangedFiles(files: readonly VaultFile[], previous: StatCache | null, stats: StatCache, options: IndexVaultOptions): ParsedAtom[] {
+  const fresh: ParsedAtom[] = [];
+  files.forEach((file, i) => {
+    const old = previous?.entries.get(file.path);
+    if (old && old.mtimeMs === file.mtimeMs && old.size === file.size) {
+      stats.entries.set(file.path, old);
+    } else {
+      const read = readAtomFile(file.abs, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config);
+      if (read.atom) fresh.push(read.atom);
+      const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
+      stats.entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, skipped: !read.atom, diagnostics });
+    }
+    if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1, files.length);
+  });
+  return fresh;
+}
+
+function atomDelta(fresh: ParsedAtom[], previous: StatCache, now: StatCache, removedPaths: string[]): AtomDelta {
+  const delta: AtomDelta = { changed: [], added: [], removed: removedPaths.filter((p) => !previous.entries.get(p)!.skipped) };
+  for (const parsed of fresh) {
+    const old = previous.entries.get(parsed.atom.path);
+    (old && !old.skipped ? delta.changed : delta.added).push(parsed);
+  }
+  // A file that was an atom and is now skipped (it became binary) is removed too.
+  for (const [path, entry] of now.entries) if (entry.skipped && previous.entries.get(path)?.skipped === false) delta.removed.push(path);
+  return delta;
+}
+
+/** Reads and parses one file; a binary or unreadable file gives a diagnostic instead of an atom. */
 export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): { atom: ParsedAtom; diagnostic?: undefined } | { atom?: undefined; diagnostic: Diagnostic } {
   let bytes: Buffer;
   try {
@@ -110,18 +156,26 @@ export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number
   return { atom: parsed };
 }
 
-function writeIndexFiles(vaultDir: string, indexes: VaultIndexes, options: IndexVaultOptions, metaText: string, cacheText: string): void {
-  const paths = vaultPaths(vaultDir);
-  mkdirSync(paths.indexDir, { recursive: true });
-  mkdirSync(paths.layersDir, { recursive: true });
-  for (const [name, text] of Object.entries(serializeIndexes(indexes))) writeFileAtomic(join(paths.indexDir, name), text);
-  writeFileAtomic(paths.search, serializeSearchRecords(indexes.manifest));
-  const layers = buildLayers(indexes.manifest, options.today, options.config.layers);
-  for (const [name, list] of Object.entries(layers)) writeFileAtomic(join(paths.layersDir, `${name}.json`), serializeJson(list));
-  const gitignore = join(paths.indexDir, ".gitignore");
-  if (!existsSync(gitignore)) writeFileAtomic(gitignore, INDEX_GITIGNORE);
-  writeFileAtomic(paths.meta, metaText);
-  writeFileAtomic(paths.cache, cacheText);
+function collectDiagnostics(stats: StatCache, skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
+  const all: Diagnostic[] = [];
+  for (const entry of stats.entries.values()) all.push(...entry.diagnostics);
+  for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
+  return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+}
+
+// Writes each text atomically, data files first and the cache last, so a crash leaves a cache that is never newer than the data.
+function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
+  const order = [...texts.keys()].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+  for (const rel of order) {
+    const file = join(vaultDir, rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileAtomic(file, texts.get(rel)!);
+  }
+  return order;
+}
+
+function rank(rel: string): number {
+  return rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0;
 }
 
 function readText(file: string): string | null {

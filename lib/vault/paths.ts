@@ -18,13 +18,13 @@ export function vaultPaths(vaultDir: string): VaultPaths {
   return {
     indexDir,
     layersDir: join(vaultDir, "layers"),
-    cache: join(indexDir, "cache.jsonl"),
+    cache: join(indexDir, "cache.tsv"),
     meta: join(indexDir, "meta.json"),
-    search: join(indexDir, "search.jsonl"),
+    search: join(indexDir, "search.tsv"),
     accessLog: join(indexDir, "access_log.jsonl"),
     events: join(indexDir, "events.jsonl"),
   };
 }
 
 /** Content of `index/.gitignore`: the files that differ between machines or grow with use. */
-export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.jsonl\naccess_log.jsonl\n*.tmp\n";
+export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n";

@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, type Dirent } from "node:fs";
-import { join } from "node:path";
+import { sep } from "node:path";
 import { compareStrings } from "../indexes/build.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
@@ -56,7 +56,7 @@ function walk(abs: string, rel: string, scan: VaultScan): void {
       if (name === "MEMORY.md" && entry.isFile()) scan.others.push(childRel);
       continue;
     }
-    const childAbs = join(abs, name);
+    const childAbs = abs.endsWith(sep) ? abs + name : abs + sep + name;
     if (entry.isSymbolicLink()) {
       scan.skipped.push({ path: childRel, reason: "symbolic link, not followed" });
     } else if (entry.isDirectory()) {

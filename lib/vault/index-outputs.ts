@@ -1,0 +1,96 @@
+import type { ParsedAtom } from "../atoms/types.js";
+import type { LayerThresholds } from "../config/types.js";
+import { buildIndexes, toManifestEntry, type IndexInput } from "../indexes/build.js";
+import { serializeIndexes, serializeJson } from "../indexes/serialize.js";
+import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearchLine, searchLineRange } from "../indexes/splice.js";
+import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
+import { buildLayers } from "../layers/classify.js";
+import type { LayerEntry } from "../layers/types.js";
+import { readSearchFile, searchFileLine, serializeSearchFile } from "../search/search-file.js";
+
+/** Vault-relative output path → text, for the files a run must write. */
+export type OutputTexts = Map<string, string>;
+
+/** The index files of the previous run, as text. */
+export interface PreviousTexts {
+  manifest: string;
+  search: string;
+  graph: string;
+}
+
+/** What changed since the previous run, in atoms. */
+export interface AtomDelta {
+  /** Atoms parsed this run that were atoms before. */
+  changed: ParsedAtom[];
+  /** Atoms parsed this run that were not atoms before. */
+  added: ParsedAtom[];
+  /** Paths that were atoms and are not any more. */
+  removed: string[];
+}
+
+/** Every output from parsed atoms: the five indexes, search.tsv and the layer files. */
+export function allOutputs(inputs: readonly IndexInput[], today: string, layers: LayerThresholds): { texts: OutputTexts; indexes: VaultIndexes } {
+  const indexes = buildIndexes(inputs);
+  const texts: OutputTexts = new Map(Object.entries(serializeIndexes(indexes)).map(([name, text]) => [`index/${name}`, text]));
+  texts.set("index/search.tsv", serializeSearchFile(indexes.manifest));
+  addLayers(texts, indexes.manifest, today, layers);
+  return { texts, indexes };
+}
+
+/** The outputs after a delta, rebuilt from the previous manifest and graph plus the atoms parsed this run. */
+export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds): { texts: OutputTexts; indexes: VaultIndexes } {
+  const graph = JSON.parse(previous.graph) as Record<string, string[]>;
+  const inputs = new Map<string, IndexInput>();
+  for (const entry of JSON.parse(previous.manifest) as ManifestEntry[]) inputs.set(entry.path, { atom: entry, targets: graph[entry.path] ?? [] });
+  for (const path of delta.removed) inputs.delete(path);
+  for (const parsed of [...delta.changed, ...delta.added]) inputs.set(parsed.atom.path, parsed);
+  return allOutputs([...inputs.values()], today, layers);
+}
+
+/**
+ * The outputs after changes that leave every group index and the graph as
+ * they were (no atom added or removed; project, type, tags, aliases and link
+ * targets unchanged, so links.json and backlink counts stand too): the changed entries are spliced into manifest.json and
+ * search.tsv, and the layers rebuilt only if needed. Null when the delta
+ * is not of that kind or the previous files are not laid out as expected.
+ */
+export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds, layersStale: boolean): OutputTexts | null {
+  if (delta.added.length > 0 || delta.removed.length > 0 || delta.changed.length > 100) return null;
+  let manifest = previous.manifest;
+  let search = previous.search;
+  let layersDirty = layersStale;
+  for (const { atom, targets } of delta.changed) {
+    const before = readManifestEntry(manifest, atom.path);
+    if (!before || !sameGroups(before, atom) || !sameList(before.aliases, atom.aliases) || !sameList(readGraphTargets(previous.graph, atom.path), targets)) return null;
+    // Same targets and aliases: every link resolves as before, so the backlink count stands.
+    const entry = toManifestEntry(atom, before.backlinks);
+    const nextManifest = replaceManifestEntry(manifest, entry);
+    const nextSearch = searchLineRange(search, atom.path) ? replaceSearchLine(search, atom.path, searchFileLine(entry)) : null;
+    if (nextManifest === null || nextSearch === null) return null;
+    manifest = nextManifest;
+    search = nextSearch;
+    layersDirty ||= !sameLayerFields(before, entry);
+  }
+  const texts: OutputTexts = new Map();
+  if (manifest !== previous.manifest) texts.set("index/manifest.json", manifest);
+  if (search !== previous.search) texts.set("index/search.tsv", search);
+  if (layersDirty) addLayers(texts, readSearchFile(Buffer.from(search)), today, layers);
+  return texts;
+}
+
+function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
+  const layers = buildLayers(atoms, today, thresholds);
+  for (const [name, list] of Object.entries(layers)) texts.set(`layers/${name}.json`, serializeJson(list));
+}
+
+function sameGroups(a: Pick<ManifestEntry, "project" | "type" | "tags">, b: Pick<ManifestEntry, "project" | "type" | "tags">): boolean {
+  return a.project === b.project && a.type === b.type && sameList(a.tags, b.tags);
+}
+
+function sameLayerFields(a: LayerEntry, b: LayerEntry): boolean {
+  return a.name === b.name && a.status === b.status && a.updated === b.updated && sameGroups(a as ManifestEntry, b as ManifestEntry);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}

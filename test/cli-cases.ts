@@ -1,0 +1,44 @@
+/** One CLI case, run both in-process and against the built CLI. `$VAULT` / `$BAD` are replaced by temp vault paths. */
+export interface CliCase {
+  name: string;
+  args: string[];
+  exitCode: number;
+  stdout?: RegExp;
+  stderr?: RegExp;
+  env?: Record<string, string>;
+}
+
+const T = ["--today", "2026-11-22"];
+const S = ["--vault", "$VAULT", ...T, "--no-log"];
+
+export const CLI_CASES: CliCase[] = [
+  { name: "print help", args: ["--help"], exitCode: 0, stdout: /Usage: cortex[\s\S]*search[\s\S]*Exit codes: 0 success/ },
+  { name: "print the version", args: ["--version"], exitCode: 0, stdout: /^\d+\.\d+\.\d+\n$/ },
+  { name: "print a command's help", args: ["search", "--help"], exitCode: 0, stdout: /--brief[\s\S]*--explain/ },
+  { name: "reject an unknown command", args: ["frobnicate"], exitCode: 2, stderr: /unknown command 'frobnicate'/ },
+  { name: "reject an unknown option", args: ["search", "x", "--bogus"], exitCode: 2, stderr: /unknown option '--bogus'/ },
+  { name: "reject two output formats", args: ["search", "x", "--brief", "--json", ...S], exitCode: 2, stderr: /cannot be used with/ },
+  { name: "reject a bad --top", args: ["search", "x", "--top", "many", ...S], exitCode: 2, stderr: /--top.*whole number/ },
+  { name: "reject a bad --today", args: ["search", "x", "--vault", "$VAULT", "--today", "2026-13-01"], exitCode: 2, stderr: /^cortex: --today must be a date YYYY-MM-DD, got "2026-13-01"\n$/ },
+  { name: "reject a bad CORTEX_TODAY", args: ["summary", "--vault", "$VAULT"], env: { CORTEX_TODAY: "yesterday" }, exitCode: 2, stderr: /--today must be a date/ },
+  { name: "name a missing vault", args: ["search", "x", "--vault", "/no/such/vault"], exitCode: 2, stderr: /^cortex: vault folder not found: \/no\/such\/vault \(from --vault\)\n$/ },
+  { name: "name the bad key of a broken cortex.toml", args: ["search", "x", "--vault", "$BAD"], exitCode: 2, stderr: /^cortex: .*cortex\.toml: layers\.hot: expected a non-negative number, got the string "soon"\n$/ },
+  { name: "index the vault", args: ["index", "--vault", "$VAULT", ...T], exitCode: 0, stdout: /^Indexed 12 atoms \(0 warnings\) in \d+ ms\n$/ },
+  { name: "index with statistics", args: ["index", "--vault", "$VAULT", ...T, "--stats"], exitCode: 0, stdout: /Status: active 10, archived 1, superseded 1[\s\S]*Tags: 3 distinct/ },
+  { name: "index with JSON output", args: ["index", "--vault", "$VAULT", ...T, "--json"], exitCode: 0, stdout: /"atoms": 12,\n  "warnings": 0,/ },
+  {
+    name: "search with --brief",
+    args: ["search", "deploy", "risk", ...S, "--brief", "--top", "2"],
+    exitCode: 0,
+    stdout: /^\[hot\] Deploy freeze \(score: 51\.5\)\n {2}decisions\/deploy_freeze\.md\n {2}Nothing ships in the 24 hours before a release cut\.\n\n\[warm\] Risk register \(score: 26\)\n/,
+  },
+  { name: "search with the query in one argument", args: ["search", "deploy risk", ...S, "--paths", "--top", "3"], exitCode: 0, stdout: /^decisions\/deploy_freeze\.md\nnotes\/risk_register\.md\nnotes\/rollout\.md\n$/ },
+  { name: "search with JSON output", args: ["search", "deploy", "risk", ...S, "--json", "--top", "1"], exitCode: 0, stdout: /^\[\n {2}\{\n {4}"path": "decisions\/deploy_freeze\.md",[\s\S]*"layer": "hot",\n {4}"score": 51\.5\n {2}\}\n\]\n$/ },
+  { name: "explain a score", args: ["search", "deploy", "risk", ...S, "--explain", "--top", "1"], exitCode: 0, stdout: /deploy: name \+10, tag \+8, description \+4, path \+3\n {4}risk: tag \+8\n {4}base 33 × 1\.5 \(all keywords\) \+ 2 \(hot\) = 51\.5\n$/ },
+  { name: "print the full content", args: ["search", "rollout", ...S, "--content"], exitCode: 0, stdout: /^==> notes\/rollout\.md \(score: 19\) <==\n---\nname: Rollout plan\n[\s\S]*Ten percent, then half, then everyone\.\n$/ },
+  { name: "exit 1 when nothing matches", args: ["search", "zzzz", ...S], exitCode: 1, stdout: /^$/, stderr: /^No results for: zzzz\n$/ },
+  { name: "print [] for no JSON results", args: ["search", "zzzz", ...S, "--json"], exitCode: 1, stdout: /^\[\]\n$/ },
+  { name: "list by filters without a query", args: ["search", ...S, "--project", "backend", "--paths"], exitCode: 0, stdout: /^notes\/api_limits\.md\n$/ },
+  { name: "take the day from CORTEX_TODAY", args: ["search", "api", "--vault", "$VAULT", "--no-log", "--brief"], env: { CORTEX_TODAY: "2026-12-31" }, exitCode: 0, stdout: /^\[cold\] API rate limits \(score: 21\)/ },
+  { name: "print the boot summary", args: ["summary", "--vault", "$VAULT", ...T], exitCode: 0, stdout: /12 atoms, 10 active \(3 hot, 2 warm, 5 cold\)\nProjects: ops 8, backend 1, deploy 1\n[\s\S]*Hot:\n {2}2026-11-22 {2}API rate limits/ },
+];

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ConfigError, CortexError, DEFAULT_WEIGHTS, loadConfig, parseConfig } from "../lib/index.js";
+import { removeTemp, tempDir } from "./helpers/cli.js";
+
+test("should fill every default for an empty cortex.toml", () => {
+  const config = parseConfig("", "cortex.toml", "/v");
+  assert.deepEqual([config.vaultPath, config.projects, config.layers, config.scoring], [null, [], { hot: 2, warm: 7 }, DEFAULT_WEIGHTS]);
+});
+
+test("should read every section of the seed's cortex.toml", () => {
+  const text = `[vault]\npath = "notes"\n[projects]\nnames = ["ops", "research"]\n[directories]\nfeedback = "meta"\n[tags]\nDeploy = ["deploy", "Push"]\n[layers]\nhot = 1\nwarm = 5\n[scoring]\nname = 12\nall_match = 2\n[write]\nthreshold = 0.8\n`;
+  const config = parseConfig(text, "/v/cortex.toml", "/v");
+  assert.deepEqual(
+    [config.vaultPath, config.projects, config.directories, config.tags, config.layers, config.scoring.name, config.scoring.all_match, config.scoring.tag, { ...config.extra, write: { ...(config.extra.write as object) } }],
+    ["/v/notes", ["ops", "research"], { feedback: "meta" }, { deploy: ["deploy", "push"] }, { hot: 1, warm: 5 }, 12, 2, 8, { write: { threshold: 0.8 } }],
+  );
+});
+
+test("should name the file, the key and the expected type of a wrong value", () => {
+  const cases: [string, string, RegExp][] = [
+    ["[layers]\nhot = \"two\"\n", "layers.hot", /expected a non-negative number, got the string "two"/],
+    ["[projects]\nnames = \"ops\"\n", "projects.names", /expected an array of strings/],
+    ["[directories]\nfeedback = 3\n", "directories.feedback", /expected a string, got number 3/],
+    ["[scoring]\nname = -1\n", "scoring.name", /non-negative number/],
+    ["layers = 3\n", "layers", /expected a table/],
+    ["[layers]\nhot = 5\nwarm = 2\n", "layers.warm", /at least layers.hot/],
+  ];
+  for (const [text, key, message] of cases) {
+    assert.throws(() => parseConfig(text, "/v/cortex.toml", "/v"), (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.key, key);
+      assert.match(error.message, /^\/v\/cortex\.toml: /);
+      assert.match(error.message, message);
+      return true;
+    });
+  }
+});
+
+test("should report TOML syntax errors with their line", () => {
+  assert.throws(() => parseConfig("[layers\nhot = 2\n", "c.toml", "/"), /c\.toml: not valid TOML at line 1/);
+});
+
+test("should find the vault: --vault, then CORTEX_VAULT, then [vault] path of ./cortex.toml, then the current folder", () => {
+  const root = realpathSync(tempDir());
+  try {
+    for (const dir of ["flag", "env", "named", "cwd"]) mkdirSync(join(root, dir));
+    writeFileSync(join(root, "cwd/cortex.toml"), '[vault]\npath = "../named"\n[layers]\nhot = 4\nwarm = 9\n');
+    writeFileSync(join(root, "flag/cortex.toml"), "[layers]\nhot = 1\n");
+    const cwd = join(root, "cwd");
+    const env = { CORTEX_VAULT: join(root, "env") };
+    assert.deepEqual(pick(loadConfig({ vault: "../flag", env, cwd })), [join(root, "flag"), "flag", 1]);
+    assert.deepEqual(pick(loadConfig({ env, cwd })), [join(root, "env"), "env", 2], "the env vault has no cortex.toml: defaults");
+    assert.deepEqual(pick(loadConfig({ env: {}, cwd })), [join(root, "named"), "cwd-config", 4], "settings of the cortex.toml that named a vault without its own");
+    writeFileSync(join(root, "named/cortex.toml"), "[layers]\nhot = 3\n");
+    assert.deepEqual(pick(loadConfig({ env: {}, cwd })), [join(root, "named"), "cwd-config", 3], "the vault's own cortex.toml wins");
+    assert.deepEqual(pick(loadConfig({ env: {}, cwd: join(root, "env") })), [join(root, "env"), "cwd", 2]);
+  } finally {
+    removeTemp(root);
+  }
+});
+
+test("should fail with a clear error for a missing vault folder", () => {
+  assert.throws(() => loadConfig({ vault: "/no/such/vault", env: {} }), (error: unknown) => error instanceof CortexError && error.code === "VAULT_NOT_FOUND" && /\/no\/such\/vault \(from --vault\)/.test(error.message));
+});
+
+function pick(loaded: ReturnType<typeof loadConfig>): [string, string, number] {
+  return [loaded.vaultDir, loaded.via, loaded.config.layers.hot];
+}

@@ -1,0 +1,138 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { defaultConfig, indexVault, readConfigFile, readSearchFile } from "../lib/index.js";
+import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+
+const TODAY = "2026-11-22";
+const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/search.tsv", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
+
+function exampleCopy(): string {
+  const dir = copyToTemp(`${ROOT}examples/vault`);
+  rmSync(join(dir, "index"), { recursive: true, force: true });
+  rmSync(join(dir, "layers"), { recursive: true, force: true });
+  cpSync(`${ROOT}test/fixtures/quirks`, join(dir, "quirks"), { recursive: true, preserveTimestamps: true });
+  return dir;
+}
+
+function run(vault: string, options: { full?: boolean; today?: string } = {}) {
+  return indexVault(vault, { config: readConfigFile(vault) ?? defaultConfig(), today: options.today ?? TODAY, full: options.full });
+}
+
+function snapshot(vault: string): Record<string, string> {
+  return Object.fromEntries(DERIVED.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")]));
+}
+
+// A second vault with the same notes and mtimes, indexed from scratch.
+function fullRebuildOf(vault: string, today = TODAY): Record<string, string> {
+  const twin = tempDir();
+  try {
+    cpSync(vault, twin, { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](index|layers)$/.test(src) || src.includes("quirks") });
+    run(twin, { full: true, today });
+    return snapshot(twin);
+  } finally {
+    removeTemp(twin);
+  }
+}
+
+test("should write byte-identical index files on two full runs, with a trailing newline", () => {
+  const vault = exampleCopy();
+  try {
+    run(vault, { full: true });
+    const first = snapshot(vault);
+    run(vault, { full: true });
+    assert.deepEqual(snapshot(vault), first);
+    for (const text of Object.values(first)) assert.ok(text.endsWith("\n"));
+    assert.deepEqual(readdirSync(join(vault, "index")).filter((f) => f.endsWith(".tmp")), [], "no temp files left");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should skip hidden, tool and dependency folders, the root MEMORY.md, and binary files", () => {
+  const vault = exampleCopy();
+  try {
+    const result = run(vault);
+    const paths = (JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[]).map((m) => m.path);
+    assert.ok(paths.includes("quirks/sub/index/nested.md"), "a nested folder called index is content");
+    assert.ok(paths.includes("quirks/MEMORY.md"), "only the vault root's MEMORY.md is skipped");
+    for (const gone of ["MEMORY.md", "quirks/.obsidian/workspace.md", "quirks/node_modules/pkg/readme.md", "quirks/binary.md", "quirks/notes.txt", ".obsidian/app.json"]) {
+      assert.ok(!paths.includes(gone), `${gone} is not indexed`);
+    }
+    assert.ok(result.diagnostics.some((d) => d.file === "quirks/binary.md" && d.rule === "binary"));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should write nothing when nothing changed", () => {
+  const vault = exampleCopy();
+  try {
+    run(vault);
+    const before = statSync(join(vault, "index/manifest.json")).mtimeMs;
+    const again = run(vault);
+    assert.deepEqual([again.reread, again.written], [0, []]);
+    assert.equal(statSync(join(vault, "index/manifest.json")).mtimeMs, before);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should give exactly the files of a full rebuild after each kind of change", () => {
+  const vault = exampleCopy();
+  const touch = (rel: string) => utimesSync(join(vault, rel), new Date(), new Date(Date.now() + Math.random() * 1e6));
+  const changes: [string, () => void][] = [
+    ["a body line appended", () => appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nOne more line.\n")],
+    ["a file touched, content unchanged", () => touch("atoms/canary_analysis.md")],
+    ["a tag added", () => writeFileSync(join(vault, "quirks/ok.md"), readFileSync(join(vault, "quirks/ok.md"), "utf8").replace("tags: [a, b]", "tags: [a, b, c]"))],
+    ["a link added", () => appendFileSync(join(vault, "atoms/about_me.md"), "\nSee [[canary_analysis]].\n")],
+    ["a status changed", () => writeFileSync(join(vault, "quirks/crlf.md"), readFileSync(join(vault, "quirks/crlf.md"), "utf8").replace("status: active", "status: archived"))],
+    ["a note added", () => writeFileSync(join(vault, "atoms/new note.md"), "---\nname: New note\ntags: [deploy]\n---\nText #fresh\n")],
+    ["a note deleted", () => rmSync(join(vault, "quirks/dates.md"))],
+    ["a note renamed", () => renameSync(join(vault, "quirks/ok.md"), join(vault, "quirks/ok_renamed.md"))],
+    ["a note became binary", () => writeFileSync(join(vault, "quirks/bom.md"), Buffer.from([0, 1, 2, 3]))],
+    ["a binary note became text", () => writeFileSync(join(vault, "quirks/binary.md"), "# Now text\n")],
+  ];
+  try {
+    run(vault);
+    for (const [label, change] of changes) {
+      change();
+      const result = run(vault);
+      assert.ok(result.written.length > 0 || label.includes("touched"), `${label}: something written`);
+      assert.deepEqual(snapshot(vault), fullRebuildOf(vault), `after ${label}`);
+    }
+    const nextDay = run(vault, { today: "2026-11-25" });
+    assert.deepEqual(nextDay.written.filter((w) => w.startsWith("layers/")).length, 3, "a new day rewrites the layers");
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-25"), "after a new day");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should leave a readable index when killed while indexing, and recover on the next run", async () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 3000; i++) writeFileSync(join(vault, `note_${i}.md`), `---\nname: Note ${i}\ntags: [t${i % 50}, deploy]\nupdated: 2026-11-${String((i % 28) + 1).padStart(2, "0")}\n---\nBody [[note_${(i + 1) % 3000}]] #x${i % 7}\n`);
+    run(vault, { full: true });
+    for (let round = 0; round < 4; round++) {
+      for (let i = round; i < 3000; i += 3) appendFileSync(join(vault, `note_${i}.md`), `Edit ${round} #round${round}\n`);
+      const child = spawn(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "-q"], { stdio: "ignore" });
+      const exited = new Promise((r) => child.on("exit", r));
+      await new Promise((r) => setTimeout(r, 150 + round * 120));
+      child.kill("SIGKILL");
+      await exited;
+      for (const rel of DERIVED) {
+        const text = readFileSync(join(vault, rel), "utf8");
+        if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, 3000, `${rel} whole after kill ${round}`);
+        else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses after kill ${round}`);
+      }
+      run(vault);
+      assert.deepEqual(snapshot(vault), fullRebuildOf(vault), `recovered after kill ${round}`);
+    }
+    assert.ok(!existsSync(join(vault, "index/.lock")));
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -1,20 +1,15 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { checkVault } from "../lib/check/check-vault.js";
 import { checkAtomText, duplicateIdDiagnostics } from "../lib/check/rules.js";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { parseConfig } from "../lib/config/parse.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./helpers/cli.js";
+import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-function copy(fixture: string): string {
-  const dir = copyToTemp(join(ROOT, "test/fixtures", fixture));
-  temps.push(dir);
-  return dir;
-}
+const copy = fixtureCopies();
+const newDir = emptyDirs();
 
 const ATOM = "---\nid: 20260101_a\nname: A\ntype: rule\nproject: alpha\nstatus: active\ncreated: 2026-01-01\nupdated: 2026-01-01\ntags: [x]\n---\nBody\n";
 
@@ -44,8 +39,7 @@ test("should report a duplicate id on every file that has it", () => {
 });
 
 test("should count errors and warnings of a whole vault, sorted by path and line", () => {
-  const dir = tempDir();
-  temps.push(dir);
+  const dir = newDir();
   mkdirSync(join(dir, "rules"));
   const toml = '[projects]\nnames = ["alpha"]\n[check]\nrequired = ["id", "name"]\n';
   writeFileSync(join(dir, "cortex.toml"), toml);
@@ -64,19 +58,11 @@ test("should count errors and warnings of a whole vault, sorted by path and line
   assert.equal(report.files, 3);
 });
 
-interface CliCase {
-  name: string;
-  args: (dir: string) => string[];
-  fixture: string;
-  exitCode: number;
-  stdout?: RegExp | string;
-  stderr?: RegExp | string;
-}
 
-const CASES: CliCase[] = [
+const CASES: VaultCliCase[] = [
   {
     name: "should list each problem as path:line rule message and exit 1 on errors",
-    fixture: "links",
+    
     args: (dir) => ["check", "--vault", dir],
     exitCode: 1,
     stdout: [
@@ -90,7 +76,7 @@ const CASES: CliCase[] = [
   },
   {
     name: "should print only errors with --quiet",
-    fixture: "links",
+    
     args: (dir) => ["check", "--vault", dir, "--quiet"],
     exitCode: 1,
     stdout: /^(?![\s\S]*ambiguous)[\s\S]*absent\.png/,
@@ -98,7 +84,7 @@ const CASES: CliCase[] = [
   },
   {
     name: "should exit 0 on a vault without errors",
-    fixture: "../../examples/vault",
+    fixture: "examples/vault",
     args: (dir) => ["check", "--vault", dir],
     exitCode: 0,
     stdout: "",
@@ -106,30 +92,19 @@ const CASES: CliCase[] = [
   },
   {
     name: "should print the report as JSON",
-    fixture: "links",
+    
     args: (dir) => ["check", "--vault", dir, "--json"],
     exitCode: 1,
     stdout: /"errors": 3,\n  "warnings": 1,\n  "files": 11\n/,
   },
   {
     name: "should exit 2 for a vault that does not exist",
-    fixture: "links",
+    
     args: (dir) => ["check", "--vault", join(dir, "nope")],
     exitCode: 2,
     stderr: /^cortex: vault folder not found/,
   },
 ];
 
-function expectRun(run: CliRun, c: CliCase): void {
-  assert.equal(run.code, c.exitCode, run.stderr);
-  for (const [stream, want] of [["stdout", c.stdout], ["stderr", c.stderr]] as const) {
-    if (want === undefined) continue;
-    if (typeof want === "string") assert.equal(run[stream], want);
-    else assert.match(run[stream], want);
-  }
-}
 
-for (const c of CASES) {
-  test(`${c.name} (in process)`, async () => expectRun(await runInProcess(c.args(copy(c.fixture))), c));
-  test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(copy(c.fixture))), c));
-}
+runVaultCases(CASES, "test/fixtures/links", copy);

@@ -1,21 +1,16 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { mentionNames, suggestionEdits, codeRefEdits } from "../lib/links/autolink.js";
 import { applyEdits } from "../lib/links/edits.js";
 import { linkVault } from "../lib/links/link-vault.js";
 import { buildLinkResolver } from "../lib/links/resolver.js";
 import { defaultConfig } from "../lib/config/defaults.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./helpers/cli.js";
+import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-function copy(fixture: string): string {
-  const dir = copyToTemp(join(ROOT, fixture));
-  temps.push(dir);
-  return dir;
-}
+const copy = fixtureCopies();
+const newDir = emptyDirs();
 
 const NOTES: Record<string, string> = {
   "rules/deploy_freeze.md": "---\nname: Deploy freeze\naliases: [release freeze]\n---\nNo deploys.\n",
@@ -37,8 +32,7 @@ const NOTES: Record<string, string> = {
 };
 
 function vault(): string {
-  const dir = tempDir();
-  temps.push(dir);
+  const dir = newDir();
   for (const [path, text] of Object.entries(NOTES)) {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -98,16 +92,8 @@ test("should write code-reference links, list suggestions, and change nothing on
   assert.match(readFileSync(join(dir, "notes/log.md"), "utf8"), /^Today the \[\[deploy_freeze\|deploy freeze\]\] held; see \[\[rules\/canary\]\]/m);
 });
 
-interface CliCase {
-  name: string;
-  fixture: string | (() => string);
-  args: (dir: string) => string[];
-  exitCode: number;
-  stdout?: string | RegExp;
-  stderr?: string | RegExp;
-}
 
-const CASES: CliCase[] = [
+const CASES: VaultCliCase[] = [
   {
     name: "should print the cross-reference report and exit 1 when links are broken",
     fixture: "test/fixtures/links",
@@ -166,17 +152,4 @@ const CASES: CliCase[] = [
   },
 ];
 
-function expectRun(run: CliRun, c: CliCase): void {
-  assert.equal(run.code, c.exitCode, run.stderr);
-  for (const [stream, want] of [["stdout", c.stdout], ["stderr", c.stderr]] as const) {
-    if (want === undefined) continue;
-    if (typeof want === "string") assert.equal(run[stream], want);
-    else assert.match(run[stream], want);
-  }
-}
-const dirFor = (c: CliCase) => (typeof c.fixture === "string" ? copy(c.fixture) : c.fixture());
-
-for (const c of CASES) {
-  test(`${c.name} (in process)`, async () => expectRun(await runInProcess(c.args(dirFor(c))), c));
-  test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(dirFor(c))), c));
-}
+runVaultCases(CASES, "test/fixtures/links", copy);

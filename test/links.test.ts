@@ -1,23 +1,17 @@
 import assert from "node:assert/strict";
 import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { resolveGraph, findHubs, findOrphans } from "../lib/links/graph.js";
 import { findLinks, splitWikilink } from "../lib/links/occurrences.js";
 import { buildLinkResolver } from "../lib/links/resolver.js";
 import { loadVaultLinks, readLinksIndex } from "../lib/links/vault-links.js";
 import { indexVault } from "../lib/vault/indexer.js";
-import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
+import { fixtureCopies } from "./helpers/cases.js";
 
-const FIXTURE = join(ROOT, "test/fixtures/links");
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-function fixture(): string {
-  const dir = copyToTemp(FIXTURE);
-  temps.push(dir);
-  return dir;
-}
+const copy = fixtureCopies();
+const fixture = () => copy("test/fixtures/links");
 
 const MANIFEST = [
   { path: "notes/Target Note.md", aliases: [] },

@@ -2,22 +2,17 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { loadConfig } from "../lib/config/load.js";
 import { annotateIncident, countdown, describeAge } from "../lib/moc/dates.js";
 import { touchUpdated } from "../lib/moc/frontmatter-date.js";
 import { refreshMocs } from "../lib/moc/refresh.js";
 import { withVaultLock } from "../lib/vault/lock.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, type CliRun } from "./helpers/cli.js";
+import { runInProcess } from "./helpers/cli.js";
+import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
 const TODAY = "2026-01-10";
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-function copy(fixture: string): string {
-  const dir = copyToTemp(join(ROOT, fixture));
-  temps.push(dir);
-  return dir;
-}
+const copy = fixtureCopies();
 const read = (dir: string, path: string) => readFileSync(join(dir, path), "utf8");
 function section(text: string, name: string): string {
   const m = new RegExp(`<!-- AUTO:${name} -->\\r?\\n([\\s\\S]*?)<!-- /AUTO:${name} -->`).exec(text);
@@ -147,16 +142,8 @@ test("should commit exactly the refreshed MOCs with --commit", async () => {
   assert.match(git("status", "--porcelain").stdout, / M alpha\/a2.md/);
 });
 
-interface CliCase {
-  name: string;
-  fixture: string;
-  args: (dir: string) => string[];
-  exitCode: number;
-  stdout?: string | RegExp;
-  stderr?: string | RegExp;
-}
 
-const CASES: CliCase[] = [
+const CASES: VaultCliCase[] = [
   {
     name: "should exit 0 and print nothing with --quiet when all went well",
     fixture: "examples/vault",
@@ -192,19 +179,8 @@ const CASES: CliCase[] = [
   },
 ];
 
-function expectRun(run: CliRun, c: CliCase): void {
-  assert.equal(run.code, c.exitCode, run.stderr);
-  for (const [stream, want] of [["stdout", c.stdout], ["stderr", c.stderr]] as const) {
-    if (want === undefined) continue;
-    if (typeof want === "string") assert.equal(run[stream], want);
-    else assert.match(run[stream], want);
-  }
-}
 
-for (const c of CASES) {
-  test(`${c.name} (in process)`, async () => expectRun(await runInProcess(c.args(copy(c.fixture))), c));
-  test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(copy(c.fixture))), c));
-}
+runVaultCases(CASES, "test/fixtures/moc", copy);
 
 test("should exit 2 when another process holds the vault lock too long", async () => {
   const dir = copy("examples/vault");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import fc from "fast-check";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { applyEdits } from "../lib/links/edits.js";
@@ -10,15 +10,11 @@ import { yamlScalarFor } from "../lib/links/frontmatter-links.js";
 import { planMove } from "../lib/links/move.js";
 import { moveAtom } from "../lib/links/move-vault.js";
 import { loadVaultLinks } from "../lib/links/vault-links.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, type CliRun } from "./helpers/cli.js";
+import { runInProcess } from "./helpers/cli.js";
+import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-function copy(fixture = "test/fixtures/links"): string {
-  const dir = copyToTemp(join(ROOT, fixture));
-  temps.push(dir);
-  return dir;
-}
+const copies = fixtureCopies();
+const copy = (fixture = "test/fixtures/links") => copies(fixture);
 
 const MANIFEST = ["notes/target.md", "a/dup.md", "b/c/dup.md", "src/me.md", "src/near.md"].map((path) => ({ path, aliases: path === "notes/target.md" ? ["The Target"] : [] }));
 
@@ -113,15 +109,8 @@ test("should commit the move and the rewritten files with --commit", async () =>
   assert.match(readFileSync(join(dir, "sub/rel.md"), "utf8"), /links: \["\[\[hub\]\]", renamed_again\]/);
 });
 
-interface CliCase {
-  name: string;
-  args: (dir: string) => string[];
-  exitCode: number;
-  stdout?: string | RegExp;
-  stderr?: string | RegExp;
-}
 
-const CASES: CliCase[] = [
+const CASES: VaultCliCase[] = [
   {
     name: "should show each change with --dry-run and move nothing",
     args: (dir) => ["mv", "--vault", dir, "hub", "deep/hub2", "--dry-run"],
@@ -148,20 +137,5 @@ const CASES: CliCase[] = [
   },
 ];
 
-function expectRun(run: CliRun, c: CliCase): void {
-  assert.equal(run.code, c.exitCode, run.stderr);
-  for (const [stream, want] of [["stdout", c.stdout], ["stderr", c.stderr]] as const) {
-    if (want === undefined) continue;
-    if (typeof want === "string") assert.equal(run[stream], want);
-    else assert.match(run[stream], want);
-  }
-}
 
-for (const c of CASES) {
-  test(`${c.name} (in process)`, async () => {
-    const dir = copy();
-    expectRun(await runInProcess(c.args(dir)), c);
-    assert.ok(existsSync(join(dir, "hub.md")));
-  });
-  test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(copy())), c));
-}
+runVaultCases(CASES, "test/fixtures/links", copy, (dir) => assert.ok(existsSync(join(dir, "hub.md"))));

@@ -1,18 +1,13 @@
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { related, tokens } from "../lib/related/related.js";
 import { readAccessLog, trackerReport } from "../lib/stats/tracker.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, type CliRun } from "./helpers/cli.js";
+import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-function copy(fixture = "examples/vault"): string {
-  const dir = copyToTemp(join(ROOT, fixture));
-  temps.push(dir);
-  return dir;
-}
+const copies = fixtureCopies();
+const copy = (fixture = "examples/vault") => copies(fixture);
 
 const atom = (path: string, name: string, tags: string[], description = "") => ({ path, name, tags, description, aliases: [] as string[] });
 const MANIFEST = [
@@ -77,13 +72,6 @@ test("should read the access log leniently", () => {
   assert.deepEqual(readAccessLog(join(dir, "nope.jsonl")), { events: [], badLines: 0 });
 });
 
-interface CliCase {
-  name: string;
-  args: (dir: string) => string[];
-  exitCode: number;
-  stdout?: string | RegExp;
-  stderr?: string | RegExp;
-}
 
 const withLog = (dir: string) => {
   mkdirSync(join(dir, "index"), { recursive: true });
@@ -91,7 +79,7 @@ const withLog = (dir: string) => {
   return dir;
 };
 
-const CASES: CliCase[] = [
+const CASES: VaultCliCase[] = [
   {
     name: "should list an atom's related atoms with reasons",
     args: (dir) => ["related", "--vault", dir, "Canary analysis"],
@@ -131,16 +119,5 @@ const CASES: CliCase[] = [
   },
 ];
 
-function expectRun(run: CliRun, c: CliCase): void {
-  assert.equal(run.code, c.exitCode, run.stderr);
-  for (const [stream, want] of [["stdout", c.stdout], ["stderr", c.stderr]] as const) {
-    if (want === undefined) continue;
-    if (typeof want === "string") assert.equal(run[stream], want);
-    else assert.match(run[stream], want);
-  }
-}
 
-for (const c of CASES) {
-  test(`${c.name} (in process)`, async () => expectRun(await runInProcess(c.args(copy())), c));
-  test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(copy())), c));
-}
+runVaultCases(CASES, "examples/vault", copy);

@@ -168,6 +168,12 @@ const CASES: VaultCliCase[] = [
     stderr: /^_moc\/broken.md:6 moc-unclosed .*\n_moc\/broken.md:9 moc-unknown-section .*\n_moc\/broken.md:12 moc-collector-failed \[moc.commands\] slow: timed out after 0.5 s; section left as it was\n$/,
   },
   {
+    name: "should exit 2 for a MOC outside the vault",
+    args: (dir) => ["refresh-moc", "--vault", dir, "../elsewhere.md"],
+    exitCode: 2,
+    stderr: 'cortex: refresh-moc: "../elsewhere.md" is outside the vault; give vault-relative paths\n',
+  },
+  {
     name: "should exit 2 on a bad [moc] setting",
     fixture: "examples/vault",
     args: (dir) => {

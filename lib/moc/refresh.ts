@@ -1,4 +1,5 @@
-import { join } from "node:path";
+import { isAbsolute, join, posix } from "node:path";
+import { CortexError } from "../errors.js";
 import { commitFiles, type CommitResult } from "../git/commit.js";
 import { gitSettings } from "../git/settings.js";
 import { loadVaultLinks, freshIndex, type VaultLinks } from "../links/vault-links.js";
@@ -21,7 +22,7 @@ import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } f
  * whose text is unchanged (its mtime stays). Commits the written files when
  * `commit` (default `[git] commit`) is on.
  *
- * @throws CortexError `LOCKED` when the vault lock is not free in time; ConfigError for a bad `[moc]`.
+ * @throws CortexError `LOCKED` when the vault lock is not free in time, `BAD_ARGUMENT` for a file outside the vault; ConfigError for a bad `[moc]`.
  * @example
  * const result = await refreshMocs(vaultDir, {
  *   config, today: "2026-11-22",
@@ -30,6 +31,8 @@ import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } f
  */
 export async function refreshMocs(vaultDir: string, options: RefreshOptions & { commit?: boolean }): Promise<RefreshResult & { commit?: CommitResult }> {
   const settings = mocSettings(options.config);
+  const outside = (options.files ?? []).find((f) => isAbsolute(f) || posix.normalize(f.replace(/\\/g, "/")).startsWith("../"));
+  if (outside !== undefined) throw new CortexError("BAD_ARGUMENT", `refresh-moc: ${JSON.stringify(outside)} is outside the vault; give vault-relative paths`);
   const commit = options.commit ?? gitSettings(options.config).commit;
   return withVaultLock(vaultDir, async () => {
     const links = loadVaultLinks(vaultDir, options.config, options.today);

@@ -68,6 +68,36 @@ export function mentionNames(manifest: readonly Pick<ManifestEntry, "path" | "na
 }
 
 const WORD = /[\p{L}\p{N}_]/u;
+const WORDS = /[\p{L}\p{N}_]+/gu;
+
+interface IndexedName extends MentionName {
+  lower: string;
+}
+
+const indexes = new WeakMap<readonly MentionName[], Map<string, IndexedName[]>>();
+
+// Names by their first two words (`first\0second`), one-word names by their word; lowercased; built once per names list.
+function indexNames(names: readonly MentionName[]): Map<string, IndexedName[]> {
+  let index = indexes.get(names);
+  if (index) return index;
+  index = new Map();
+  for (const n of names) {
+    const lower = n.name.toLowerCase();
+    const words = lower.match(WORDS) ?? [];
+    const key = words.length > 1 ? `${words[0]}\u0000${words[1]}` : words[0] ?? "";
+    const list = index.get(key);
+    if (list) list.push({ ...n, lower });
+    else index.set(key, [{ ...n, lower }]);
+  }
+  indexes.set(names, index);
+  return index;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}
 
 // A mention ends at a non-word character that does not continue a file name or path (`name.md`, `name/x`, `name-2`).
 function wordEnds(text: string, at: number): boolean {
@@ -86,26 +116,21 @@ export function suggestionEdits(text: string, from: string, names: readonly Ment
   const prose = proseMask(text);
   const lower = prose.toLowerCase();
   if (lower.length !== text.length) return [];
-  const byFirst = new Map<string, MentionName[]>();
-  for (const n of names) {
-    if (n.path === from || linked.has(n.path)) continue;
-    const first = n.name.toLowerCase()[0]!;
-    byFirst.set(first, [...(byFirst.get(first) ?? []), n]);
-  }
+  const index = indexNames(names);
   const edits: LinkEdit[] = [];
   const used = new Set<string>();
-  let line = 1;
-  for (let i = 0; i < lower.length && edits.length < max; i++) {
-    const ch = lower[i]!;
-    if (ch === "\n") line++;
-    if (!byFirst.has(ch) || (i > 0 && /[\p{L}\p{N}_./\\-]/u.test(lower[i - 1]!))) continue;
-    const hit = byFirst.get(ch)!.find((n) => !used.has(n.path) && lower.startsWith(n.name.toLowerCase(), i) && wordEnds(lower, i + n.name.length));
+  const words = [...lower.matchAll(WORDS)];
+  for (let w = 0; w < words.length && edits.length < max; w++) {
+    const i = words[w]!.index;
+    if ((i > 0 && /[./\\-]/.test(lower[i - 1]!)) || (edits.length > 0 && i < edits[edits.length - 1]!.end)) continue;
+    const first = words[w]![0];
+    const candidates = [...(index.get(`${first}\u0000${words[w + 1]?.[0] ?? ""}`) ?? []), ...(index.get(first) ?? [])];
+    const hit = candidates.find((n) => n.path !== from && !linked.has(n.path) && !used.has(n.path) && lower.startsWith(n.lower, i) && wordEnds(lower, i + n.lower.length));
     if (!hit) continue;
-    const before = text.slice(i, i + hit.name.length);
+    const before = text.slice(i, i + hit.lower.length);
     const target = linkTarget(hit.path, resolver);
-    edits.push({ kind: "suggestion", start: i, end: i + hit.name.length, line, before, text: before === target ? `[[${target}]]` : `[[${target}|${before}]]`, target: hit.path });
+    edits.push({ kind: "suggestion", start: i, end: i + hit.lower.length, line: lineAt(text, i), before, text: before === target ? `[[${target}]]` : `[[${target}|${before}]]`, target: hit.path });
     used.add(hit.path);
-    i += hit.name.length - 1;
   }
   return edits;
 }

@@ -64,7 +64,7 @@ export { linkVault, type FileLinkEdits, type LinkVaultOptions, type LinkVaultRes
 export { buildLinkReport, type LinkReport } from "./links/report.js";
 export { graphView, renderDot, renderMermaid, type GraphView } from "./links/render.js";
 export { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "./vault/rewrite.js";
-export { planMove, type MoveEdit, type MoveFileEdits, type MoveSource } from "./links/move.js";
+export { affectedSources, planMove, type MoveEdit, type MoveFileEdits, type MoveSource } from "./links/move.js";
 export { moveAtom, type MoveOptions, type MoveResult } from "./links/move-vault.js";
 export { frontmatterLinkItems, yamlScalarFor, type FrontmatterItem } from "./links/frontmatter-links.js";
 

@@ -21,7 +21,7 @@ test("should export exactly the documented public API", () => {
     "refreshMocs", "replaceMarkers", "runCommandCollector", "touchUpdated", "wikiLink",
     "applyEdits", "buildLinkReport", "codeRefEdits", "graphView", "linkTarget", "linkVault", "mentionNames", "readForRewrite",
     "renderDot", "renderMermaid", "suggestionEdits", "writeIfUnchanged",
-    "frontmatterLinkItems", "moveAtom", "planMove", "yamlScalarFor",
+    "affectedSources", "frontmatterLinkItems", "moveAtom", "planMove", "yamlScalarFor",
     "readAccessLog", "related", "tokens", "trackerReport",
   ].sort());
 });

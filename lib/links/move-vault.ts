@@ -9,7 +9,7 @@ import { resolveAtomRef } from "../vault/refs.js";
 import { withVaultLock } from "../vault/lock.js";
 import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
 import { applyEdits } from "./edits.js";
-import { planMove, type MoveFileEdits } from "./move.js";
+import { affectedSources, planMove, type MoveFileEdits } from "./move.js";
 import { freshIndex } from "./vault-links.js";
 
 /** Options of {@link moveAtom}. */
@@ -53,7 +53,9 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
     const manifest = index.indexes.manifest;
     const from = resolveAtomRef(manifest, fromRef);
     const to = targetPath(vaultDir, from, toArg);
-    const sources = [...manifest.map((m) => m.path), ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
+    // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
+    const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
+    const sources = [...affected, ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
     const texts = new Map<string, ReadForRewrite>();
     for (const path of sources) {
       const read = readForRewrite(join(vaultDir, path));

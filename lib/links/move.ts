@@ -51,6 +51,25 @@ export function planMove(sources: readonly MoveSource[], manifest: readonly Pick
   return plans;
 }
 
+/**
+ * The notes a move can touch, from the raw link graph alone (no file read):
+ * the moved note, and every note with a target that opens a different file
+ * after the move than before (links to the moved note included). Pure.
+ */
+export function affectedSources(graph: Readonly<Record<string, readonly string[]>>, manifest: readonly Pick<ManifestEntry, "path" | "aliases">[], from: string, to: string, otherFiles: readonly string[] = []): Set<string> {
+  const before = buildLinkResolver(manifest, { otherFiles });
+  const after = buildLinkResolver(manifest.map((m) => (m.path === from ? { ...m, path: to } : m)), { otherFiles });
+  const affected = new Set([from]);
+  for (const source of Object.keys(graph)) {
+    const newSource = source === from ? to : source;
+    for (const target of graph[source]!) {
+      const old = before.resolve(target, source).path;
+      if (old !== null && after.resolve(target, newSource).path !== (old === from ? to : old)) affected.add(source);
+    }
+  }
+  return affected;
+}
+
 interface PlanContext {
   before: LinkResolver;
   after: LinkResolver;

@@ -46,6 +46,7 @@ test("should count errors and warnings of a whole vault, sorted by path and line
   writeFileSync(join(dir, "rules/a.md"), ATOM);
   writeFileSync(join(dir, "rules/b.md"), ATOM.replace("project: alpha", "project: beta").replace("Body", "See [[nowhere]] and [[a]]."));
   writeFileSync(join(dir, "rules/c.md"), "---\ntype: rule\nupdated: someday\n");
+  writeFileSync(join(dir, "rules/d.md"), "---\nid: d\nname: D\ntype: rulez\nupdated: someday\n---\n");
   const report = checkVault(dir, { config: parseConfig(toml, join(dir, "cortex.toml"), dir), today: "2026-01-05" });
   assert.deepEqual(report.diagnostics.map((d) => `${d.file}:${d.line} ${d.rule}`), [
     "rules/a.md:2 duplicate-id",
@@ -53,9 +54,11 @@ test("should count errors and warnings of a whole vault, sorted by path and line
     "rules/b.md:5 invalid-project",
     "rules/b.md:11 broken-link",
     "rules/c.md:1 frontmatter-unterminated",
+    "rules/d.md:4 invalid-type",
+    "rules/d.md:5 bad-date",
   ]);
-  assert.equal(report.errors, 5);
-  assert.equal(report.files, 3);
+  assert.equal(report.errors, 7, "the indexer's schema warnings are errors for the linter");
+  assert.equal(report.files, 4);
 });
 
 

@@ -52,7 +52,12 @@ export interface ResolvedGraph {
   edges: GroupIndex;
   /** Target path → the atoms that link to it (sorted, distinct). */
   backlinks: GroupIndex;
-  /** Targets that resolve to nothing, by source then target. Inline-code paths are never broken. */
+  /**
+   * Targets that resolve to nothing, by source then target. The raw graph does
+   * not say which targets are inline-code paths (code, not links, when they
+   * name no file): pass them as `codeRefs`, or use `loadVaultLinks`, which
+   * reads the files and drops them.
+   */
   broken: BrokenLink[];
   /** Targets that matched several files, by source then target. */
   ambiguous: AmbiguousLink[];

@@ -65,3 +65,12 @@ export function parseCount(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number.");
   return Number(value);
 }
+
+/** A commander parser for a whole number from `min` to `max`; anything else is a usage error. */
+export function wholeNumberWithin(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const n = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(n >= min && n <= max)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}

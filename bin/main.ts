@@ -2,22 +2,35 @@ import { Command, CommanderError } from "commander";
 import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
-import { registerCheck } from "./commands/check-command.js";
-import { registerGraph } from "./commands/graph-command.js";
-import { registerIndex } from "./commands/index-command.js";
-import { registerLink } from "./commands/link-command.js";
-import { registerMv } from "./commands/mv-command.js";
-import { registerRefreshMoc } from "./commands/refresh-moc-command.js";
-import { registerRelated } from "./commands/related-command.js";
-import { registerSearch } from "./commands/search-command.js";
-import { registerStats } from "./commands/stats-command.js";
-import { registerSummary } from "./commands/summary-command.js";
 import { CliContext, type CliParams } from "./context.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
 
-const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, registerCheck, registerRefreshMoc, registerLink, registerGraph, registerMv, registerRelated, registerStats];
+/**
+ * Command name → loader of the module that registers it. Only the command
+ * being run is loaded (and with it only the library code it needs): CLI
+ * start-up time is a feature, and a hook runs on every prompt. Help, version
+ * and unknown commands load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  index: async () => (await import("./commands/index-command.js")).registerIndex,
+  search: async () => (await import("./commands/search-command.js")).registerSearch,
+  summary: async () => (await import("./commands/summary-command.js")).registerSummary,
+  context: async () => (await import("./commands/context-command.js")).registerContext,
+  transcripts: async () => (await import("./commands/transcripts-command.js")).registerTranscripts,
+  mcp: async () => (await import("./commands/mcp-command.js")).registerMcp,
+  hook: async () => (await import("./commands/hook-command.js")).registerHook,
+  install: async () => (await import("./commands/install-command.js")).registerInstall,
+  uninstall: async () => (await import("./commands/install-command.js")).registerInstall,
+  check: async () => (await import("./commands/check-command.js")).registerCheck,
+  "refresh-moc": async () => (await import("./commands/refresh-moc-command.js")).registerRefreshMoc,
+  link: async () => (await import("./commands/link-command.js")).registerLink,
+  graph: async () => (await import("./commands/graph-command.js")).registerGraph,
+  mv: async () => (await import("./commands/mv-command.js")).registerMv,
+  related: async () => (await import("./commands/related-command.js")).registerRelated,
+  stats: async () => (await import("./commands/stats-command.js")).registerStats,
+};
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the
@@ -29,8 +42,8 @@ const COMMANDS: Register[] = [registerIndex, registerSearch, registerSummary, re
  */
 export async function main(params: CliParams): Promise<number> {
   const ctx = new CliContext(params);
-  const program = buildProgram(ctx);
   try {
+    const program = await buildProgram(ctx, params.argv[0]);
     await program.parseAsync(params.argv, { from: "user" });
     return ctx.exitCode;
   } catch (error) {
@@ -38,8 +51,8 @@ export async function main(params: CliParams): Promise<number> {
   }
 }
 
-/** The commander program with every command registered. */
-export function buildProgram(ctx: CliContext): Command {
+/** The commander program with `only` registered when it names a command, else every command. */
+export async function buildProgram(ctx: CliContext, only?: string): Promise<Command> {
   const program = new Command("cortex")
     .description("Persistent, searchable memory kept as markdown in a git-tracked, Obsidian-compatible vault.")
     .version(packageVersion(), "-V, --version")
@@ -47,7 +60,9 @@ export function buildProgram(ctx: CliContext): Command {
     .configureOutput({ writeOut: (s) => ctx.params.stdout.write(s), writeErr: (s) => ctx.params.stderr.write(s) })
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_CODES);
-  for (const register of COMMANDS) register(program, ctx);
+  const wanted = only !== undefined && Object.hasOwn(COMMANDS, only) ? [COMMANDS[only]!] : Object.values(COMMANDS);
+  const registers = new Set(await Promise.all(wanted.map((load) => load())));
+  for (const register of registers) register(program, ctx);
   return program;
 }
 

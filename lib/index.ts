@@ -41,7 +41,8 @@ export { summarize } from "./summary/summarize.js";
 export type { Count, VaultSummary } from "./summary/types.js";
 
 // Vault I/O
-export { indexVault, readAtomFile, type IndexVaultOptions, type IndexVaultResult } from "./vault/indexer.js";
+export { indexVault, type IndexVaultOptions, type IndexVaultResult } from "./vault/indexer.js";
+export { readAtomFile, type ReadResult } from "./vault/read-atom.js";
 export { readIndexes } from "./vault/read-indexes.js";
 export { scanVault, type VaultFile, type VaultScan } from "./vault/scan.js";
 export { writeFileAtomic } from "./vault/atomic.js";
@@ -94,3 +95,24 @@ export type { AccessLog, TrackerReport } from "./stats/types.js";
 
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";
+
+// Agent interface (no MCP SDK needed; the server itself is `cortex-vault/mcp`)
+export { activationFromEvents } from "./activation/activation.js";
+export { loadActivation } from "./activation/read.js";
+export type { AccessRecord, ActivationOptions } from "./activation/types.js";
+export { usageBonusFor } from "./scoring/score.js";
+export { openSnapshot, type VaultSnapshot } from "./agent/snapshot.js";
+export { runTool } from "./agent/run.js";
+export { TOOLS } from "./agent/tools/registry.js";
+export { ERROR_CODES, ToolError } from "./agent/errors.js";
+export type { ArgSchema, ArgsSchema, ToolEnv, ToolErrorData, ToolOutcome, ToolSpec } from "./agent/types.js";
+export { assembleBriefing, estimateTokens } from "./context/assemble.js";
+export { buildContext, type ContextOptions, type ContextResult } from "./context/build.js";
+export { briefingKeywords } from "./context/keywords.js";
+export type { Briefing, BriefingAtom, BriefingInput, BriefingMoc } from "./context/types.js";
+export { computeStatus } from "./status/compute.js";
+export { readVaultEvents } from "./status/read.js";
+export type { IndexFreshness, ReviewItem, VaultEvent, VaultStatus } from "./status/types.js";
+export { searchTranscripts } from "./transcripts/search.js";
+export { transcriptsDir } from "./transcripts/config.js";
+export type { TranscriptHit, TranscriptSearchResult } from "./transcripts/types.js";

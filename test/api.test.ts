@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import * as api from "../lib/index.js";
 
@@ -23,5 +24,16 @@ test("should export exactly the documented public API", () => {
     "renderDot", "renderMermaid", "suggestionEdits", "writeIfUnchanged",
     "affectedSources", "frontmatterLinkItems", "moveAtom", "planMove", "yamlScalarFor",
     "readAccessLog", "related", "tokens", "trackerReport",
+    // agent interface
+    "activationFromEvents", "loadActivation", "usageBonusFor", "openSnapshot", "runTool", "TOOLS", "ERROR_CODES", "ToolError",
+    "assembleBriefing", "estimateTokens", "buildContext", "briefingKeywords", "computeStatus", "readVaultEvents", "searchTranscripts", "transcriptsDir",
   ].sort());
+});
+
+test("should export the MCP server only from cortex-vault/mcp", async () => {
+  const mcp = await import("../lib/mcp/index.js");
+  assert.deepEqual(Object.keys(mcp).sort(), ["createCortexMcpServer", "serveCortexMcp"]);
+  assert.equal("serveCortexMcp" in api, false);
+  const viaPackage = spawnSync(process.execPath, ["--input-type=module", "-e", "const m = await import('cortex-vault/mcp'); console.log(Object.keys(m).join())"], { cwd: new URL("..", import.meta.url), encoding: "utf8" });
+  assert.equal(viaPackage.stdout, "createCortexMcpServer,serveCortexMcp\n", viaPackage.stderr);
 });

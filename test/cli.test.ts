@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { CLI_CASES, type CliCase } from "./cli-cases.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./helpers/cli.js";
+import { BUILT_CLI, copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./helpers/cli.js";
 
 let vault = "";
 let bad = "";
@@ -37,6 +38,16 @@ describe("cli built (dist/bin/cortex.js)", () => {
 });
 
 describe("cli side effects", () => {
+  test("should exit quietly when the reader of its output goes away (EPIPE)", async () => {
+    const child = spawn(process.execPath, [BUILT_CLI, "search", "--vault", vault, "--all-status", "--top", "0", "--content", "--today", "2026-11-22", "--no-log"], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => (stderr += d));
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    assert.equal(code, 0, stderr);
+    assert.doesNotMatch(stderr, /EPIPE|Unhandled/);
+  });
+
   test("should build the index on the first search and say so on stderr", async () => {
     const fresh = copyToTemp(`${ROOT}test/fixtures/ranking`);
     try {

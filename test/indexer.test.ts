@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -132,6 +132,22 @@ test("should leave a readable index when killed while indexing, and recover on t
       assert.deepEqual(snapshot(vault), fullRebuildOf(vault), `recovered after kill ${round}`);
     }
     assert.ok(!existsSync(join(vault, "index/.lock")));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should give the same files when the built CLI parses on several threads as when one thread does", () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 2600; i++) {
+      const front = i % 13 === 0 ? "" : `---\nname: Note ${i} café\ntags: [t${i % 40}]\nupdated: 2026-11-${String((i % 28) + 1).padStart(2, "0")}\nstatus: ${i % 9 === 0 ? "archived" : "active"}\n---\n`;
+      writeFileSync(join(vault, `n ${i}.md`), `${front}Body [[n ${(i * 7) % 2600}]] #h${i % 11}\n`);
+    }
+    writeFileSync(join(vault, "bin.md"), Buffer.from([0, 159, 146, 150]));
+    const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q"], { encoding: "utf8" });
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault));
   } finally {
     removeTemp(vault);
   }

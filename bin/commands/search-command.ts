@@ -4,6 +4,7 @@ import { Option, type Command } from "commander";
 import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
 import { rankSearchFile } from "../../lib/search/rank.js";
 import type { SearchHit } from "../../lib/search/types.js";
+import { loadActivation } from "../../lib/activation/read.js";
 import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
 import { parseCount, type CliContext } from "../context.js";
 import { bodyPreview, formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
@@ -59,7 +60,8 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   const { vaultDir, config } = ctx.vault(opts.vault);
   const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today }, config);
+  const activation = config.scoring.usage > 0 ? loadActivation(vaultDir, today) : undefined;
+  const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today, activation }, config);
   if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");

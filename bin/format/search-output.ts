@@ -1,6 +1,7 @@
-import { plainText } from "../../lib/atoms/markdown.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
+
+export { bodyPreview } from "../../lib/search/preview.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
 export function formatScore(score: number): string {
@@ -44,26 +45,10 @@ export function formatExplain(b: ScoreBreakdown): string {
   const steps = [`base ${formatScore(b.base)}`];
   if (b.allMatch !== 1) steps.push(`× ${b.allMatch} (all keywords)`);
   if (b.layerBonus !== 0) steps.push(`+ ${b.layerBonus} (${b.layer})`);
+  if (b.usageBonus) steps.push(`+ ${formatScore(b.usageBonus)} (usage)`);
   if (b.statusMultiplier !== 1) steps.push(`× ${b.statusMultiplier} (status)`);
   lines.push(`    ${steps.join(" ")} = ${formatScore(b.score)}`);
   return lines.join("\n");
-}
-
-/**
- * The preview of a note: its first three non-empty, non-heading body lines
- * joined on one line, at most `max` chars.
- */
-export function bodyPreview(body: string, max = 200): string {
-  const lines: string[] = [];
-  for (const raw of body.split("\n")) {
-    const line = raw.trim();
-    if (!line || /^#{1,6}(\s|$)/.test(line) || line.startsWith("<!--") || /^(-{3,}|`{3,}|~{3,})/.test(line)) continue;
-    lines.push(plainText(line));
-    if (lines.length === 3) break;
-  }
-  const text = lines.join(" ").replace(/\s+/g, " ").trim();
-  const chars = [...text];
-  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
 }
 
 const COLORS: Record<string, string> = { hot: "\x1b[31m", warm: "\x1b[33m", cold: "\x1b[36m" };

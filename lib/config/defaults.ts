@@ -12,6 +12,7 @@ export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
   warm_bonus: 1,
   archived: 0.3,
   superseded: 0.5,
+  usage: 0,
 });
 
 /** Hot ≤ 2 days, warm ≤ 7 days. */

@@ -20,6 +20,12 @@ export interface ScoringWeights {
   archived: number;
   /** Multiplier for superseded atoms. Default 0.5. */
   superseded: number;
+  /**
+   * Weight of the usage (activation) bonus: at most this many points for
+   * atoms that were recently and often returned by recall, read, context or
+   * search. Default 0 (off: ranking is exactly the seed's table).
+   */
+  usage: number;
 }
 
 /** Layer thresholds in days between `updated` and today. */

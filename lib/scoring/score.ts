@@ -11,6 +11,11 @@ export interface ScoreContext {
   weights?: ScoringWeights;
   /** Default: hot 2, warm 7. */
   layers?: LayerThresholds;
+  /**
+   * Activation per lowercase atom path (see `activationFromEvents`); used
+   * only when the `usage` weight is above 0.
+   */
+  activation?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -29,7 +34,9 @@ export function tokenizeQuery(query: string): string[] {
  * per keyword name substring +10, tag exact +8, project exact +5, description
  * substring +4, path substring +3; ×1.5 when more than one keyword and all
  * matched; then, if above 0, +2 hot / +1 warm; then ×0.3 archived,
- * ×0.5 superseded.
+ * ×0.5 superseded. With a `usage` weight above 0, a positive score also
+ * gets the usage bonus `usage × a / (a + 1)` (a = the atom's activation)
+ * before the status multiplier.
  *
  * @example scoreAtom(atom, tokenizeQuery("deploy risk"), { today: "2026-11-22" }).score
  */
@@ -69,9 +76,25 @@ export function scoreLowercase(atom: ScorableAtom, keywords: readonly string[], 
   let score = base * allMatch;
   const layerBonus = score > 0 ? (layer === "hot" ? w.hot_bonus : layer === "warm" ? w.warm_bonus : 0) : 0;
   score += layerBonus;
+  const usageBonus = w.usage > 0 ? usageBonusFor(score, w.usage, ctx.activation?.get(atom.path) ?? 0) : undefined;
+  score += usageBonus ?? 0;
   const statusMultiplier = atom.status === "archived" ? w.archived : atom.status === "superseded" ? w.superseded : 1;
   score = round(score * statusMultiplier);
-  return { score, base, contributions, allMatch, layer, layerBonus, statusMultiplier };
+  const breakdown: ScoreBreakdown = { score, base, contributions, allMatch, layer, layerBonus, statusMultiplier };
+  if (usageBonus !== undefined) breakdown.usageBonus = round(usageBonus);
+  return breakdown;
+}
+
+/**
+ * The usage bonus: `weight × a / (a + 1)` for an atom with activation `a`,
+ * so it grows with use but never reaches `weight`; 0 when the score before
+ * it is 0 (usage alone never makes an atom match).
+ *
+ * @example usageBonusFor(10, 3, 1) // 1.5
+ */
+export function usageBonusFor(scoreSoFar: number, weight: number, activation: number): number {
+  if (scoreSoFar <= 0 || weight <= 0 || activation <= 0) return 0;
+  return (weight * activation) / (activation + 1);
 }
 
 // Rounds away binary noise (0.1 + 0.2) so equal scores compare equal and print cleanly.

@@ -36,4 +36,6 @@ export interface ScoreBreakdown {
   layerBonus: number;
   /** The status multiplier applied (1 for active/review). */
   statusMultiplier: number;
+  /** The usage bonus added; present only when the `usage` weight is above 0. */
+  usageBonus?: number;
 }

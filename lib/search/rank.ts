@@ -23,7 +23,7 @@ export function rankRecords(records: Iterable<SearchRecord>, query: string, opti
   const hits: SearchHit[] = [];
   for (const record of records) {
     if (!filter(record)) continue;
-    const hit = keywords.length === 0 ? unscored(record, options, config) : scored(record, scoreAtom(record, keywords, { today: options.today, weights: config.scoring, layers: config.layers }));
+    const hit = keywords.length === 0 ? unscored(record, options, config) : scored(record, scoreAtom(record, keywords, { today: options.today, weights: config.scoring, layers: config.layers, activation: options.activation }));
     if (hit) hits.push(hit);
   }
   return finish(hits, options);
@@ -40,10 +40,11 @@ export function rankSearchFile(buf: Buffer, query: string, options: RankOptions,
   const keywords = tokenizeQuery(query);
   const from = searchFileStart(buf);
   const candidates = keywords.length > 0 ? candidateLines(buf, from, keywords) : null;
-  if (candidates && !hasFilters(options)) return topLines(buf, candidates, keywords, options, config);
+  // The fast path scores the seed's table on raw bytes; the usage bonus needs the general path.
+  if (candidates && !hasFilters(options) && !(config.scoring.usage > 0)) return topLines(buf, candidates, keywords, options, config);
   const lines = candidates ?? lineRanges(buf, from);
   const filter = matchesFilters(options, keywords.length === 0);
-  const ctx = { today: options.today, weights: config.scoring, layers: config.layers };
+  const ctx = { today: options.today, weights: config.scoring, layers: config.layers, activation: options.activation };
   const hits: SearchHit[] = [];
   for (const [start, end] of lines) {
     const { record, key } = parseSearchFileLine(buf.toString("utf8", start, end));

@@ -1,15 +1,8 @@
-import type { Layer } from "../layers/types.js";
+import type { Layer, LayerEntry } from "../layers/types.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 
 /** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
-export interface SearchRecord {
-  path: string;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  updated: string;
-  tags: string[];
+export interface SearchRecord extends LayerEntry {
   description: string;
 }
 
@@ -33,6 +26,8 @@ export interface RankOptions extends SearchFilters {
   today: string;
   /** Results kept; default 10; 0 keeps all. */
   top?: number;
+  /** Activation per lowercase path, for the optional usage bonus (`[scoring] usage`). */
+  activation?: ReadonlyMap<string, number>;
 }
 
 /** One search result. */

@@ -1,7 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { decodeAtomBytes } from "../atoms/decode.js";
-import { parseAtom } from "../atoms/parse.js";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../indexes/build.js";
@@ -10,6 +8,7 @@ import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { writeFileAtomic } from "./atomic.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
+import { readAtomFilesParallel } from "./parallel-parse.js";
 import { scanVault, type VaultFile } from "./scan.js";
 import { readStatCache, serializeStatCache, type StatCache } from "./stat-cache.js";
 
@@ -112,20 +111,22 @@ function readPreviousTexts(vaultDir: string): PreviousTexts | null {
   return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
 }
 
-// Parses the files that are new or changed since `previous`; records every file's stat entry.
+// Parses the files that are new or changed since `previous` (on every core when there are many); records every file's stat entry.
 function readChangedFiles(files: readonly VaultFile[], previous: StatCache | null, stats: StatCache, options: IndexVaultOptions): ParsedAtom[] {
-  const fresh: ParsedAtom[] = [];
-  files.forEach((file, i) => {
+  const jobs: VaultFile[] = [];
+  for (const file of files) {
     const old = previous?.entries.get(file.path);
-    if (old && old.mtimeMs === file.mtimeMs && old.size === file.size) {
-      stats.entries.set(file.path, old);
-    } else {
-      const read = readAtomFile(file.abs, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config);
-      if (read.atom) fresh.push(read.atom);
-      const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
-      stats.entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, skipped: !read.atom, diagnostics });
-    }
-    if (options.onProgress && (i + 1) % 1000 === 0) options.onProgress(i + 1, files.length);
+    if (old && old.mtimeMs === file.mtimeMs && old.size === file.size) stats.entries.set(file.path, old);
+    else jobs.push(file);
+  }
+  options.onProgress?.(files.length - jobs.length, files.length);
+  const results = readAtomFilesParallel(jobs, options.config);
+  const fresh: ParsedAtom[] = [];
+  jobs.forEach((file, i) => {
+    const read = results[i]!;
+    if (read.atom) fresh.push(read.atom);
+    const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
+    stats.entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, skipped: !read.atom, diagnostics });
   });
   return fresh;
 }
@@ -139,21 +140,6 @@ function atomDelta(fresh: ParsedAtom[], previous: StatCache, now: StatCache, rem
   // A file that was an atom and is now skipped (it became binary) is removed too.
   for (const [path, entry] of now.entries) if (entry.skipped && previous.entries.get(path)?.skipped === false) delta.removed.push(path);
   return delta;
-}
-
-/** Reads and parses one file; a binary or unreadable file gives a diagnostic instead of an atom. */
-export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): { atom: ParsedAtom; diagnostic?: undefined } | { atom?: undefined; diagnostic: Diagnostic } {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(abs);
-  } catch (error) {
-    return { diagnostic: { file: facts.path, line: 1, rule: "unreadable", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: "error" } };
-  }
-  const decoded = decodeAtomBytes(bytes, facts.path);
-  if (!decoded.ok) return { diagnostic: decoded.diagnostic };
-  const parsed = parseAtom(decoded.text, facts, config);
-  parsed.diagnostics.unshift(...decoded.diagnostics);
-  return { atom: parsed };
 }
 
 function collectDiagnostics(stats: StatCache, skipped: readonly { path: string; reason: string }[]): Diagnostic[] {

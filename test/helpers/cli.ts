@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { main } from "../../bin/main.js";
 
@@ -37,6 +38,7 @@ export async function runInProcess(args: string[], options: RunOptions = {}): Pr
     stderr: { write: (s: string) => (stderr += s) },
     env,
     cwd: options.cwd ?? ROOT,
+    stdin: Readable.from([options.stdin ?? ""]),
   });
   return { code, stdout, stderr };
 }

@@ -1,0 +1,71 @@
+import { homedir } from "node:os";
+import { Option, type Command } from "commander";
+import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib/claude/install.js";
+import type { InstallScope, SettingsFileChange } from "../../lib/claude/types.js";
+import { CortexError } from "../../lib/errors.js";
+import type { CliContext } from "../context.js";
+import { MCP_SDK, sdkInstallCommand } from "./mcp-command.js";
+
+interface InstallOptions {
+  claude?: boolean;
+  project?: boolean;
+  user?: boolean;
+  vault?: string;
+  command: string;
+  name: string;
+  dryRun?: boolean;
+}
+
+/** `cortex install --claude` and `cortex uninstall --claude`. */
+export function registerInstall(program: Command, ctx: CliContext): void {
+  for (const name of ["install", "uninstall"] as const) {
+    const cmd = program
+      .command(name)
+      .description(
+        name === "install"
+          ? "Register the cortex MCP server and the session-start and prompt hooks with Claude Code: hooks in .claude/settings.json (--project) or ~/.claude/settings.json (--user, the default), the server in .mcp.json or ~/.claude.json. Merges, keeps a .cortex-backup, idempotent"
+          : "Remove exactly what install --claude added",
+      )
+      .option("--claude", "Claude Code (the only client this command knows)")
+      .addOption(new Option("--project", "this project (the current folder)").conflicts("user"))
+      .option("--user", "every project of this user (default)")
+      .option("--name <name>", "name of the MCP server entry", "cortex")
+      .option("--dry-run", "print what would change, write nothing");
+    if (name === "install") cmd.option("--vault <dir>", "vault the server and hooks use").option("--command <cmd>", "how Claude Code runs cortex, e.g. \"npx -y cortex-vault\"", "cortex");
+    cmd.action((opts: InstallOptions) => runInstall(ctx, name, opts));
+  }
+}
+
+function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: InstallOptions): void {
+  if (!opts.claude) throw new CortexError("BAD_ARGUMENT", `${action} needs a client: --claude`);
+  const scope: InstallScope = opts.project ? "project" : "user";
+  const home = ctx.params.env.HOME || ctx.params.env.USERPROFILE || homedir();
+  const files = claudeFiles(scope, ctx.params.cwd, home);
+  let changes: SettingsFileChange[];
+  if (action === "install") {
+    const { vaultDir } = ctx.vault(opts.vault);
+    const command = opts.command.trim().split(/\s+/).filter(Boolean);
+    if (command.length === 0) throw new CortexError("BAD_ARGUMENT", "--command must not be empty");
+    changes = planInstall(scope, files, { command, vaultDir, name: opts.name });
+  } else {
+    changes = planUninstall(scope, files, opts.name);
+  }
+  const pending = changes.filter((c) => c.after !== null && c.after !== c.before);
+  if (opts.dryRun) {
+    for (const c of pending) ctx.out(`would ${c.before === null ? "create" : "update"} ${c.file}:\n${c.after}`);
+    if (pending.length === 0) ctx.out("Nothing to change.");
+    return;
+  }
+  const written = applyChanges(changes);
+  for (const c of changes) ctx.out(`${written.includes(c) ? (c.before === null ? "created" : `updated`) : "unchanged"} ${c.file}${written.includes(c) && c.before !== null ? ` (backup: ${c.file}.cortex-backup)` : ""}`);
+  if (action === "install") afterInstall(ctx);
+}
+
+function afterInstall(ctx: CliContext): void {
+  ctx.out("Restart Claude Code to load them; check with /mcp and /hooks.");
+  try {
+    import.meta.resolve("@modelcontextprotocol/server");
+  } catch {
+    ctx.err(`note: cortex mcp needs ${MCP_SDK}: ${sdkInstallCommand()}`);
+  }
+}

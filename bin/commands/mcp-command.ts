@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Command } from "commander";
+import type { CliContext } from "../context.js";
+
+interface McpOptions {
+  vault?: string;
+}
+
+/** The optional peer dependency `cortex mcp` needs, and the range this version works with. */
+export const MCP_SDK = "@modelcontextprotocol/server@^2.4";
+
+/** `cortex mcp`: the MCP server over stdio (needs the optional peer dependency). */
+export function registerMcp(program: Command, ctx: CliContext): void {
+  program
+    .command("mcp")
+    .description(`Serve the vault to AI agents over MCP (stdio): tools recall, context, list, status, transcript_search; atom, MOC and summary resources; session-start and debug-checklist prompts. Needs ${MCP_SDK}.`)
+    .option("--vault <dir>", "vault folder")
+    .action((opts: McpOptions) => runMcp(ctx, opts));
+}
+
+async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
+  const { vaultDir } = ctx.vault(opts.vault);
+  let mcp: typeof import("../../lib/mcp/index.js");
+  try {
+    mcp = await import("../../lib/mcp/index.js");
+  } catch (error) {
+    if (!isMissingSdk(error)) throw error;
+    ctx.err(`cortex: cortex mcp needs the optional peer dependency ${MCP_SDK}, which is not installed. Install it with:\n  ${sdkInstallCommand()}`);
+    ctx.exitCode = 2;
+    return;
+  }
+  const input = (ctx.params.stdin ?? process.stdin) as NodeJS.ReadableStream;
+  const ended = new Promise<void>((resolve) => {
+    input.once("end", resolve);
+    input.once("close", resolve);
+  });
+  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line) });
+  ctx.err(`cortex mcp: serving ${vaultDir} over stdio`);
+  await ended;
+  await handle.close();
+}
+
+/** True for the error of importing a package that is not installed, when it is the MCP SDK. */
+export function isMissingSdk(error: unknown): boolean {
+  const e = error as NodeJS.ErrnoException;
+  return e?.code === "ERR_MODULE_NOT_FOUND" && String(e.message).includes("@modelcontextprotocol/server");
+}
+
+/**
+ * The exact command that installs the SDK where this cortex-vault finds it:
+ * globally for a global install, through npx for an npx run, else into the
+ * project cortex-vault is installed in (or this checkout).
+ */
+export function installCommand(root: string | null): string {
+  const parts = (root ?? "").split(sep);
+  if (parts.includes("_npx")) return `npx -y -p cortex-vault -p ${MCP_SDK} cortex mcp`;
+  const nm = parts.lastIndexOf("node_modules");
+  if (nm > 0 && parts[nm - 1] === "lib") return `npm install -g ${MCP_SDK}`;
+  const project = nm > 0 ? parts.slice(0, nm).join(sep) : root;
+  return project ? `npm install --prefix ${shellQuote(project)} ${MCP_SDK}` : `npm install ${MCP_SDK}`;
+}
+
+/** The install command for the SDK, for this copy of cortex-vault. */
+export function sdkInstallCommand(): string {
+  return installCommand(packageRoot());
+}
+
+function packageRoot(): string | null {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const file = join(dir, "package.json");
+    if (existsSync(file)) {
+      try {
+        if ((JSON.parse(readFileSync(file, "utf8")) as { name?: string }).name === "cortex-vault") return dir;
+      } catch {
+        // not ours; keep looking up
+      }
+    }
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+function shellQuote(s: string): string {
+  return /^[\w./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}

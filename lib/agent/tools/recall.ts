@@ -1,0 +1,83 @@
+import { bodyPreview } from "../../search/preview.js";
+import type { SearchHit } from "../../search/types.js";
+import { budgetArg, limitArg, queryArg, shortArg } from "../limits.js";
+import { rankSnapshot, recordAccess } from "../ranking.js";
+import { ok } from "../run.js";
+import { atomBody, openSnapshot, readAtomText, type VaultSnapshot } from "../snapshot.js";
+import type { ToolSpec } from "../types.js";
+
+/** One recall result as the tool returns it. */
+export interface RecallHit {
+  path: string;
+  name: string;
+  type: string;
+  project: string;
+  layer: string;
+  score: number;
+  status: string;
+  tags: string[];
+  updated: string;
+  preview: string;
+}
+
+/** `recall`: the deterministic search, with previews; records an access event. */
+export const recallTool: ToolSpec = {
+  name: "recall",
+  title: "Recall memories",
+  description: [
+    "Search the memory vault for durable knowledge: decisions, rules, lessons, incidents, people, references.",
+    "Use it when you need a specific fact (\"which auth library did we pick?\"), before deciding something that may have been decided before, or when debugging to find whether this problem was seen and fixed before.",
+    "Do not use it for a ready-to-read briefing on a task (use context), to list everything (use list), or to find what was said in a past chat session (use transcript_search).",
+    "How it ranks: deterministic keyword scoring over name (+10), tags (+8), project (+5), description (+4) and path (+3) per keyword, ×1.5 when every keyword matches, +2 for recently updated (hot) and +1 for warm atoms, ×0.5 for superseded atoms; archived atoms are left out unless include_archived is true. Use a few specific keywords, not a sentence.",
+    "Returns: a markdown list under \"### Memories\" and the same hits as structured data (path, name, type, project, layer, score, status, tags, updated, preview); \"No memories found for: …\" when nothing matches. Read an atom in full with the read tool or the cortex://atom/{path} resource.",
+    "Side effects: appends one access event (the returned paths) to index/access_log.jsonl, which can raise their rank later when [scoring] usage is set. Local only, nothing leaves the machine.",
+  ].join("\n\n"),
+  inputSchema: {
+    type: "object",
+    properties: {
+      query: queryArg("Keywords to search for, e.g. \"deploy freeze release\". At most 10,000 characters."),
+      limit: limitArg(10),
+      project: shortArg("Only atoms of this project."),
+      type: shortArg("Only atoms of this type (rule, decision, lesson, incident, insight, reference, person, …)."),
+      tag: shortArg("Only atoms with this tag."),
+      include_archived: { type: "boolean", description: "Also return archived atoms. Default false.", default: false },
+      budget_tokens: budgetArg("Cut the markdown answer to about this many tokens (characters / 4), dropping the lowest hits. Default: no cut."),
+    },
+    required: ["query"],
+    additionalProperties: false,
+  },
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, env) {
+    const started = performance.now();
+    const query = args.query as string;
+    const snap = await openSnapshot(env.vaultDir, env.today());
+    const ranked = rankSnapshot(snap, query, { project: args.project as string | undefined, type: args.type as string | undefined, tag: args.tag as string | undefined, top: 0 });
+    const matching = args.include_archived ? ranked : ranked.filter((h) => h.record.status !== "archived");
+    let hits = matching.slice(0, args.limit as number).map((h) => toRecallHit(snap, h));
+    let text = renderRecall(query, hits);
+    const budget = args.budget_tokens as number | undefined;
+    while (budget !== undefined && hits.length > 0 && text.length > budget * 4) {
+      hits = hits.slice(0, -1);
+      text = renderRecall(query, hits);
+    }
+    if (hits.length > 0) recordAccess(snap.vaultDir, "recall", query, hits.map((h) => h.path), started);
+    return ok(text, { query, matched: matching.length, hits });
+  },
+};
+
+function toRecallHit(snap: VaultSnapshot, hit: SearchHit): RecallHit {
+  const { path, name, type, project, status, tags, updated } = hit.record;
+  const text = readAtomText(snap.vaultDir, path);
+  return { path, name, type, project, layer: hit.layer, score: hit.score, status, tags, updated, preview: text === null ? "" : bodyPreview(atomBody(text)) };
+}
+
+/** The markdown answer of recall. */
+export function renderRecall(query: string, hits: readonly RecallHit[]): string {
+  if (hits.length === 0) return `No memories found for: ${query}`;
+  const entries = hits.map((h) => {
+    const meta = [`score ${Math.round(h.score * 100) / 100}`, h.layer, h.type, h.project, h.status === "active" ? null : h.status].filter(Boolean).join(", ");
+    const tags = h.tags.length > 0 ? ` · #${h.tags.join(" #")}` : "";
+    return `- **${h.name}** (${meta}) \`${h.path}\`${tags}${h.preview ? `\n  ${h.preview}` : ""}`;
+  });
+  return `### Memories\n\n${entries.join("\n")}`;
+}

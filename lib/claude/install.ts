@@ -1,0 +1,98 @@
+import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { CortexError } from "../errors.js";
+import { writeFileAtomic } from "../vault/atomic.js";
+import { addHooks, addMcpServer, removeHooks, removeMcpServer, setMcpjsonApproval } from "./settings.js";
+import type { InstallScope, InstallSpec, SettingsFileChange } from "./types.js";
+
+type Json = Record<string, unknown>;
+
+/** The files of a scope: Claude Code settings (hooks) and the file Claude Code reads MCP servers from. */
+export function claudeFiles(scope: InstallScope, projectDir: string, home: string): { settings: string; mcp: string } {
+  return scope === "project"
+    ? { settings: join(projectDir, ".claude", "settings.json"), mcp: join(projectDir, ".mcp.json") }
+    : { settings: join(home, ".claude", "settings.json"), mcp: join(home, ".claude.json") };
+}
+
+/**
+ * Plans `cortex install --claude`: the hooks into the scope's
+ * `settings.json`, the MCP server into `.mcp.json` (project, approved in
+ * `enabledMcpjsonServers`) or `~/.claude.json` (user). Reads the files,
+ * changes nothing.
+ *
+ * @throws CortexError (`BAD_CONFIG`) for a file that is not a JSON object, or a server name taken by another server.
+ */
+export function planInstall(scope: InstallScope, files: { settings: string; mcp: string }, spec: InstallSpec): SettingsFileChange[] {
+  return [
+    change(files.settings, (s) => (scope === "project" ? setMcpjsonApproval(addHooks(s, spec), spec.name, true) : addHooks(s, spec))),
+    change(files.mcp, (c) => addMcpServer(c, spec)),
+  ];
+}
+
+/** Plans `cortex uninstall --claude`: removes exactly what install added. */
+export function planUninstall(scope: InstallScope, files: { settings: string; mcp: string }, name: string): SettingsFileChange[] {
+  return [
+    change(files.settings, (s) => (scope === "project" ? setMcpjsonApproval(removeHooks(s), name, false) : removeHooks(s))),
+    change(files.mcp, (c) => removeMcpServer(c, name)),
+  ];
+}
+
+/**
+ * Writes the planned changes that change something: the old file is copied
+ * to `<file>.cortex-backup` first, the new one written atomically. Returns
+ * the changes written.
+ */
+export function applyChanges(changes: readonly SettingsFileChange[]): SettingsFileChange[] {
+  const written = changes.filter((c) => c.after !== null && c.after !== c.before);
+  for (const c of written) {
+    mkdirSync(dirname(c.file), { recursive: true });
+    if (c.before !== null) copyFileSync(c.file, `${c.file}.cortex-backup`);
+    writeFileAtomic(c.file, c.after!);
+  }
+  return written;
+}
+
+function change(file: string, edit: (json: Json) => Json): SettingsFileChange {
+  const before = readText(file);
+  let json: Json = {};
+  if (before !== null && before.trim() !== "") {
+    try {
+      json = JSON.parse(before) as Json;
+    } catch (error) {
+      throw new CortexError("BAD_CONFIG", `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new CortexError("BAD_CONFIG", `${file} is not a JSON object; nothing was changed`);
+  }
+  let edited: Json;
+  try {
+    edited = edit(json);
+  } catch (error) {
+    throw new CortexError("BAD_CONFIG", `${file}: ${(error as Error).message}; nothing was changed`);
+  }
+  if (before === null && Object.keys(edited).length === 0) return { file, before, after: null };
+  const after = `${JSON.stringify(edited, null, indentOf(before))}\n`;
+  return { file, before, after: before !== null && sameJson(before, after) ? before : after };
+}
+
+// The file's own indentation (first indented line), so a rewrite changes only what install changed.
+function indentOf(text: string | null): string | number {
+  const m = text ? /\n([ \t]+)\S/.exec(text) : null;
+  return m ? m[1]! : 2;
+}
+
+function sameJson(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return false;
+  }
+}
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+}

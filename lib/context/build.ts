@@ -1,0 +1,86 @@
+import { atomBody, readAtomText, type VaultSnapshot } from "../agent/snapshot.js";
+import { rankSnapshot, recordAccess } from "../agent/ranking.js";
+import type { ManifestEntry } from "../indexes/types.js";
+import type { SearchHit } from "../search/types.js";
+import { assembleBriefing, cleanBody } from "./assemble.js";
+import { briefingKeywords } from "./keywords.js";
+import type { Briefing, BriefingAtom, BriefingMoc } from "./types.js";
+
+/** Options of {@link buildContext}. */
+export interface ContextOptions {
+  /** A question or task in plain words; its keywords (stopwords dropped) are searched. */
+  query: string;
+  /** Only atoms of this project; its MOC heads the briefing. Default: any project, MOC of the best atom's project. */
+  project?: string;
+  /** Default 1500. */
+  budgetTokens?: number;
+  /** Atoms scoring below this are left out. Default 0 (any match). */
+  minScore?: number;
+  /** Record an access event for the atoms whose body is given. Default true. */
+  log?: boolean;
+}
+
+/** A briefing with what it was built from. */
+export interface ContextResult extends Briefing {
+  query: string;
+  /** The keywords searched. */
+  keywords: string[];
+  /** Atoms that matched (before the budget cut). */
+  matched: number;
+}
+
+/** Atoms whose bodies are read; the rest can only be pointers. */
+const BODIES_READ = 30;
+/** Atoms considered at all. */
+const CANDIDATES = 200;
+
+/**
+ * Builds a query-tailored briefing from a vault (seed 001's context
+ * briefing in its degraded mode, which needs no model): ranks the atoms for
+ * the query's keywords (archived atoms left out), then assembles the
+ * project's MOC summary, the best atoms' bodies and pointers to the rest
+ * within the token budget (see {@link assembleBriefing}).
+ *
+ * @example
+ * const snap = await openSnapshot(vaultDir, "2026-11-22");
+ * const { text } = buildContext(snap, { query: "how do we deploy on release day", budgetTokens: 800 });
+ */
+export function buildContext(snap: VaultSnapshot, options: ContextOptions): ContextResult {
+  const started = performance.now();
+  const keywords = briefingKeywords(options.query);
+  const minScore = options.minScore ?? 0;
+  const hits = keywords.length === 0 ? [] : rankSnapshot(snap, keywords.join(" "), { project: options.project, top: 0 }).filter((h) => h.record.status !== "archived" && h.score >= minScore);
+  const mocProject = options.project ?? hits[0]?.record.project;
+  const moc = mocProject === undefined ? null : readMoc(snap, mocProject);
+  const atoms = hits
+    .filter((h) => h.record.path !== moc?.path)
+    .slice(0, CANDIDATES)
+    .map((h, i) => toBriefingAtom(snap, h, i < BODIES_READ));
+  const briefing = assembleBriefing({ query: options.query, moc, atoms, budgetTokens: options.budgetTokens ?? 1500 });
+  if (options.log !== false && briefing.included.length > 0) recordAccess(snap.vaultDir, "context", options.query, briefing.included, started);
+  return { ...briefing, query: options.query, keywords, matched: atoms.length };
+}
+
+function toBriefingAtom(snap: VaultSnapshot, hit: SearchHit, withBody: boolean): BriefingAtom {
+  const r = hit.record;
+  const text = withBody ? readAtomText(snap.vaultDir, r.path) : null;
+  return { path: r.path, name: r.name, type: r.type, project: r.project, status: r.status, updated: r.updated, description: r.description, score: hit.score, layer: hit.layer, body: text === null ? null : atomBody(text) };
+}
+
+/**
+ * The MOC of a project, `_moc/<project>.md` (matched case-insensitively
+ * among the indexed atoms), summarized; null when there is none.
+ */
+export function readMoc(snap: VaultSnapshot, project: string): BriefingMoc | null {
+  const entry = findMoc(snap.manifest, project);
+  if (!entry) return null;
+  const text = readAtomText(snap.vaultDir, entry.path);
+  if (text === null) return null;
+  return { project, path: entry.path, summary: cleanBody(atomBody(text)) };
+}
+
+/** The manifest entry of `_moc/<project>.md`, case-insensitively. */
+export function findMoc(manifest: readonly ManifestEntry[], project: string): ManifestEntry | undefined {
+  const wanted = `_moc/${project.toLowerCase()}.md`;
+  return manifest.find((m) => m.path.toLowerCase() === wanted);
+}

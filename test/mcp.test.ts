@@ -1,0 +1,223 @@
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { copyAgentVault } from "./helpers/agent.js";
+import { BUILT_CLI, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+
+type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, any> };
+
+/** Starts `node dist/bin/cortex.js mcp --vault DIR` and connects the official client to it. */
+async function connect(vault: string): Promise<Client> {
+  const client = new Client({ name: "cortex-test", version: "1.0.0" });
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: join(vault, "no-home"), CORTEX_TODAY: "2026-11-22" };
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BUILT_CLI, "mcp", "--vault", vault], env, stderr: "pipe" }));
+  return client;
+}
+
+const callTool = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult;
+const textOf = (r: ToolResult) => r.content[0]?.text ?? "";
+
+let vault = "";
+let client: Client;
+before(async () => {
+  vault = copyAgentVault();
+  client = await connect(vault);
+});
+after(async () => {
+  await client.close();
+  removeTemp(vault);
+});
+
+describe("cortex mcp: listing", () => {
+  test("should list the tools with descriptions for an agent and JSON Schemas with the limits", async () => {
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["recall", "context", "list", "status", "transcript_search"]);
+    for (const t of tools) {
+      assert.match(t.description ?? "", /Use it /, t.name);
+      assert.match(t.description ?? "", /Do not use it /, t.name);
+      assert.match(t.description ?? "", /Returns: /, t.name);
+      assert.match(t.description ?? "", /Side effects: /, t.name);
+    }
+    const recall = tools.find((t) => t.name === "recall")!;
+    assert.deepEqual(recall.inputSchema.required, ["query"]);
+    assert.deepEqual((recall.inputSchema.properties as Record<string, any>).query.maxLength, 10_000);
+    assert.deepEqual([(recall.inputSchema.properties as Record<string, any>).limit.minimum, (recall.inputSchema.properties as Record<string, any>).limit.maximum], [1, 100]);
+    assert.equal(recall.annotations?.readOnlyHint, true);
+    assert.match(tools.find((t) => t.name === "context")!.description!, /characters \/ 4/);
+  });
+
+  test("should list atom resources, the templates and the summary", async () => {
+    const { resources } = await client.listResources();
+    const uris = resources.map((r) => r.uri);
+    assert.ok(uris.includes("cortex://summary"));
+    assert.ok(uris.includes("cortex://atom/reference/Release%20calendar.md"));
+    assert.ok(uris.includes("cortex://moc/ops"));
+    assert.equal(resources.find((r) => r.uri === "cortex://atom/decisions/deploy_freeze.md")?.mimeType, "text/markdown");
+    const { resourceTemplates } = await client.listResourceTemplates();
+    assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), ["cortex://atom/{+path}", "cortex://moc/{project}"]);
+  });
+
+  test("should list the prompts with their arguments", async () => {
+    const { prompts } = await client.listPrompts();
+    assert.deepEqual(prompts.map((p) => [p.name, (p.arguments ?? []).map((a) => `${a.name}${a.required ? "!" : ""}`)]), [
+      ["session-start", ["project"]],
+      ["debug-checklist", ["error!", "context"]],
+    ]);
+  });
+});
+
+describe("cortex mcp: tools", () => {
+  test("should recall structured hits and markdown, and log the access", async () => {
+    const r = await callTool(client, "recall", { query: "deploy", limit: 2 });
+    assert.equal(r.isError ?? false, false);
+    assert.deepEqual(r.structuredContent!.hits.map((h: { path: string }) => h.path), ["decisions/deploy_freeze.md", "rules/no_friday_deploys.md"]);
+    assert.deepEqual(Object.keys(r.structuredContent!.hits[0]).sort(), ["layer", "name", "path", "preview", "project", "score", "status", "tags", "type", "updated"]);
+    assert.match(textOf(r), /^### Memories\n/);
+    const log = readFileSync(join(vault, "index/access_log.jsonl"), "utf8");
+    assert.match(log, /"op":"recall","query":"deploy","results":\["decisions\/deploy_freeze\.md","rules\/no_friday_deploys\.md"\]/);
+  });
+
+  test("should run context, list, status and transcript_search", async () => {
+    const context = await callTool(client, "context", { query: "payments ledger", budget_tokens: 120 });
+    assert.ok(context.structuredContent!.tokens <= 120);
+    assert.match(textOf(context), /^# Briefing: payments ledger\n\n## Payments ledger design\n/);
+    const list = await callTool(client, "list", { status: "review" });
+    assert.deepEqual(list.structuredContent!.items.map((i: { path: string }) => i.path), ["atoms/review_old.md"]);
+    const status = await callTool(client, "status", {});
+    assert.equal(status.structuredContent!.total, 9);
+    assert.match(textOf(status), /^### Vault status on 2026-11-22\n/);
+    const transcripts = await callTool(client, "transcript_search", { query: "connection pool", limit: 1 });
+    assert.deepEqual(transcripts.structuredContent!.hits.map((h: { session_id: string }) => h.session_id), ["sess-be-2"]);
+  });
+
+  const bad: [string, Record<string, unknown>, string, string][] = [
+    ["recall", { query: "x".repeat(10_001) }, "CORTEX_E202", "query"],
+    ["recall", { query: "deploy", limit: 0 }, "CORTEX_E203", "limit"],
+    ["recall", {}, "CORTEX_E201", "query"],
+    ["context", { query: "deploy", budget_tokens: 5 }, "CORTEX_E203", "budget_tokens"],
+    ["list", { cursor: "garbage" }, "CORTEX_E205", "cursor"],
+    ["list", { status: "deleted" }, "CORTEX_E204", "status"],
+    ["status", { verbose: true }, "CORTEX_E200", "verbose"],
+    ["transcript_search", { query: "x", limit: 500 }, "CORTEX_E203", "limit"],
+  ];
+  for (const [name, args, code, argument] of bad) {
+    test(`should answer ${name} with bad ${argument} by a ${code} tool error, not a protocol error`, async () => {
+      const r = await callTool(client, name, args);
+      assert.equal(r.isError, true);
+      assert.equal(r.structuredContent!.error.code, code);
+      assert.equal(r.structuredContent!.error.argument, argument);
+      assert.match(textOf(r), new RegExp(`^${code} ${argument.replace(/[[\]]/g, "\\$&")}: .+\\nSuggestion: .+$`));
+    });
+  }
+
+  test("should answer an unknown tool with a protocol error", async () => {
+    await assert.rejects(() => client.callTool({ name: "delete_everything", arguments: {} }), /delete_everything/);
+  });
+
+  test("should see an atom edited on disk between two calls", async () => {
+    const file = join(vault, "rules/no_friday_deploys.md");
+    const before = await callTool(client, "recall", { query: "weekend" });
+    assert.deepEqual(before.structuredContent!.hits, []);
+    writeFileSync(file, readFileSync(file, "utf8").replace("description: Production deploys stop at 15:00 on Fridays.", "description: Production deploys stop at 15:00 on Fridays, so nobody works the weekend."));
+    const after = await callTool(client, "recall", { query: "weekend" });
+    assert.deepEqual(after.structuredContent!.hits.map((h: { path: string }) => h.path), ["rules/no_friday_deploys.md"]);
+    const resource = await client.readResource({ uri: "cortex://atom/rules/no_friday_deploys.md" });
+    assert.match((resource.contents[0] as { text: string }).text, /nobody works the weekend/);
+  });
+});
+
+describe("cortex mcp: resources and prompts", () => {
+  test("should read an atom by a path with a slash and a space", async () => {
+    const { contents } = await client.readResource({ uri: "cortex://atom/reference/Release%20calendar.md" });
+    assert.equal(contents.length, 1);
+    assert.equal((contents[0] as { text: string }).text, readFileSync(join(vault, "reference/Release calendar.md"), "utf8"));
+    assert.equal(contents[0]!.mimeType, "text/markdown");
+  });
+
+  test("should refuse a path that is not an indexed atom", async () => {
+    await assert.rejects(() => client.readResource({ uri: "cortex://atom/cortex.toml" }), /not found/i);
+    await assert.rejects(() => client.readResource({ uri: "cortex://atom/..%2F..%2Fetc%2Fpasswd" }), /not found/i);
+  });
+
+  test("should read a MOC and the summary", async () => {
+    assert.match(((await client.readResource({ uri: "cortex://moc/ops" })).contents[0] as { text: string }).text, /# Ops map of content/);
+    assert.match(((await client.readResource({ uri: "cortex://summary" })).contents[0] as { text: string }).text, /^# Vault summary on 2026-11-22/);
+    await assert.rejects(() => client.readResource({ uri: "cortex://moc/nothing" }), /not found/i);
+  });
+
+  test("should give the session-start and debug-checklist prompts", async () => {
+    const start = await client.getPrompt({ name: "session-start", arguments: { project: "ops" } });
+    assert.equal(start.messages[0]!.role, "user");
+    assert.match((start.messages[0]!.content as { text: string }).text, /### Vault status on 2026-11-22[\s\S]*## Map: ops/);
+    const debug = await client.getPrompt({ name: "debug-checklist", arguments: { error: "login accepts any password", context: "bcrypt" } });
+    assert.match((debug.messages[0]!.content as { text: string }).text, /\*\*bcrypt compare is async\*\* \(lesson, 2026-10-15\)/);
+    await assert.rejects(() => client.getPrompt({ name: "debug-checklist", arguments: {} }), /CORTEX_E201 error: required/);
+  });
+});
+
+describe("cortex mcp: process", () => {
+  test("should answer a 2025-era initialize handshake spoken raw over stdio", async () => {
+    const child = spawn(process.execPath, [BUILT_CLI, "mcp", "--vault", vault], { stdio: ["pipe", "pipe", "ignore"] });
+    const replies = new Map<number, Record<string, any>>();
+    const waiters = new Map<number, () => void>();
+    let pending = "";
+    child.stdout.on("data", (d) => {
+      pending += d;
+      for (let nl = pending.indexOf("\n"); nl !== -1; nl = pending.indexOf("\n")) {
+        const message = JSON.parse(pending.slice(0, nl)) as Record<string, any>;
+        pending = pending.slice(nl + 1);
+        if (typeof message.id === "number") {
+          replies.set(message.id, message);
+          waiters.get(message.id)?.();
+        }
+      }
+    });
+    const request = (id: number, method: string, params?: unknown) =>
+      new Promise<Record<string, any>>((resolve) => {
+        waiters.set(id, () => resolve(replies.get(id)!));
+        child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      });
+    const init = await request(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } });
+    assert.equal(init.result.protocolVersion, "2025-06-18");
+    assert.equal(init.result.serverInfo.name, "cortex-vault");
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
+    const list = await request(2, "tools/list", {});
+    assert.equal(list.result.tools.length, 5);
+    child.stdin.end();
+    assert.equal(await new Promise((resolve) => child.on("exit", resolve)), 0);
+  });
+
+  test("should keep stdout for the protocol, log to stderr, and exit 0 when stdin closes", async () => {
+    const child = spawn(process.execPath, [BUILT_CLI, "mcp", "--vault", vault], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    assert.deepEqual([code, stdout], [0, ""]);
+    assert.match(stderr, /^cortex mcp: serving .* over stdio\n$/);
+  });
+
+  test("should exit 2 with the exact install command when the SDK is missing, while the library works without it", () => {
+    const pkg = tempDir("cortex-nosdk-");
+    try {
+      cpSync(join(ROOT, "dist"), join(pkg, "dist"), { recursive: true });
+      cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
+      mkdirSync(join(pkg, "node_modules"));
+      for (const dep of ["commander", "smol-toml", "yaml"]) symlinkSync(join(ROOT, "node_modules", dep), join(pkg, "node_modules", dep), "dir");
+      const run = spawnSync(process.execPath, [join(pkg, "dist/bin/cortex.js"), "mcp", "--vault", vault], { encoding: "utf8", input: "" });
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stdout, "");
+      assert.equal(run.stderr, `cortex: cortex mcp needs the optional peer dependency @modelcontextprotocol/server@^2.4, which is not installed. Install it with:\n  npm install --prefix ${pkg} @modelcontextprotocol/server@^2.4\n`);
+      const lib = spawnSync(process.execPath, ["--input-type=module", "-e", `const { search } = await import(${JSON.stringify(join(pkg, "dist/lib/index.js"))}); const r = await search("deploy", { vault: ${JSON.stringify(vault)}, top: 1, log: false }); console.log(r.hits[0].record.path)`], { encoding: "utf8" });
+      assert.equal(lib.stdout, "decisions/deploy_freeze.md\n", lib.stderr);
+    } finally {
+      removeTemp(pkg);
+    }
+  });
+});

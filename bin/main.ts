@@ -29,6 +29,13 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   hook: async () => (await import("./commands/hook-command.js")).registerHook,
   install: async () => (await import("./commands/install-command.js")).registerInstall,
   uninstall: async () => (await import("./commands/install-command.js")).registerInstall,
+  check: async () => (await import("./commands/check-command.js")).registerCheck,
+  "refresh-moc": async () => (await import("./commands/refresh-moc-command.js")).registerRefreshMoc,
+  link: async () => (await import("./commands/link-command.js")).registerLink,
+  graph: async () => (await import("./commands/graph-command.js")).registerGraph,
+  mv: async () => (await import("./commands/mv-command.js")).registerMv,
+  related: async () => (await import("./commands/related-command.js")).registerRelated,
+  stats: async () => (await import("./commands/stats-command.js")).registerStats,
 };
 
 /**

@@ -12,7 +12,7 @@
 export { parseAtom, inferProject } from "./atoms/parse.js";
 export { decodeAtomBytes, type DecodedFile } from "./atoms/decode.js";
 export { splitFrontmatter, type FrontmatterSplit } from "./atoms/frontmatter.js";
-export { extractHashtags, extractTargets, firstProseLine, maskCode, plainText, wikilinkTarget, type MaskedBody } from "./atoms/markdown.js";
+export { extractHashtags, extractTargets, firstProseLine, maskCode, plainText, wikilinkTarget, type CodeSpan, type MaskedBody } from "./atoms/markdown.js";
 export { fileStem, nameFromPath, slugify } from "./atoms/names.js";
 export { ATOM_STATUSES, ATOM_TYPES, type Atom, type AtomStatus, type AtomType, type Diagnostic, type FileFacts, type ParsedAtom } from "./atoms/types.js";
 
@@ -78,11 +78,52 @@ export type { InitResult, VaultTemplateFile } from "./init/types.js";
 export { validateWriteInput, WRITE_LIMITS } from "./write/validate.js";
 export { scanForSecrets, SECURITY_RULES, type SecurityRule } from "./write/security.js";
 export { findNearDuplicates, similarity, type NearDuplicate } from "./write/similarity.js";
-export { findRelated, type RelatedAtom } from "./write/related.js";
+export { findRelated, type RelatedLink } from "./write/related.js";
 export { renderAtom } from "./write/render.js";
 export { readWriteSettings, DEFAULT_WRITE_SETTINGS } from "./write/settings.js";
 export { WriteRejectedError, type RejectionCode } from "./write/errors.js";
 export type { AtomFrontmatter, SupersedeInput, SupersedeOptions, SupersedeResult, ValidWrite, WriteInput, WriteOptions, WriteResult, WriteSettings } from "./write/types.js";
+
+// Links
+export { buildLinkResolver } from "./links/resolver.js";
+export { findHubs, findOrphans, resolveGraph } from "./links/graph.js";
+export { CODE_PATH, findLinks, splitWikilink, type WikilinkParts } from "./links/occurrences.js";
+export { freshIndex, invertEdges, isAttachmentTarget, loadVaultLinks, locateLinkProblems, readLinksIndex, type VaultLinks } from "./links/vault-links.js";
+export type { AmbiguousLink, BrokenLink, LinkOccurrence, LinkResolution, LinkResolver, LinkResolverOptions, ResolvedGraph } from "./links/types.js";
+
+export { codeRefEdits, linkTarget, mentionNames, suggestionEdits, type LinkEdit, type MentionName } from "./links/autolink.js";
+export { applyEdits, type TextEdit } from "./links/edits.js";
+export { linkVault, type FileLinkEdits, type LinkVaultOptions, type LinkVaultResult } from "./links/link-vault.js";
+export { buildLinkReport, type LinkReport } from "./links/report.js";
+export { graphView, renderDot, renderMermaid, type GraphView } from "./links/render.js";
+export { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "./vault/rewrite.js";
+export { affectedSources, planMove, type MoveEdit, type MoveFileEdits, type MoveSource } from "./links/move.js";
+export { moveAtom, type MoveOptions, type MoveResult } from "./links/move-vault.js";
+export { frontmatterLinkItems, yamlScalarFor, type FrontmatterItem } from "./links/frontmatter-links.js";
+
+// Vault health
+export { checkVault, type CheckVaultOptions } from "./check/check-vault.js";
+export { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, type AtomCheck } from "./check/rules.js";
+export { checkSettings, DEFAULT_REQUIRED } from "./check/settings.js";
+export type { CheckReport, CheckSettings } from "./check/types.js";
+export { section, type ExtraSection } from "./config/extra.js";
+
+// MOC refresh
+export { findMarkers, replaceMarkers } from "./moc/markers.js";
+export { refreshMocs } from "./moc/refresh.js";
+export { BUILTIN_COLLECTORS, isMoc, wikiLink } from "./moc/collectors.js";
+export { runCommandCollector, type CommandOptions, type CommandOutput } from "./moc/commands.js";
+export { annotateIncident, countdown, describeAge } from "./moc/dates.js";
+export { touchUpdated } from "./moc/frontmatter-date.js";
+export { mocSettings, type MocSettings } from "./moc/settings.js";
+export type { Collector, CollectorContext, MarkerProblem, MarkerReplacement, MarkerSection, MocFileResult, RefreshOptions, RefreshResult } from "./moc/types.js";
+export { gitSettings, type GitSettings } from "./git/settings.js";
+
+// Related atoms and the access tracker
+export { related, tokens } from "./related/related.js";
+export type { RelatedAtom, RelatedQuery, RelatedTier } from "./related/types.js";
+export { readAccessLog, trackerReport, type TrackerOptions } from "./stats/tracker.js";
+export type { AccessLog, TrackerReport } from "./stats/types.js";
 
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";

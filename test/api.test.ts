@@ -21,6 +21,16 @@ test("should export exactly the documented public API", () => {
     "planFileMigration", "planSupersede", "unifiedDiff", "vaultTemplate",
     "consolidateVault", "findDuplicateGroups", "findStaleReviews", "findSupersessionIssues",
     "DEFAULT_IMPORT_TYPE", "fileItem", "importSource", "parseJsonl", "readImportSource", "sanitizeTag", "splitSections", "supersedeAtom", "validateWriteInput", "writeAtom",
+    // links and vault health (issue 4)
+    "CODE_PATH", "DEFAULT_REQUIRED", "buildLinkResolver", "checkAtomText", "checkSettings", "checkVault", "duplicateIdDiagnostics",
+    "findHubs", "findLinks", "findOrphans", "freshIndex", "invertEdges", "isAttachmentTarget", "linkDiagnostics", "loadVaultLinks",
+    "locateLinkProblems", "readLinksIndex", "resolveGraph", "section", "splitWikilink",
+    "BUILTIN_COLLECTORS", "annotateIncident", "countdown", "describeAge", "findMarkers", "gitSettings", "isMoc", "mocSettings",
+    "refreshMocs", "replaceMarkers", "runCommandCollector", "touchUpdated", "wikiLink",
+    "applyEdits", "buildLinkReport", "codeRefEdits", "graphView", "linkTarget", "linkVault", "mentionNames", "readForRewrite",
+    "renderDot", "renderMermaid", "suggestionEdits", "writeIfUnchanged",
+    "affectedSources", "frontmatterLinkItems", "moveAtom", "planMove", "yamlScalarFor",
+    "readAccessLog", "related", "tokens", "trackerReport",
     // agent interface
     "activationFromEvents", "loadActivation", "usageBonusFor", "openSnapshot", "runTool", "TOOLS", "ERROR_CODES", "ToolError",
     "assembleBriefing", "estimateTokens", "buildContext", "briefingKeywords", "computeStatus", "readVaultEvents", "searchTranscripts", "transcriptsDir",

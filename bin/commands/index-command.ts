@@ -17,7 +17,7 @@ interface IndexOptions {
 export function registerIndex(program: Command, ctx: CliContext): void {
   program
     .command("index")
-    .description("Index the vault: index/{manifest,by_project,by_type,by_tag,graph}.json and layers/{hot,warm,cold}.json")
+    .description("Index the vault: index/{manifest,by_project,by_type,by_tag,graph,links}.json and layers/{hot,warm,cold}.json")
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("--full", "re-read every file instead of only new and changed ones")

@@ -4,15 +4,28 @@ export interface MaskedBody {
   masked: string;
   /** The text inside each inline code span, in order. */
   inlineCode: string[];
+  /** Where each inline code span is (parallel to `inlineCode`): 0-based body line, start and end column, backticks included. */
+  inlineSpans: CodeSpan[];
+}
+
+/** The position of an inline code span within a body. */
+export interface CodeSpan {
+  /** 0-based line of the body. */
+  line: number;
+  /** Column of the opening backtick. */
+  start: number;
+  /** Column just after the closing backtick run. */
+  end: number;
 }
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 
 /** Blanks fenced code blocks and inline code spans so that links and tags inside them are not seen. */
 export function maskCode(body: string): MaskedBody {
-  if (!body.includes("`") && !body.includes("~~~")) return { masked: body, inlineCode: [] };
+  if (!body.includes("`") && !body.includes("~~~")) return { masked: body, inlineCode: [], inlineSpans: [] };
   const lines = body.split("\n");
   const inlineCode: string[] = [];
+  const inlineSpans: CodeSpan[] = [];
   let fence: string | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -28,9 +41,9 @@ export function maskCode(body: string): MaskedBody {
       lines[i] = blank(line);
       continue;
     }
-    if (line.includes("`")) lines[i] = maskInline(line, inlineCode);
+    if (line.includes("`")) lines[i] = maskInline(line, i, inlineCode, inlineSpans);
   }
-  return { masked: lines.join("\n"), inlineCode };
+  return { masked: lines.join("\n"), inlineCode, inlineSpans };
 }
 
 function blank(line: string): string {
@@ -38,7 +51,7 @@ function blank(line: string): string {
 }
 
 // Replaces each `…` span (delimited by backtick runs of equal length) with spaces.
-function maskInline(line: string, found: string[]): string {
+function maskInline(line: string, lineIndex: number, found: string[], spans: CodeSpan[]): string {
   let out = "";
   let pos = 0;
   while (pos < line.length) {
@@ -54,6 +67,7 @@ function maskInline(line: string, found: string[]): string {
       continue;
     }
     found.push(line.slice(runEnd, close).trim());
+    spans.push({ line: lineIndex, start, end: close + run.length });
     out += line.slice(pos, start) + " ".repeat(close + run.length - start);
     pos = close + run.length;
   }

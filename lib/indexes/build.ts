@@ -1,4 +1,5 @@
 import type { Atom } from "../atoms/types.js";
+import { resolveGraph } from "../links/graph.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
 
 /** An atom with its outgoing link targets: what {@link buildIndexes} needs of a parsed file. */
@@ -8,15 +9,15 @@ export interface IndexInput {
 }
 
 /**
- * Builds the five indexes from parsed atoms. Pure and deterministic: the
- * input order does not matter, paths and keys come out sorted.
+ * Builds the five indexes from parsed atoms, resolves the link graph, and
+ * counts each atom's backlinks. Pure and deterministic: the input order does
+ * not matter, paths and keys come out sorted.
  *
  * @example
  * const indexes = buildIndexes([parseAtom(text, { path: "a.md", mtimeMs: 0 })]);
  */
 export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
   const sorted = [...inputs].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
-  const manifest = sorted.map((input) => toManifestEntry(input.atom));
   // Null-prototype maps: a tag or path named "__proto__" is data like any other.
   const by_project: GroupIndex = Object.create(null);
   const by_type: GroupIndex = Object.create(null);
@@ -28,11 +29,13 @@ export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
     for (const tag of atom.tags) push(by_tag, tag, atom.path);
     if (targets.length > 0) graph[atom.path] = [...targets];
   }
-  return { manifest, by_project, by_type, by_tag, graph };
+  const resolved = resolveGraph(sorted.map((i) => i.atom), graph);
+  const manifest = sorted.map((input) => toManifestEntry(input.atom, resolved.backlinks[input.atom.path]?.length ?? 0));
+  return { manifest, by_project, by_type, by_tag, graph, links: resolved.edges };
 }
 
-/** An atom's manifest record, keys in the documented order. */
-export function toManifestEntry(atom: Atom): ManifestEntry {
+/** An atom's manifest record, keys in the documented order; `backlinks` default 0. */
+export function toManifestEntry(atom: Atom, backlinks = 0): ManifestEntry {
   return {
     path: atom.path,
     id: atom.id,
@@ -51,6 +54,7 @@ export function toManifestEntry(atom: Atom): ManifestEntry {
     confidence: atom.confidence,
     pnl_impact: atom.pnl_impact,
     superseded_by: atom.superseded_by,
+    backlinks,
   };
 }
 

@@ -5,7 +5,7 @@ import { compareStrings } from "./build.js";
 export type IndexFileTexts = Record<string, string>;
 
 /**
- * Serializes the five indexes to their JSON files: two-space indent, sorted
+ * Serializes the indexes to their JSON files (the five of the seed and `links.json`): two-space indent, sorted
  * keys, trailing newline, so the same vault always gives the same bytes.
  */
 export function serializeIndexes(indexes: VaultIndexes): IndexFileTexts {
@@ -15,6 +15,7 @@ export function serializeIndexes(indexes: VaultIndexes): IndexFileTexts {
     "by_type.json": serializeGroups(indexes.by_type),
     "by_tag.json": serializeGroups(indexes.by_tag),
     "graph.json": serializeGroups(indexes.graph),
+    "links.json": serializeGroups(indexes.links),
   };
 }
 

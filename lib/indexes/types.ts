@@ -17,12 +17,14 @@ export interface ManifestEntry {
   confidence: number | null;
   pnl_impact: number | null;
   superseded_by: string | null;
+  /** Number of other atoms whose links resolve to this one. */
+  backlinks: number;
 }
 
 /** Group key → vault-relative paths, sorted. */
 export type GroupIndex = Record<string, string[]>;
 
-/** The five indexes of the seed. */
+/** The five indexes of the seed, plus the resolved link graph. */
 export interface VaultIndexes {
   /** Every atom, sorted by path. */
   manifest: ManifestEntry[];
@@ -31,6 +33,8 @@ export interface VaultIndexes {
   by_tag: GroupIndex;
   /** Source path → raw link targets (wikilink targets and backtick `.md` paths), for atoms that link. */
   graph: GroupIndex;
+  /** Source path → the atoms its links resolve to (sorted, distinct, no self-links), for atoms that link (`index/links.json`). */
+  links: GroupIndex;
 }
 
 /** The version of the files under `index/`; a reader that finds another one rebuilds. */

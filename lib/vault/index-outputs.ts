@@ -49,8 +49,8 @@ export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today:
 
 /**
  * The outputs after changes that leave every group index and the graph as
- * they were (no atom added or removed; project, type, tags and link targets
- * unchanged): the changed entries are spliced into manifest.json and
+ * they were (no atom added or removed; project, type, tags, aliases and link
+ * targets unchanged, so links.json and backlink counts stand too): the changed entries are spliced into manifest.json and
  * search.tsv, and the layers rebuilt only if needed. Null when the delta
  * is not of that kind or the previous files are not laid out as expected.
  */
@@ -61,8 +61,9 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
   let layersDirty = layersStale;
   for (const { atom, targets } of delta.changed) {
     const before = readManifestEntry(manifest, atom.path);
-    if (!before || !sameGroups(before, atom) || !sameList(readGraphTargets(previous.graph, atom.path), targets)) return null;
-    const entry = toManifestEntry(atom);
+    if (!before || !sameGroups(before, atom) || !sameList(before.aliases, atom.aliases) || !sameList(readGraphTargets(previous.graph, atom.path), targets)) return null;
+    // Same targets and aliases: every link resolves as before, so the backlink count stands.
+    const entry = toManifestEntry(atom, before.backlinks);
     const nextManifest = replaceManifestEntry(manifest, entry);
     const nextSearch = searchLineRange(search, atom.path) ? replaceSearchLine(search, atom.path, searchFileLine(entry)) : null;
     if (nextManifest === null || nextSearch === null) return null;
@@ -82,7 +83,7 @@ function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: stri
   for (const [name, list] of Object.entries(layers)) texts.set(`layers/${name}.json`, serializeJson(list));
 }
 
-function sameGroups(a: ManifestEntry, b: ManifestEntry): boolean {
+function sameGroups(a: Pick<ManifestEntry, "project" | "type" | "tags">, b: Pick<ManifestEntry, "project" | "type" | "tags">): boolean {
   return a.project === b.project && a.type === b.type && sameList(a.tags, b.tags);
 }
 

@@ -40,12 +40,14 @@ export interface IndexVaultResult {
   written: string[];
   /** The indexes, when this run built them whole (a full run, or a change to groups or links). */
   indexes?: VaultIndexes;
+  /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
+  otherFiles: string[];
 }
 
 /**
  * Indexes a vault: scans it, parses new and changed files (size or mtime
  * differ from `index/cache.tsv`), and atomically writes the files that
- * change: the five indexes, `index/search.tsv`, the layer files and
+ * change: the five indexes, `index/links.json`, `index/search.tsv`, the layer files and
  * `index/meta.json`. Nothing is written when nothing changed. Bad files never
  * stop the run; they are reported as diagnostics.
  *
@@ -65,7 +67,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const removedPaths = previous ? [...previous.stats.entries.keys()].filter((p) => !stats.entries.has(p)) : [];
   const atoms = [...stats.entries.values()].filter((e) => !e.skipped).length;
   const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
-  const result: IndexVaultResult = { atoms, diagnostics: collectDiagnostics(stats, scan.skipped), reread: fresh.length, reused: scan.files.length - fresh.length, removed: removedPaths.length, written: [] };
+  const result: IndexVaultResult = { atoms, diagnostics: collectDiagnostics(stats, scan.skipped), reread: fresh.length, reused: scan.files.length - fresh.length, removed: removedPaths.length, written: [], otherFiles: scan.others };
   if (previous && fresh.length === 0 && removedPaths.length === 0 && previous.meta === metaText) return result;
   const previousTexts = previous && readPreviousTexts(vaultDir);
   if (previous && !previousTexts) return indexVault(vaultDir, { ...options, full: true });
@@ -96,7 +98,8 @@ function readPrevious(vaultDir: string, settingsKey: string): Previous | null {
   const paths = vaultPaths(vaultDir);
   const stats = readStatCache(paths.cache, settingsKey);
   const meta = stats && readText(paths.meta);
-  return stats && meta ? { stats, meta } : null;
+  // An index written before links.json existed lacks backlink counts too: rebuild it whole.
+  return stats && meta && existsSync(join(paths.indexDir, "links.json")) ? { stats, meta } : null;
 }
 
 // The last run's index texts, read only once a change is known; null when one is missing.

@@ -5,7 +5,7 @@ import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { vaultPaths } from "./paths.js";
 
 /**
- * Reads the five indexes a previous `cortex index` wrote.
+ * Reads the five indexes and `links.json` a previous `cortex index` wrote.
  *
  * @throws CortexError `NO_INDEX` when they are missing or of another format version (run `cortex index`).
  */
@@ -21,6 +21,7 @@ export function readIndexes(vaultDir: string): VaultIndexes {
       by_type: read("by_type.json") as VaultIndexes["by_type"],
       by_tag: read("by_tag.json") as VaultIndexes["by_tag"],
       graph: read("graph.json") as VaultIndexes["graph"],
+      links: read("links.json") as VaultIndexes["links"],
     };
   } catch (error) {
     throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${(error as Error).message}); run: cortex index`, { cause: error });

@@ -18,6 +18,8 @@ export interface VaultScan {
   files: VaultFile[];
   /** Entries left out that a user may not expect to be (symlinks, unreadable folders), with the reason. */
   skipped: { path: string; reason: string }[];
+  /** Other files a link may open (images, PDFs, the root MEMORY.md), vault-relative, sorted. */
+  others: string[];
 }
 
 /** Folder names skipped anywhere in the vault (besides names starting with "."). */
@@ -31,9 +33,10 @@ const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
  * `layers/` folders, and the root `MEMORY.md`. Symbolic links are not followed.
  */
 export function scanVault(vaultDir: string): VaultScan {
-  const scan: VaultScan = { files: [], skipped: [] };
+  const scan: VaultScan = { files: [], skipped: [], others: [] };
   walk(vaultDir, "", scan);
   scan.files.sort((a, b) => compareStrings(a.path, b.path));
+  scan.others.sort(compareStrings);
   return scan;
 }
 
@@ -47,8 +50,12 @@ function walk(abs: string, rel: string, scan: VaultScan): void {
   }
   for (const entry of entries) {
     const name = entry.name;
-    if (name.startsWith(".") || SKIP_ANYWHERE.has(name) || (rel === "" && SKIP_AT_ROOT.has(name))) continue;
+    if (name.startsWith(".") || SKIP_ANYWHERE.has(name)) continue;
     const childRel = rel === "" ? name : `${rel}/${name}`;
+    if (rel === "" && SKIP_AT_ROOT.has(name)) {
+      if (name === "MEMORY.md" && entry.isFile()) scan.others.push(childRel);
+      continue;
+    }
     const childAbs = abs.endsWith(sep) ? abs + name : abs + sep + name;
     if (entry.isSymbolicLink()) {
       scan.skipped.push({ path: childRel, reason: "symbolic link, not followed" });
@@ -61,6 +68,8 @@ function walk(abs: string, rel: string, scan: VaultScan): void {
       } catch (error) {
         scan.skipped.push({ path: childRel, reason: `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
       }
+    } else if (entry.isFile()) {
+      scan.others.push(childRel);
     }
   }
 }

@@ -3,7 +3,7 @@ import type { ManifestEntry } from "../indexes/types.js";
 import { words } from "./similarity.js";
 
 /** An atom related to a new one, and why. */
-export interface RelatedAtom {
+export interface RelatedLink {
   path: string;
   score: number;
 }
@@ -25,11 +25,11 @@ export function keywords(text: string): Set<string> {
  *
  * @example findRelated({ tags: ["deploy"], text: "Deploy freeze" }, manifest, 3)
  */
-export function findRelated(atom: { tags: readonly string[]; text: string; exclude?: ReadonlySet<string> }, manifest: readonly ManifestEntry[], limit: number): RelatedAtom[] {
+export function findRelated(atom: { tags: readonly string[]; text: string; exclude?: ReadonlySet<string> }, manifest: readonly ManifestEntry[], limit: number): RelatedLink[] {
   if (limit <= 0) return [];
   const mine = keywords(atom.text);
   const tags = new Set(atom.tags);
-  const found: RelatedAtom[] = [];
+  const found: RelatedLink[] = [];
   for (const entry of manifest) {
     if (entry.status === "superseded" || entry.status === "archived" || atom.exclude?.has(entry.path)) continue;
     let score = 0;

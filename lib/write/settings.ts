@@ -1,4 +1,4 @@
-import { extraNumber } from "../config/extra.js";
+import { section } from "../config/extra.js";
 import type { CortexConfig } from "../config/types.js";
 import type { WriteSettings } from "./types.js";
 
@@ -12,9 +12,10 @@ export const DEFAULT_WRITE_SETTINGS: Readonly<WriteSettings> = Object.freeze({ d
  * @throws ConfigError naming `write.<key>` and what was expected.
  */
 export function readWriteSettings(config: CortexConfig): WriteSettings {
+  const write = section(config, "write");
   return {
-    duplicateThreshold: extraNumber(config, "write", "duplicate_threshold", { min: 0, max: 1 }, DEFAULT_WRITE_SETTINGS.duplicateThreshold),
-    related: extraNumber(config, "write", "related", { min: 0, max: 20, integer: true }, DEFAULT_WRITE_SETTINGS.related),
-    reviewDays: extraNumber(config, "write", "review_days", { min: 0, max: 36_500, integer: true }, DEFAULT_WRITE_SETTINGS.reviewDays),
+    duplicateThreshold: write.number("duplicate_threshold", DEFAULT_WRITE_SETTINGS.duplicateThreshold, { max: 1 }),
+    related: write.number("related", DEFAULT_WRITE_SETTINGS.related, { max: 20, integer: true }),
+    reviewDays: write.number("review_days", DEFAULT_WRITE_SETTINGS.reviewDays, { max: 36_500, integer: true }),
   };
 }

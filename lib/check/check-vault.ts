@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Diagnostic } from "../atoms/types.js";
+import type { CortexConfig } from "../config/types.js";
+import { compareStrings } from "../indexes/build.js";
+import { findLinks } from "../links/occurrences.js";
+import type { BrokenLink, LinkResolver } from "../links/types.js";
+import { loadVaultLinks } from "../links/vault-links.js";
+import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics } from "./rules.js";
+import { checkSettings } from "./settings.js";
+import type { CheckReport } from "./types.js";
+
+/** Rules the indexer reports as warnings (it repairs what it can) that break the schema, so the linter fails on them. */
+const SCHEMA_ERRORS = new Set(["invalid-type", "invalid-status", "invalid-confidence", "bad-date", "field-type"]);
+
+/** Options of {@link checkVault}. */
+export interface CheckVaultOptions {
+  config: CortexConfig;
+  /** YYYY-MM-DD (the index is brought up to date for this day). */
+  today: string;
+}
+
+/**
+ * Lints a vault: what the indexer reports (YAML that does not parse,
+ * unterminated frontmatter, bad dates, invalid type/status, skipped files and
+ * why), plus required fields, invalid projects, tag format, duplicate ids,
+ * and broken and ambiguous wikilinks (also those of the root MEMORY.md).
+ *
+ * @example
+ * const report = checkVault(vaultDir, { config, today: "2026-11-22" });
+ * if (report.errors > 0) process.exitCode = 1;
+ */
+export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckReport {
+  const { config } = options;
+  const settings = checkSettings(config);
+  const { index, resolver, resolved } = loadVaultLinks(vaultDir, config, options.today);
+  const diagnostics: Diagnostic[] = index.diagnostics.map((d) => (SCHEMA_ERRORS.has(d.rule) ? { ...d, severity: "error" as const } : d));
+  const ids: { path: string; id: string | null; idLine: number }[] = [];
+  for (const entry of index.indexes.manifest) {
+    const text = readText(join(vaultDir, entry.path));
+    if (text === null) continue;
+    const checked = checkAtomText(entry.path, text, config, settings);
+    diagnostics.push(...checked.diagnostics);
+    ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
+  }
+  diagnostics.push(...duplicateIdDiagnostics(ids));
+  const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
+  const broken = memory === null ? resolved.broken : [...resolved.broken, ...brokenIn("MEMORY.md", memory, resolver)];
+  diagnostics.push(...linkDiagnostics(broken, resolved.ambiguous));
+  diagnostics.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.rule, b.rule) || compareStrings(a.message, b.message));
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  return { diagnostics, errors, warnings: diagnostics.length - errors, files: index.atoms + (memory === null ? 0 : 1) };
+}
+
+/** Broken wikilinks of a note that is not an atom (MEMORY.md). */
+function brokenIn(path: string, text: string, resolver: LinkResolver): BrokenLink[] {
+  return findLinks(text)
+    .filter((link) => link.kind !== "code" && resolver.resolve(link.target, path).path === null)
+    .map((link) => ({ from: path, target: link.target, line: link.line }));
+}
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,95 @@
+import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { dirname, join, posix } from "node:path";
+import type { CortexConfig } from "../config/types.js";
+import { CortexError } from "../errors.js";
+import { commitFiles, type CommitResult } from "../git/commit.js";
+import { gitSettings } from "../git/settings.js";
+import { compareStrings } from "../indexes/build.js";
+import { resolveAtomRef } from "../vault/refs.js";
+import { withVaultLock } from "../vault/lock.js";
+import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
+import { applyEdits } from "./edits.js";
+import { affectedSources, planMove, type MoveFileEdits } from "./move.js";
+import { freshIndex } from "./vault-links.js";
+
+/** Options of {@link moveAtom}. */
+export interface MoveOptions {
+  config: CortexConfig;
+  /** YYYY-MM-DD (the index is brought up to date for this day). */
+  today: string;
+  /** Plan and report, change nothing. Default false. */
+  dryRun?: boolean;
+  /** Commit the move and the rewritten files. Default `[git] commit`. */
+  commit?: boolean;
+}
+
+/** What {@link moveAtom} did (or would do). */
+export interface MoveResult {
+  from: string;
+  to: string;
+  /** Reference rewrites by file (paths as before the move). */
+  changes: MoveFileEdits[];
+  /** Files written (paths as after the move), the moved file first. */
+  written: string[];
+  /** Files that changed while the move ran and were left alone: their links to the old path may now be broken. */
+  skipped: string[];
+  commit?: CommitResult;
+}
+
+/**
+ * Moves or renames an atom and rewrites every reference to it (see
+ * {@link planMove}), so that no link breaks. Holds the vault lock; the file is
+ * renamed (mtime kept), then each referencing file is re-read and rewritten
+ * atomically. `to` is a vault-relative path (`.md` added when missing) or an
+ * existing folder (ending in `/`) to move into.
+ *
+ * @throws CortexError `NOT_FOUND`/`AMBIGUOUS` for `fromRef`, `BAD_ARGUMENT` for a bad or taken `to`.
+ * @example await moveAtom(vaultDir, "inbox/idea.md", "projects/", { config, today });
+ */
+export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
+  const commit = options.commit ?? gitSettings(options.config).commit;
+  return withVaultLock(vaultDir, () => {
+    const index = freshIndex(vaultDir, options.config, options.today);
+    const manifest = index.indexes.manifest;
+    const from = resolveAtomRef(manifest, fromRef);
+    const to = targetPath(vaultDir, from, toArg);
+    // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
+    const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
+    const sources = [...affected, ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
+    const texts = new Map<string, ReadForRewrite>();
+    for (const path of sources) {
+      const read = readForRewrite(join(vaultDir, path));
+      if (read) texts.set(path, read);
+    }
+    const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
+    const result: MoveResult = { from, to, changes, written: [], skipped: [] };
+    if (options.dryRun) return result;
+    mkdirSync(dirname(join(vaultDir, to)), { recursive: true });
+    renameSync(join(vaultDir, from), join(vaultDir, to));
+    for (const change of changes) {
+      const path = change.path === from ? to : change.path;
+      const read = texts.get(change.path)!;
+      if (writeIfUnchanged(join(vaultDir, path), read.bytes, applyEdits(read.text, change.edits))) result.written.push(path);
+      else result.skipped.push(path);
+    }
+    freshIndex(vaultDir, options.config, options.today);
+    if (commit) result.commit = commitFiles(vaultDir, [from, to, ...result.written.filter((p) => p !== to)], `cortex mv: ${from} -> ${to}`);
+    return result;
+  });
+}
+
+// The vault-relative path the atom goes to; throws for a path outside the vault, not markdown, or taken.
+function targetPath(vaultDir: string, from: string, toArg: string): string {
+  let to = toArg.trim().replace(/\\/g, "/").replace(/^\.\//, "");
+  const abs = join(vaultDir, to);
+  if (to.endsWith("/") || (existsSync(abs) && statSync(abs).isDirectory())) to = `${to.replace(/\/+$/, "")}/${posix.basename(from)}`;
+  else if (!to.toLowerCase().endsWith(".md")) to = `${to}.md`;
+  to = posix.normalize(to).replace(/^\/+/, "");
+  const bad = (why: string) => new CortexError("BAD_ARGUMENT", `cannot move to ${JSON.stringify(toArg)}: ${why}`);
+  if (to.startsWith("../") || to === ".." || posix.isAbsolute(toArg)) throw bad("it is outside the vault");
+  if (to.split("/").some((part) => part.startsWith("."))) throw bad("hidden folders are not part of the vault");
+  if (/^(index|layers)\//.test(to) || to === "MEMORY.md") throw bad("that path is the tool's own (index/, layers/, MEMORY.md)");
+  if (to === from) throw bad("it is where the atom already is");
+  if (existsSync(join(vaultDir, to)) && to.toLowerCase() !== from.toLowerCase()) throw bad(`${to} already exists`);
+  return to;
+}

@@ -1,0 +1,82 @@
+import { compareStrings } from "../indexes/build.js";
+import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
+import type { RelatedAtom, RelatedQuery } from "./types.js";
+
+type Entry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases">;
+
+const STOPWORDS = new Set(
+  "about above after again against also because been before being below between both could does doing down during each from further have having here into itself just more most much must only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours".split(" "),
+);
+
+/**
+ * The atoms closest to one atom (or to a set of tags and words), each with
+ * its reason: direct links both ways first, then shared tags, then shared
+ * rare words of the name, aliases and description. Each atom is listed once,
+ * in its strongest tier; rarer tags and words weigh more. Pure and
+ * deterministic (ties by path).
+ *
+ * @param manifest - the atoms.
+ * @param edges - resolved links, source → targets (`index/links.json`).
+ * @example related(manifest, edges, { path: "atoms/canary_analysis.md" }, 5)
+ */
+export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>, query: RelatedQuery, top = 10): RelatedAtom[] {
+  const self = "path" in query ? manifest.find((m) => m.path === query.path) : undefined;
+  const loose = "path" in query ? { tags: [], words: [] } : query;
+  const tags = self ? self.tags : loose.tags.map((t) => t.toLowerCase().replace(/^#/, ""));
+  const words = new Set(self ? wordsOf(self) : loose.words.flatMap((w) => tokens(w)));
+  const tagFreq = frequencies(manifest.map((m) => m.tags));
+  const wordFreq = frequencies(manifest.map((m) => [...new Set(wordsOf(m))]));
+  const rareLimit = Math.max(2, Math.ceil(manifest.length * 0.05));
+  const idf = (df: number) => Math.log((manifest.length + 1) / df);
+  const out = self ? new Set(edges[self.path] ?? []) : new Set<string>();
+  const found: RelatedAtom[] = [];
+  for (const m of manifest) {
+    if (m.path === self?.path) continue;
+    const linksTo = out.has(m.path);
+    const linkedFrom = self !== undefined && (edges[m.path] ?? []).includes(self.path);
+    if (linksTo || linkedFrom) {
+      const reason = linksTo && linkedFrom ? "links both ways" : linksTo ? "linked from it" : "links to it";
+      found.push({ path: m.path, name: m.name, tier: "link", score: linksTo && linkedFrom ? 2 : 1, reason, shared: [] });
+      continue;
+    }
+    const sharedTags = rarestFirst(m.tags.filter((t) => tags.includes(t)), tagFreq);
+    if (sharedTags.length > 0) {
+      found.push({ path: m.path, name: m.name, tier: "tags", score: round(sum(sharedTags.map((t) => idf(tagFreq.get(t)!)))), reason: `shared tags: ${sharedTags.join(", ")}`, shared: sharedTags });
+      continue;
+    }
+    const sharedWords = rarestFirst([...new Set(wordsOf(m))].filter((w) => words.has(w) && (wordFreq.get(w) ?? 0) <= rareLimit), wordFreq);
+    if (sharedWords.length > 0) {
+      found.push({ path: m.path, name: m.name, tier: "words", score: round(sum(sharedWords.map((w) => idf(wordFreq.get(w)!)))), reason: `shared rare words: ${sharedWords.join(", ")}`, shared: sharedWords });
+    }
+  }
+  const tierRank = { link: 0, tags: 1, words: 2 };
+  found.sort((a, b) => tierRank[a.tier] - tierRank[b.tier] || b.score - a.score || compareStrings(a.path, b.path));
+  return top > 0 ? found.slice(0, top) : found;
+}
+
+/** Lowercase words of 4+ letters of a text, stopwords and numbers left out. */
+export function tokens(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= 4 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+}
+
+function wordsOf(m: Entry): string[] {
+  return tokens([m.name, ...m.aliases, m.description].join(" "));
+}
+
+function frequencies(lists: readonly (readonly string[])[]): Map<string, number> {
+  const freq = new Map<string, number>();
+  for (const list of lists) for (const item of new Set(list)) freq.set(item, (freq.get(item) ?? 0) + 1);
+  return freq;
+}
+
+function rarestFirst(items: string[], freq: ReadonlyMap<string, number>): string[] {
+  return [...new Set(items)].sort((a, b) => (freq.get(a) ?? 0) - (freq.get(b) ?? 0) || compareStrings(a, b));
+}
+
+function sum(values: number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,66 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./cli.js";
+
+/** A CLI case on a fresh copy of a fixture vault: for commands that write to the vault. */
+export interface VaultCliCase {
+  name: string;
+  /** Repository-relative folder to copy, or a function that makes the vault. Default: the case list's fixture. */
+  fixture?: string | (() => string);
+  /** The arguments, given the vault's path. */
+  args: (dir: string) => string[];
+  exitCode: number;
+  /** Exact text, or a pattern. */
+  stdout?: string | RegExp;
+  stderr?: string | RegExp;
+  env?: Record<string, string>;
+}
+
+/** Copies of fixtures for one test file, removed when the file's tests are done. */
+export function fixtureCopies(): (fixture: string) => string {
+  const temps: string[] = [];
+  after(() => temps.forEach(removeTemp));
+  return (fixture) => {
+    const dir = copyToTemp(join(ROOT, fixture));
+    temps.push(dir);
+    return dir;
+  };
+}
+
+/** Asserts a run's exit code and output. */
+export function expectRun(run: CliRun, c: Pick<VaultCliCase, "exitCode" | "stdout" | "stderr">): void {
+  assert.equal(run.code, c.exitCode, run.stderr);
+  for (const [stream, want] of [["stdout", c.stdout], ["stderr", c.stderr]] as const) {
+    if (want === undefined) continue;
+    if (typeof want === "string") assert.equal(run[stream], want);
+    else assert.match(run[stream], want);
+  }
+}
+
+/** Registers each case twice: through `main()` in-process and against the built CLI, each on its own copy. */
+export function runVaultCases(cases: readonly VaultCliCase[], defaultFixture: string, copy: (fixture: string) => string, afterRun?: (dir: string) => void): void {
+  const dirFor = (c: VaultCliCase) => {
+    const fixture = c.fixture ?? defaultFixture;
+    return typeof fixture === "string" ? copy(fixture) : fixture();
+  };
+  for (const c of cases) {
+    test(`${c.name} (in process)`, async () => {
+      const dir = dirFor(c);
+      expectRun(await runInProcess(c.args(dir), { env: c.env }), c);
+      afterRun?.(dir);
+    });
+    test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(dirFor(c)), { env: c.env }), c));
+  }
+}
+
+/** Fresh empty folders for one test file, removed when the file's tests are done. */
+export function emptyDirs(): () => string {
+  const temps: string[] = [];
+  after(() => temps.forEach(removeTemp));
+  return () => {
+    const dir = tempDir();
+    temps.push(dir);
+    return dir;
+  };
+}

@@ -1,4 +1,4 @@
-import { InvalidArgumentError } from "commander";
+import { InvalidArgumentError } from "./commander.js";
 import type { Diagnostic } from "../lib/atoms/types.js";
 import { loadConfig, type LoadedConfig } from "../lib/config/load.js";
 import { CortexError } from "../lib/errors.js";

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError } from "./commander.js";
 import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
@@ -66,6 +66,7 @@ export async function buildProgram(ctx: CliContext, only?: string): Promise<Comm
     .configureOutput({ writeOut: (s) => ctx.params.stdout.write(s), writeErr: (s) => ctx.params.stderr.write(s) })
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_CODES);
+  if (only === "--version" || only === "-V") return program;
   const wanted = only !== undefined && Object.hasOwn(COMMANDS, only) ? [COMMANDS[only]!] : Object.values(COMMANDS);
   const registers = new Set(await Promise.all(wanted.map((load) => load())));
   for (const register of registers) register(program, ctx);

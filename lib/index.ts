@@ -24,7 +24,8 @@ export { ConfigError, type CortexConfig, type LayerThresholds, type ScoringWeigh
 export { CortexError } from "./errors.js";
 
 // Indexes and layers
-export { buildIndexes, compareStrings, toManifestEntry, type IndexInput } from "./indexes/build.js";
+export { buildIndexes, toManifestEntry, type IndexInput } from "./indexes/build.js";
+export { compareStrings } from "./util/compare.js";
 export { serializeGroups, serializeIndexes, serializeJson, serializeManifest, type IndexFileTexts } from "./indexes/serialize.js";
 export { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "./indexes/types.js";
 export { buildLayers, byUpdatedThenPath, classifyLayer } from "./layers/classify.js";

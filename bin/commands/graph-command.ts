@@ -1,4 +1,4 @@
-import { Option, type Command } from "commander";
+import { Option, type Command } from "../commander.js";
 import { graphView, renderDot, renderMermaid } from "../../lib/links/render.js";
 import { loadVaultLinks } from "../../lib/links/vault-links.js";
 import { parseCount, type CliContext } from "../context.js";

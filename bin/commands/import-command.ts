@@ -1,4 +1,4 @@
-import { Option, type Command } from "commander";
+import { Option, type Command } from "../commander.js";
 import { importSource } from "../../lib/import/import.js";
 import type { ImportRejection, ImportResult, ImportSplit } from "../../lib/import/types.js";
 import type { CliContext } from "../context.js";

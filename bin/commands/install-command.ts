@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { Option, type Command } from "commander";
+import { Option, type Command } from "../commander.js";
 import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib/claude/install.js";
 import type { InstallScope, SettingsFileChange } from "../../lib/claude/types.js";
 import { CortexError } from "../../lib/errors.js";

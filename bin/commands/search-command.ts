@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Option, type Command } from "commander";
+import { Option, type Command } from "../commander.js";
 import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
 import { rankSearchFile } from "../../lib/search/rank.js";
 import type { SearchHit } from "../../lib/search/types.js";
-import { loadActivation } from "../../lib/activation/read.js";
 import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
 import { parseCount, type CliContext } from "../context.js";
 import { bodyPreview, formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
@@ -60,7 +59,7 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   const { vaultDir, config } = ctx.vault(opts.vault);
   const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  const activation = config.scoring.usage > 0 ? loadActivation(vaultDir, today) : undefined;
+  const activation = config.scoring.usage > 0 ? (await import("../../lib/activation/read.js")).loadActivation(vaultDir, today) : undefined;
   const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today, activation }, config);
   if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { findLinks } from "../links/occurrences.js";
 import type { BrokenLink, LinkResolver } from "../links/types.js";
 import { loadVaultLinks } from "../links/vault-links.js";

@@ -1,8 +1,16 @@
-import { parse as parseToml, TomlError } from "smol-toml";
+import { createRequire } from "node:module";
+import type * as SmolToml from "smol-toml";
 import { defaultConfig } from "./defaults.js";
 import { ConfigError, type CortexConfig } from "./types.js";
 
 type Table = Record<string, unknown>;
+
+let toml: typeof SmolToml | null = null;
+// Loaded on first use, through require(): one CommonJS file instead of eight ES modules, and
+// nothing at all for a vault without a cortex.toml.
+function tomlParser(): typeof SmolToml {
+  return (toml ??= createRequire(import.meta.url)("smol-toml") as typeof SmolToml);
+}
 const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "scoring"]);
 
 /**
@@ -17,9 +25,9 @@ const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "sc
 export function parseConfig(text: string, file: string, baseDir: string): CortexConfig {
   let doc: Table;
   try {
-    doc = parseToml(text) as Table;
+    doc = tomlParser().parse(text) as Table;
   } catch (error) {
-    const where = error instanceof TomlError ? ` at line ${error.line}, column ${error.column}` : "";
+    const where = error instanceof tomlParser().TomlError ? ` at line ${(error as SmolToml.TomlError).line}, column ${(error as SmolToml.TomlError).column}` : "";
     const first = String((error as Error).message).split("\n")[0];
     throw new ConfigError(file, null, `not valid TOML${where}: ${first}`, { cause: error });
   }

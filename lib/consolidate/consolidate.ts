@@ -1,6 +1,6 @@
 import { commitFiles } from "../git/commit.js";
 import { shouldCommit } from "../git/settings.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";

@@ -1,4 +1,4 @@
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { shingleSimilarity, type Shingles } from "../write/similarity.js";
 import type { DuplicateGroup } from "./types.js";

@@ -1,4 +1,4 @@
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { daysBetween } from "../util/dates.js";
 import type { StaleReview, SupersessionIssue } from "./types.js";

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { CortexError } from "../errors.js";
 import { fileItem, parseJsonl, splitSections } from "./sources.js";
 import type { ImportItem, ImportSplit } from "./types.js";

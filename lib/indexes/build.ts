@@ -1,3 +1,4 @@
+import { compareStrings } from "../util/compare.js";
 import type { Atom } from "../atoms/types.js";
 import { resolveGraph } from "../links/graph.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
@@ -58,10 +59,6 @@ export function toManifestEntry(atom: Atom, backlinks = 0): ManifestEntry {
   };
 }
 
-/** Code-unit order, the same on every machine and locale. */
-export function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function push(index: GroupIndex, key: string, path: string): void {
   const list = Object.hasOwn(index, key) ? index[key]! : (index[key] = []);

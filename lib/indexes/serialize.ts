@@ -1,5 +1,5 @@
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
-import { compareStrings } from "./build.js";
+import { compareStrings } from "../util/compare.js";
 
 /** File name (relative to `index/`) → file text. */
 export type IndexFileTexts = Record<string, string>;

@@ -1,4 +1,4 @@
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import { buildLinkResolver } from "./resolver.js";
 import type { AmbiguousLink, BrokenLink, LinkResolver, LinkResolverOptions, ResolvedGraph } from "./types.js";

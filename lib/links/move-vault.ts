@@ -4,7 +4,7 @@ import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { commitFiles, type CommitResult } from "../git/commit.js";
 import { gitSettings } from "../git/settings.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { resolveAtomRef } from "../vault/refs.js";
 import { withVaultLock } from "../vault/lock.js";
 import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { VaultIndexes } from "../indexes/types.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
 import { readIndexes } from "../vault/read-indexes.js";

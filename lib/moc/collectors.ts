@@ -1,5 +1,5 @@
 import { ATOM_STATUSES } from "../atoms/types.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { linkTarget } from "../links/autolink.js";
 import { byUpdatedThenPath, classifyLayer } from "../layers/classify.js";

@@ -3,7 +3,7 @@ import type { CortexConfig } from "../config/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../layers/classify.js";
 import { scoreAtom, scoreLowercase, tokenizeQuery } from "../scoring/score.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { epochDay } from "../util/dates.js";
 import { fieldStarts, scoreLine } from "./line-scorer.js";
 import { candidateLines, lineRanges, parseSearchFileLine, searchFileStart } from "./search-file.js";

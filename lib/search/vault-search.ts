@@ -3,7 +3,6 @@ import { loadConfig, type LoadConfigOptions } from "../config/load.js";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { localDate, isIsoDate } from "../util/dates.js";
-import { loadActivation } from "../activation/read.js";
 import { appendAccessEvent } from "../vault/access-log.js";
 import { vaultPaths } from "../vault/paths.js";
 import { rankSearchFile } from "./rank.js";
@@ -41,7 +40,8 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const { vaultDir, config } = loadConfig(options);
   const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
-  const activation = config.scoring.usage > 0 ? loadActivation(vaultDir, today) : undefined;
+  // Loaded only when the usage bonus is on (off by default).
+  const activation = config.scoring.usage > 0 ? (await import("../activation/read.js")).loadActivation(vaultDir, today) : undefined;
   const hits = rankSearchFile(buf, query, { ...options, today, activation }, config);
   if (options.log !== false) logSearch(vaultDir, "search", query, hits, started);
   return { hits, vaultDir, indexed };

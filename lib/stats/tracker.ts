@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { DEFAULT_LAYERS } from "../config/defaults.js";
 import type { LayerThresholds } from "../config/types.js";

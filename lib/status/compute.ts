@@ -1,5 +1,5 @@
 import type { LayerThresholds } from "../config/types.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { classifyLayer } from "../layers/classify.js";
 import type { SearchRecord } from "../search/types.js";
 import { ranked } from "../summary/summarize.js";

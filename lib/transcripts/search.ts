@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { basename, join, relative } from "node:path";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { excerptAround, messageOfLine } from "./parse.js";
 import type { TranscriptHit, TranscriptSearchResult } from "./types.js";
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { writeFileAtomic } from "./atomic.js";

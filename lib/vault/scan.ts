@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { sep } from "node:path";
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
 export interface VaultFile {

@@ -1,4 +1,4 @@
-import { compareStrings } from "../indexes/build.js";
+import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { words } from "./similarity.js";
 

@@ -1,7 +1,6 @@
 import { compareStrings } from "../../indexes/build.js";
 import type { GroupIndex, ManifestEntry } from "../../indexes/types.js";
 import { classifyLayer } from "../../layers/classify.js";
-import { readLinksIndex } from "../../links/vault-links.js";
 import { resolveAtomRef } from "../../vault/refs.js";
 import { blameArgument, ToolError } from "../errors.js";
 import { normalizeRef } from "../refs.js";
@@ -46,7 +45,7 @@ export const readTool: ToolSpec = {
     const entry = snap.manifest.find((m) => m.path === path)!;
     const text = readAtomText(snap.vaultDir, path);
     if (text === null) throw new ToolError("CORTEX_E101", `ref: ${path} is indexed but could not be read; it may have just been moved or deleted`, { argument: "ref" });
-    const { links, backlinks } = linksOf(snap, path);
+    const { links, backlinks } = await linksOf(snap, path);
     recordAccess(snap.vaultDir, "read", ref, [path], started);
     const atom = { ...metadata(entry), layer: classifyLayer(entry.updated, snap.today, snap.config.layers), text, links, backlinks };
     return ok(renderRead(text, links, backlinks), atom);
@@ -59,7 +58,8 @@ function metadata(m: ManifestEntry) {
 }
 
 // The atoms `path` links to and the ones linking to it, from this request's index (or index/links.json).
-function linksOf(snap: VaultSnapshot, path: string): { links: LinkedAtom[]; backlinks: LinkedAtom[] } {
+async function linksOf(snap: VaultSnapshot, path: string): Promise<{ links: LinkedAtom[]; backlinks: LinkedAtom[] }> {
+  const { readLinksIndex } = await import("../../links/vault-links.js");
   const edges: GroupIndex = snap.links ?? readLinksIndex(snap.vaultDir)?.edges ?? {};
   const names = new Map(snap.manifest.map((m) => [m.path, m.name]));
   const named = (p: string): LinkedAtom => ({ path: p, name: names.get(p) ?? p });

@@ -2,10 +2,8 @@ import { ATOM_TYPES } from "../../atoms/types.js";
 import { loadConfig } from "../../config/load.js";
 import type { CortexConfig } from "../../config/types.js";
 import { WriteRejectedError } from "../../write/errors.js";
-import { planSupersede, supersedeAtom } from "../../write/supersede.js";
 import type { WriteInput, WriteResult } from "../../write/types.js";
 import { WRITE_LIMITS } from "../../write/validate.js";
-import { writeAtom } from "../../write/write-atom.js";
 import { blameArgument, rejectionError } from "../errors.js";
 import { LIMITS, shortArg, tagsArg } from "../limits.js";
 import { normalizeRef } from "../refs.js";
@@ -55,6 +53,8 @@ export const saveTool: ToolSpec = {
     const replacing = args.supersedes === undefined ? undefined : await checkReplaced(vaultDir, today, args.supersedes as string);
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
+    // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.
+    const { writeAtom } = await import("../../write/write-atom.js");
     const written = await writeAtom(vaultDir, input, { config, today, replacing });
     const result: SaveResult = { ...written, superseded: null, supersede_error: null };
     if (replacing !== undefined) Object.assign(result, await supersedeReplaced(vaultDir, config, today, replacing, written.path));
@@ -65,6 +65,7 @@ export const saveTool: ToolSpec = {
 // The path of the atom `supersedes` names, checked before anything is written: it exists, is unique, and is not superseded yet.
 async function checkReplaced(vaultDir: string, today: string, ref: string): Promise<string> {
   const snap = await openSnapshot(vaultDir, today);
+  const { planSupersede } = await import("../../write/supersede.js");
   try {
     return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: normalizeRef(ref) }).old.path);
   } catch (error) {
@@ -75,6 +76,7 @@ async function checkReplaced(vaultDir: string, today: string, ref: string): Prom
 // Supersedes the replaced atom by the new one; a failure (someone superseded it meanwhile) is reported, the new atom stays.
 async function supersedeReplaced(vaultDir: string, config: CortexConfig, today: string, old: string, by: string): Promise<Pick<SaveResult, "superseded" | "supersede_error">> {
   try {
+    const { supersedeAtom } = await import("../../write/supersede.js");
     await supersedeAtom(vaultDir, { old, by }, { config, today });
     return { superseded: old, supersede_error: null };
   } catch (error) {

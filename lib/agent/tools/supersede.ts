@@ -1,7 +1,6 @@
 import { loadConfig } from "../../config/load.js";
 import { resolveAtomRef } from "../../vault/refs.js";
 import { WriteRejectedError } from "../../write/errors.js";
-import { supersedeAtom } from "../../write/supersede.js";
 import type { SupersedeResult } from "../../write/types.js";
 import { blameArgument, rejectionError } from "../errors.js";
 import { LIMITS } from "../limits.js";
@@ -43,6 +42,7 @@ export const supersedeTool: ToolSpec = {
     const snap = await openSnapshot(vaultDir, today);
     const resolve = (argument: string) => blameArgument(argument, () => resolveAtomRef(snap.manifest, normalizeRef(args[argument] as string)));
     const input = { old: resolve("old"), by: args.new === undefined ? undefined : resolve("new"), reason: args.reason as string | undefined };
+    const { supersedeAtom } = await import("../../write/supersede.js");
     let result: SupersedeResult;
     try {
       result = await supersedeAtom(vaultDir, input, { config, today });

@@ -35,7 +35,7 @@ after(async () => {
 describe("cortex mcp: listing", () => {
   test("should list the tools with descriptions for an agent and JSON Schemas with the limits", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ["recall", "context", "list", "status", "transcript_search"]);
+    assert.deepEqual(tools.map((t) => t.name), ["recall", "read", "context", "list", "status", "transcript_search", "save", "supersede"]);
     for (const t of tools) {
       assert.match(t.description ?? "", /Use it /, t.name);
       assert.match(t.description ?? "", /Do not use it /, t.name);
@@ -48,6 +48,13 @@ describe("cortex mcp: listing", () => {
     assert.deepEqual([(recall.inputSchema.properties as Record<string, any>).limit.minimum, (recall.inputSchema.properties as Record<string, any>).limit.maximum], [1, 100]);
     assert.equal(recall.annotations?.readOnlyHint, true);
     assert.match(tools.find((t) => t.name === "context")!.description!, /characters \/ 4/);
+    const save = tools.find((t) => t.name === "save")!;
+    const saveProps = save.inputSchema.properties as Record<string, any>;
+    assert.deepEqual(save.inputSchema.required, ["name", "body", "type", "project"]);
+    assert.deepEqual([saveProps.name.maxLength, saveProps.body.maxLength, saveProps.tags.maxItems, saveProps.tags.items.maxLength], [200, 50_000, 20, 100]);
+    assert.deepEqual([save.annotations?.readOnlyHint, save.annotations?.idempotentHint], [false, false]);
+    assert.deepEqual(tools.find((t) => t.name === "supersede")!.inputSchema.required, ["old"]);
+    assert.deepEqual(tools.find((t) => t.name === "read")!.inputSchema.required, ["ref"]);
   });
 
   test("should list atom resources, the templates and the summary", async () => {
@@ -103,6 +110,21 @@ describe("cortex mcp: tools", () => {
     ["list", { status: "deleted" }, "CORTEX_E204", "status"],
     ["status", { verbose: true }, "CORTEX_E200", "verbose"],
     ["transcript_search", { query: "x", limit: 500 }, "CORTEX_E203", "limit"],
+    ["read", {}, "CORTEX_E201", "ref"],
+    ["read", { ref: "no/such atom.md" }, "CORTEX_E101", "ref"],
+    ["read", { ref: 42 }, "CORTEX_E200", "ref"],
+    ["save", { name: "n".repeat(201), body: "b", type: "rule", project: "ops" }, "CORTEX_E202", "name"],
+    ["save", { name: "Big", body: "b".repeat(50_001), type: "rule", project: "ops" }, "CORTEX_E202", "body"],
+    ["save", { name: "Tags", body: "b", type: "rule", project: "ops", tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, "CORTEX_E202", "tags"],
+    ["save", { name: "Tag", body: "b", type: "rule", project: "ops", tags: ["t".repeat(101)] }, "CORTEX_E202", "tags[0]"],
+    ["save", { name: "Kind", body: "b", type: "memo", project: "ops" }, "CORTEX_E204", "type"],
+    ["save", { name: "Where", body: "b", type: "rule", project: "marketing" }, "CORTEX_E210", "project"],
+    ["save", { name: "Key", body: "key AKIAABCDEFGHIJKLMNOP", type: "rule", project: "ops" }, "CORTEX_E400", "body"],
+    ["save", { name: "No body", type: "rule", project: "ops" }, "CORTEX_E201", "body"],
+    ["supersede", {}, "CORTEX_E201", "old"],
+    ["supersede", { old: "rules/no_friday_deploys.md", new: "no such atom" }, "CORTEX_E101", "new"],
+    ["supersede", { old: "rules/no_friday_deploys.md", new: "rules/no_friday_deploys.md" }, "CORTEX_E210", "new"],
+    ["supersede", { old: "rules/no_friday_deploys.md", reason: "r".repeat(501) }, "CORTEX_E202", "reason"],
   ];
   for (const [name, args, code, argument] of bad) {
     test(`should answer ${name} with bad ${argument} by a ${code} tool error, not a protocol error`, async () => {
@@ -127,6 +149,12 @@ describe("cortex mcp: tools", () => {
     assert.deepEqual(after.structuredContent!.hits.map((h: { path: string }) => h.path), ["rules/no_friday_deploys.md"]);
     const resource = await client.readResource({ uri: "cortex://atom/rules/no_friday_deploys.md" });
     assert.match((resource.contents[0] as { text: string }).text, /nobody works the weekend/);
+    const read = await callTool(client, "read", { ref: "rules/no_friday_deploys.md" });
+    assert.match(read.structuredContent!.text, /nobody works the weekend/);
+    writeFileSync(file, readFileSync(file, "utf8").replace("nobody works the weekend", "the weekend stays quiet"));
+    const reread = await callTool(client, "read", { ref: "rules/no_friday_deploys.md" });
+    assert.match(reread.structuredContent!.text, /the weekend stays quiet/);
+    assert.equal(reread.structuredContent!.description, "Production deploys stop at 15:00 on Fridays, so the weekend stays quiet.");
   });
 });
 
@@ -136,6 +164,17 @@ describe("cortex mcp: resources and prompts", () => {
     assert.equal(contents.length, 1);
     assert.equal((contents[0] as { text: string }).text, readFileSync(join(vault, "reference/Release calendar.md"), "utf8"));
     assert.equal(contents[0]!.mimeType, "text/markdown");
+  });
+
+  test("should read an atom with the read tool by a path with a slash and a space", async () => {
+    const r = await callTool(client, "read", { ref: "reference/Release calendar.md" });
+    assert.equal(r.isError ?? false, false);
+    assert.equal(r.structuredContent!.text, readFileSync(join(vault, "reference/Release calendar.md"), "utf8"));
+    assert.equal(r.structuredContent!.path, "reference/Release calendar.md");
+    assert.match(textOf(r), /^---\nid: 20260901_release_calendar\n[\s\S]*### Links \(0\)\n\nnone\n\n### Backlinks \(0\)\n\nnone$/);
+    const byUri = await callTool(client, "read", { ref: "cortex://atom/reference/Release%20calendar.md" });
+    assert.equal(byUri.structuredContent!.path, "reference/Release calendar.md");
+    assert.match(readFileSync(join(vault, "index/access_log.jsonl"), "utf8"), /"op":"read","query":"reference\/Release calendar\.md","results":\["reference\/Release calendar\.md"\]/);
   });
 
   test("should refuse a path that is not an indexed atom", async () => {
@@ -156,6 +195,69 @@ describe("cortex mcp: resources and prompts", () => {
     const debug = await client.getPrompt({ name: "debug-checklist", arguments: { error: "login accepts any password", context: "bcrypt" } });
     assert.match((debug.messages[0]!.content as { text: string }).text, /\*\*bcrypt compare is async\*\* \(lesson, 2026-10-15\)/);
     await assert.rejects(() => client.getPrompt({ name: "debug-checklist", arguments: {} }), /CORTEX_E201 error: required/);
+  });
+});
+
+describe("cortex mcp: writes", () => {
+  let writeVault = "";
+  let writer: Client;
+  before(async () => {
+    writeVault = copyAgentVault();
+    writer = await connect(writeVault);
+  });
+  after(async () => {
+    await writer.close();
+    removeTemp(writeVault);
+  });
+
+  test("should save, recall the new atom, supersede it, and then rank it lower", async () => {
+    const first = await callTool(writer, "save", { name: "Kafka retention is 7 days", body: "Topics on the events cluster keep messages for 7 days; consumers that fall further behind must replay from the archive bucket.", type: "decision", project: "backend", tags: ["kafka", "retention"] });
+    assert.equal(first.isError ?? false, false, textOf(first));
+    const oldPath = first.structuredContent!.path as string;
+    const found = await callTool(writer, "recall", { query: "kafka retention" });
+    assert.deepEqual(found.structuredContent!.hits.map((h: { path: string }) => h.path), [oldPath]);
+    const before = found.structuredContent!.hits[0].score as number;
+    const second = await callTool(writer, "save", { name: "Kafka retention raised to 30 days", body: "After the March replay incident, the events cluster keeps 30 days so a stalled consumer never needs the archive bucket.", type: "decision", project: "backend", tags: ["kafka", "retention"] });
+    assert.equal(second.isError ?? false, false, textOf(second));
+    const newPath = second.structuredContent!.path as string;
+    const superseded = await callTool(writer, "supersede", { old: oldPath, new: newPath, reason: "retention raised" });
+    assert.deepEqual(superseded.structuredContent, { old: oldPath, by: newPath });
+    const after = await callTool(writer, "recall", { query: "kafka retention" });
+    const hits = after.structuredContent!.hits as { path: string; score: number; status: string }[];
+    assert.deepEqual(hits.map((h) => [h.path, h.status]), [[newPath, "active"], [oldPath, "superseded"]]);
+    assert.ok(hits[1]!.score < before && hits[1]!.score < hits[0]!.score, JSON.stringify(hits));
+  });
+
+  test("should answer a near-duplicate save with isError, the E401 code and the existing path", async () => {
+    const r = await callTool(writer, "save", { name: "Kafka retention raised to 30 days", body: "After the March replay incident, the events cluster keeps 30 days so a stalled consumer never needs the archive bucket.", type: "decision", project: "backend", tags: ["kafka"] });
+    assert.equal(r.isError, true);
+    assert.equal(r.structuredContent!.error.code, "CORTEX_E401");
+    assert.equal(r.structuredContent!.error.details.existing_path, "atoms/kafka_retention_raised_to_30_days.md");
+    assert.match(textOf(r), /^CORTEX_E401 near-duplicate of atoms\/kafka_retention_raised_to_30_days\.md \(similarity 1\.00\); nothing was written\nSuggestion: /);
+  });
+
+  test("should lose nothing when two clients send 20 saves at once", async () => {
+    const vault20 = copyAgentVault();
+    const clients = [await connect(vault20), await connect(vault20)];
+    try {
+      const words = (i: number) => Array.from({ length: 12 }, (_, k) => `w${i}x${k}`).join(" ");
+      const saves = Array.from({ length: 20 }, (_, i) => callTool(clients[i % 2]!, "save", { name: `Parallel fact ${i} ${words(i).slice(0, 20)}`, body: `Fact ${i}: ${words(i)}.`, type: "insight", project: "ops", tags: [`batch${i}`] }));
+      const results = await Promise.all(saves);
+      for (const r of results) assert.equal(r.isError ?? false, false, textOf(r));
+      const paths = results.map((r) => r.structuredContent!.path as string).sort();
+      assert.equal(new Set(paths).size, 20);
+      for (const path of paths) assert.match(readFileSync(join(vault20, path), "utf8"), /^---\nid: 20261122_parallel_fact_/);
+      const events = readFileSync(join(vault20, "index/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { op: string; path: string });
+      assert.equal(events.length, 20);
+      assert.deepEqual(events.map((e) => e.path).sort(), paths);
+      assert.ok(events.every((e) => e.op === "write"));
+      const manifest = JSON.parse(readFileSync(join(vault20, "index/manifest.json"), "utf8")) as { path: string }[];
+      assert.equal(manifest.length, 29);
+      for (const path of paths) assert.ok(manifest.some((m) => m.path === path), path);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+      removeTemp(vault20);
+    }
   });
 });
 
@@ -186,7 +288,7 @@ describe("cortex mcp: process", () => {
     assert.equal(init.result.serverInfo.name, "cortex-vault");
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
     const list = await request(2, "tools/list", {});
-    assert.equal(list.result.tools.length, 5);
+    assert.equal(list.result.tools.length, 8);
     child.stdin.end();
     assert.equal(await new Promise((resolve) => child.on("exit", resolve)), 0);
   });

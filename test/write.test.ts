@@ -206,6 +206,19 @@ test("should refuse a near-duplicate unless forced, and link related atoms", asy
   }
 });
 
+test("should leave only the atom being replaced out of the near-duplicate check", async () => {
+  const vault = copyToTemp(EXAMPLE);
+  try {
+    const body = readFileSync(join(vault, "rules/no_friday_deploys.md"), "utf8").split("---\n").slice(2).join("---\n");
+    const input = { name: "No Friday deploys", type: "rule", project: "ops", body };
+    await assert.rejects(writeAtom(vault, input, { config, today: TODAY, replacing: "decisions/deploy_freeze_during_release.md" }), (error: unknown) => error instanceof WriteRejectedError && error.existingPath === "rules/no_friday_deploys.md");
+    const written = await writeAtom(vault, input, { config, today: TODAY, replacing: "rules/no_friday_deploys.md" });
+    assert.equal(written.path, "rules/no_friday_deploys_2.md");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
 test("should refuse a folder that is a symbolic link, or a file", async () => {
   const vault = tempDir();
   const outside = tempDir();

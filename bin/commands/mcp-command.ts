@@ -15,7 +15,7 @@ export const MCP_SDK = "@modelcontextprotocol/server@^2.4";
 export function registerMcp(program: Command, ctx: CliContext): void {
   program
     .command("mcp")
-    .description(`Serve the vault to AI agents over MCP (stdio): tools recall, context, list, status, transcript_search; atom, MOC and summary resources; session-start and debug-checklist prompts. Needs ${MCP_SDK}.`)
+    .description(`Serve the vault to AI agents over MCP (stdio): tools recall, read, context, list, status, transcript_search, save, supersede; atom, MOC and summary resources; session-start and debug-checklist prompts. Needs ${MCP_SDK}.`)
     .option("--vault <dir>", "vault folder")
     .action((opts: McpOptions) => runMcp(ctx, opts));
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from "../config/types.js";
 import { CortexError } from "../errors.js";
+import { WriteRejectedError } from "../write/errors.js";
 import type { ErrorCodeInfo, ToolErrorData, ToolOutcome } from "./types.js";
 
 /**
@@ -14,6 +15,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.freez
   CORTEX_E103: { category: "vault", suggestion: "Check that the vault folder and its files can be read and written." },
   CORTEX_E104: { category: "vault", suggestion: "Another cortex process is writing to the vault; retry in a moment." },
   CORTEX_E105: { category: "vault", suggestion: "Fix the vault's cortex.toml: the message names the key and the expected type." },
+  CORTEX_E106: { category: "vault", suggestion: "The file cannot be rewritten without damage (not UTF-8 text, or broken frontmatter): fix it in an editor; cortex check names the problem." },
   CORTEX_E200: { category: "argument", suggestion: "Check the argument names and types against the tool's input schema." },
   CORTEX_E201: { category: "argument", suggestion: "Pass the required argument; see the tool's input schema." },
   CORTEX_E202: { category: "argument", suggestion: "Shorten the value or pass fewer items: the limit is in the message." },
@@ -22,7 +24,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.freez
   CORTEX_E205: { category: "argument", suggestion: "Pass the next_cursor of the previous call unchanged, or leave cursor out to start over." },
   CORTEX_E210: { category: "argument", suggestion: "Fix the field named in the message and call again." },
   CORTEX_E400: { category: "rejected", suggestion: "Remove the secret or the instruction-like text the rule names, then save again." },
-  CORTEX_E401: { category: "rejected", suggestion: "Read the existing atom; supersede it with an updated one instead of saving a near-copy." },
+  CORTEX_E401: { category: "rejected", suggestion: "Read the existing atom (read tool). If it already says this, nothing needs saving; if yours replaces it, call save again with supersedes set to its path." },
   CORTEX_E900: { category: "internal", suggestion: "This is a bug in cortex: run with CORTEX_DEBUG=1 and report the stderr output." },
 });
 
@@ -34,6 +36,8 @@ const BY_CORTEX_CODE: Readonly<Record<string, string>> = {
   IO: "CORTEX_E103",
   LOCKED: "CORTEX_E104",
   BAD_ARGUMENT: "CORTEX_E200",
+  FRONTMATTER: "CORTEX_E106",
+  NOT_UTF8: "CORTEX_E106",
 };
 
 /** A tool failure carrying its code; thrown inside tools, turned into an outcome by {@link errorOutcome}. */
@@ -63,12 +67,56 @@ export function toolErrorOutcome(data: Omit<ToolErrorData, "category" | "suggest
 }
 
 /**
+ * A write the library refused, as a tool error: `VALIDATION` → `CORTEX_E210`,
+ * `SECURITY` → `E400` (with the scan rule), `DUPLICATE` → `E401` (with the
+ * near-duplicate's path and similarity). `argNames` renames the library's
+ * field names to the tool's argument names (e.g. `by` → `new`).
+ *
+ * @example rejectionError(error, { by: "new" })
+ */
+export function rejectionError(error: WriteRejectedError, argNames: Readonly<Record<string, string>> = {}): ToolError {
+  const argument = error.field === undefined ? undefined : (argNames[error.field] ?? error.field);
+  if (error.code === "DUPLICATE") {
+    const similarity = error.similarity ?? 0;
+    const message = `near-duplicate of ${error.existingPath} (similarity ${similarity.toFixed(2)}); nothing was written`;
+    return new ToolError("CORTEX_E401", message, { details: { existing_path: error.existingPath, similarity, rule: error.rule } });
+  }
+  return new ToolError(error.code === "SECURITY" ? "CORTEX_E400" : "CORTEX_E210", namedMessage(error, argument), { argument, details: { rule: error.rule } });
+}
+
+// The message starting with the argument's name: `field: …` (validation) and `rejected: field contains …` (scan) become `argument: …`.
+function namedMessage(error: WriteRejectedError, argument: string | undefined): string {
+  if (error.field === undefined || argument === undefined) return error.message;
+  for (const prefix of [`${error.field}: `, `rejected: ${error.field} `]) {
+    if (error.message.startsWith(prefix)) return `${argument}: ${error.message.slice(prefix.length)}`;
+  }
+  return error.message;
+}
+
+/**
+ * Runs `fn`; a library error it throws about a value (an atom ref not found
+ * or ambiguous, …) becomes a tool error naming `argument`, message
+ * `argument: …`. Refused writes and other errors pass through.
+ *
+ * @example const path = blameArgument("ref", () => resolveAtomRef(manifest, ref));
+ */
+export function blameArgument<T>(argument: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (!(error instanceof CortexError) || error instanceof WriteRejectedError) throw error;
+    throw new ToolError(BY_CORTEX_CODE[error.code] ?? "CORTEX_E103", `${argument}: ${error.message}`, { argument });
+  }
+}
+
+/**
  * Maps anything a tool threw to an error outcome: {@link ToolError} as is,
- * `CortexError` and `ConfigError` to their `E1xx`/`E2xx` code, and
- * anything else to `CORTEX_E900`.
+ * a refused write by {@link rejectionError}, `CortexError` and `ConfigError`
+ * to their `E1xx`/`E2xx` code, and anything else to `CORTEX_E900`.
  */
 export function errorOutcome(error: unknown): ToolOutcome {
   if (error instanceof ToolError) return toolErrorOutcome({ code: error.code, message: error.message, argument: error.argument, details: error.details });
+  if (error instanceof WriteRejectedError) return errorOutcome(rejectionError(error));
   if (error instanceof ConfigError) return toolErrorOutcome({ code: "CORTEX_E105", message: error.message });
   if (error instanceof CortexError) return toolErrorOutcome({ code: BY_CORTEX_CODE[error.code] ?? "CORTEX_E103", message: error.message });
   return toolErrorOutcome({ code: "CORTEX_E900", message: `internal error: ${(error as Error)?.message ?? String(error)}` });

@@ -4,7 +4,7 @@ import type { ArgSchema } from "./types.js";
  * Argument limits (seed 000's validation rules): query ≤ 10,000 chars,
  * limit 1–100, tags ≤ 20 × 100 chars, body ≤ 50,000 chars; and the ones
  * this project adds (names ≤ 200 chars as the write path has them, token
- * budgets 50–20,000, short names ≤ 100 chars).
+ * budgets 50–20,000, short names ≤ 100 chars, at most 50 links per save).
  */
 export const LIMITS = Object.freeze({
   queryChars: 10_000,
@@ -12,6 +12,7 @@ export const LIMITS = Object.freeze({
   limitMax: 100,
   tagsMax: 20,
   tagChars: 100,
+  linksMax: 50,
   bodyChars: 50_000,
   nameChars: 200,
   refChars: 1_000,

@@ -2,6 +2,7 @@ import { findMoc } from "../context/build.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { summarize } from "../summary/summarize.js";
 import type { Count } from "../summary/types.js";
+import { decodePath } from "./refs.js";
 import { openSnapshot, readAtomText } from "./snapshot.js";
 
 /** A listed resource. */
@@ -80,20 +81,6 @@ export async function summaryMarkdown(vaultDir: string, today: string): Promise<
 
 function isMoc(m: ManifestEntry): boolean {
   return m.path.startsWith("_moc/") && m.path.endsWith(".md") && m.path.indexOf("/", 5) === -1;
-}
-
-// A template variable arrives percent-encoded: decode each segment, keeping one that is not valid encoding as it is.
-function decodePath(raw: string): string {
-  return raw
-    .split("/")
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join("/");
 }
 
 function counts(list: readonly Count[]): string {

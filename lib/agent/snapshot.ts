@@ -4,7 +4,7 @@ import { splitFrontmatter } from "../atoms/frontmatter.js";
 import { loadConfig } from "../config/load.js";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
-import type { ManifestEntry } from "../indexes/types.js";
+import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import type { IndexFreshness } from "../status/types.js";
 import type { IndexVaultResult } from "../vault/indexer.js";
 import { withVaultLock } from "../vault/lock.js";
@@ -20,6 +20,8 @@ export interface VaultSnapshot {
   manifest: ManifestEntry[];
   /** How current the index was before this request: when it was written, and how many files had to be (re-)read or dropped. */
   freshness: IndexFreshness;
+  /** The resolved links (source → targets) when this request built the indexes whole; null means `index/links.json` is current. */
+  links: GroupIndex | null;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function openSnapshot(vaultDir: string, today: string): Promise<Vau
   const manifest = result.indexes?.manifest ?? readManifest(dir) ?? indexVault(dir, { config, today, write: false }).indexes!.manifest;
   const changed = result.reread + result.removed;
   const freshness = { indexed_at: indexedAt, changed_since_index: changed, fresh: indexedAt !== null && changed === 0 };
-  return { vaultDir: dir, config, today, manifest, freshness };
+  return { vaultDir: dir, config, today, manifest, freshness, links: result.indexes?.links ?? null };
 }
 
 // The manifest the index run left on disk; null when it cannot be read.

@@ -52,17 +52,18 @@ export class WriteSession {
 
   /**
    * Checks a validated input against the vault (security scan, folder on
-   * disk, near-duplicates unless `force`) and, unless `dryRun`, writes it.
+   * disk, near-duplicates unless `force`, leaving out the atom at `replacing`)
+   * and, unless `dryRun`, writes it.
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
-  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean } = {}): WriteResult {
+  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string } = {}): WriteResult {
     scanValidWrite(valid);
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
-    if (!flags.force) this.rejectDuplicate(prepared);
+    if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
     const related = findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
     const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
@@ -79,9 +80,10 @@ export class WriteSession {
     if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
   }
 
-  private rejectDuplicate(text: BoundableText): void {
+  private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {
     this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
-    const [best] = findNearDuplicatesPruned(text, this.corpus.values(), this.options.settings.duplicateThreshold);
+    const candidates = replacing === undefined ? this.corpus.values() : [...this.corpus.values()].filter((c) => c.path !== replacing);
+    const [best] = findNearDuplicatesPruned(text, candidates, this.options.settings.duplicateThreshold);
     if (!best) return;
     const threshold = this.options.settings.duplicateThreshold;
     throw new WriteRejectedError(

@@ -34,6 +34,12 @@ export interface WriteOptions {
   today: string;
   /** Write even when a near-duplicate exists. Default false. */
   force?: boolean;
+  /**
+   * Vault-relative path of an atom the new one is about to supersede: it is
+   * left out of the near-duplicate check (seed 003: an update is a supersede
+   * by a near-duplicate). Every other live atom is still checked. Default none.
+   */
+  replacing?: string;
   /** Commit the new file with git; default `[git] commit` of the config. */
   commit?: boolean;
   /** Clock for event timestamps. Default `() => new Date()`. */

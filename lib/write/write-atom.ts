@@ -34,7 +34,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
     vaultDir,
     () => {
       const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now });
-      const result = session.write(valid, { force: options.force });
+      const result = session.write(valid, { force: options.force, replacing: options.replacing });
       session.finish();
       if (!commit) return result;
       const done = commitFiles(vaultDir, [result.path], `cortex write: ${valid.name}\n\n${result.path}\n`);

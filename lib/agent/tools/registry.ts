@@ -1,9 +1,12 @@
 import type { ToolSpec } from "../types.js";
 import { contextTool } from "./context.js";
 import { listTool } from "./list.js";
+import { readTool } from "./read.js";
 import { recallTool } from "./recall.js";
+import { saveTool } from "./save.js";
 import { statusTool } from "./status.js";
+import { supersedeTool } from "./supersede.js";
 import { transcriptSearchTool } from "./transcripts.js";
 
 /** Every tool the MCP server offers, in the order they are listed. */
-export const TOOLS: readonly ToolSpec[] = [recallTool, contextTool, listTool, statusTool, transcriptSearchTool];
+export const TOOLS: readonly ToolSpec[] = [recallTool, readTool, contextTool, listTool, statusTool, transcriptSearchTool, saveTool, supersedeTool];

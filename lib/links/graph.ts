@@ -25,29 +25,31 @@ export function resolveGraph(
   const resolver = options.resolver ?? buildLinkResolver(manifest, options);
   const atoms = new Set(manifest.map((m) => m.path));
   const edges: GroupIndex = {};
-  const incoming = new Map<string, Set<string>>();
+  const incoming = new Map<string, string[]>();
   const broken: BrokenLink[] = [];
   const ambiguous: AmbiguousLink[] = [];
+  // Sources in order, so each backlink list is built already sorted; few allocations per link (100k atoms).
   for (const from of Object.keys(graph).sort(compareStrings)) {
-    const code = new Set(Object.hasOwn(codeRefs, from) ? codeRefs[from] : []);
-    const out = new Set<string>();
-    for (const target of [...graph[from]!].sort(compareStrings)) {
+    const code = Object.hasOwn(codeRefs, from) ? codeRefs[from]! : null;
+    const targets = graph[from]!;
+    const out: string[] = [];
+    for (const target of targets.length > 1 ? [...targets].sort(compareStrings) : targets) {
       const r = resolver.resolve(target, from);
       if (r.path === null) {
-        if (!code.has(target)) broken.push({ from, target });
+        if (!code?.includes(target)) broken.push({ from, target });
         continue;
       }
       if (r.ambiguous.length > 0) ambiguous.push({ from, target, path: r.path, candidates: r.ambiguous });
-      if (r.path === from || !atoms.has(r.path)) continue;
-      out.add(r.path);
-      const set = incoming.get(r.path) ?? new Set<string>();
-      set.add(from);
-      incoming.set(r.path, set);
+      if (r.path === from || !atoms.has(r.path) || out.includes(r.path)) continue;
+      out.push(r.path);
+      const list = incoming.get(r.path);
+      if (list === undefined) incoming.set(r.path, [from]);
+      else list.push(from);
     }
-    if (out.size > 0) edges[from] = [...out].sort(compareStrings);
+    if (out.length > 0) edges[from] = out.length > 1 ? out.sort(compareStrings) : out;
   }
   const backlinks: GroupIndex = {};
-  for (const to of [...incoming.keys()].sort(compareStrings)) backlinks[to] = [...incoming.get(to)!].sort(compareStrings);
+  for (const to of [...incoming.keys()].sort(compareStrings)) backlinks[to] = incoming.get(to)!;
   return { edges, backlinks, broken, ambiguous };
 }
 

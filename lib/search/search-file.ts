@@ -19,9 +19,14 @@ export class SearchFormatError extends Error {}
 
 /** The whole search file for records in path order. */
 export function serializeSearchFile(records: readonly SearchRecord[]): string {
-  let out = `${SEARCH_FILE_HEADER}\n`;
-  for (const r of records) out += `${searchFileLine(r)}\n`;
-  return out;
+  return searchFileChunks(records).join("");
+}
+
+/** {@link serializeSearchFile} in pieces (one per line), to be written without joining. */
+export function searchFileChunks(records: readonly SearchRecord[]): string[] {
+  const chunks = [`${SEARCH_FILE_HEADER}\n`];
+  for (const r of records) chunks.push(`${searchFileLine(r)}\n`);
+  return chunks;
 }
 
 /** One record's line (without the newline). */

@@ -12,7 +12,7 @@ let counter = Math.floor(Math.random() * 1e9);
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
-export function writeFileAtomic(file: string, data: string | Uint8Array): void {
+export function writeFileAtomic(file: string, data: FileData): void {
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);
@@ -23,15 +23,27 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   }
 }
 
+/**
+ * What a file write takes: text, bytes, or text in chunks (a 60 MB manifest
+ * is written as its entries, never joined into one string).
+ */
+export type FileData = string | Uint8Array | readonly string[];
+
 // Creates `temp` (which must not exist) with `data`, flushed to disk.
-function writeFlushed(temp: string, data: string | Uint8Array): void {
+function writeFlushed(temp: string, data: FileData): void {
   const fd = openSync(temp, "wx", 0o644);
   try {
-    writeSync(fd, typeof data === "string" ? Buffer.from(data) : data);
+    if (typeof data === "string") writeAll(fd, Buffer.from(data));
+    else if (data instanceof Uint8Array) writeAll(fd, data);
+    else for (let i = 0; i < data.length; i += 4096) writeAll(fd, Buffer.from(data.slice(i, i + 4096).join("")));
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }
 
 /** A unique temporary name beside `file`: `.name.PID.N.tmp`. */
@@ -50,7 +62,7 @@ export function tempPathFor(file: string): string {
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  * @example if (!createFileExclusive("rules/x.md", text)) tryNextName();
  */
-export function createFileExclusive(file: string, data: string | Uint8Array): boolean {
+export function createFileExclusive(file: string, data: FileData): boolean {
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);

@@ -1,15 +1,19 @@
 import type { ParsedAtom } from "../atoms/types.js";
 import type { LayerThresholds } from "../config/types.js";
 import { buildIndexes, toManifestEntry, type IndexInput } from "../indexes/build.js";
-import { serializeIndexes, serializeJson } from "../indexes/serialize.js";
+import { INDEX_FILES, serializeJson } from "../indexes/serialize.js";
 import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearchLine, searchLineRange } from "../indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { buildLayers } from "../layers/classify.js";
-import type { LayerEntry } from "../layers/types.js";
-import { readSearchFile, searchFileLine, serializeSearchFile } from "../search/search-file.js";
+import type { LayerEntry, LayerFiles } from "../layers/types.js";
+import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
 
-/** Vault-relative output path → text, for the files a run must write. */
-export type OutputTexts = Map<string, string>;
+/**
+ * Vault-relative output path → its text, text in chunks, or a function that
+ * makes it: a full run serializes each file only when it writes it, so only
+ * one large text is alive at a time.
+ */
+export type OutputTexts = Map<string, string | string[] | (() => string | string[])>;
 
 /** The index files of the previous run, as text. */
 export interface PreviousTexts {
@@ -31,8 +35,8 @@ export interface AtomDelta {
 /** Every output from parsed atoms: the five indexes, search.tsv and the layer files. */
 export function allOutputs(inputs: readonly IndexInput[], today: string, layers: LayerThresholds): { texts: OutputTexts; indexes: VaultIndexes } {
   const indexes = buildIndexes(inputs);
-  const texts: OutputTexts = new Map(Object.entries(serializeIndexes(indexes)).map(([name, text]) => [`index/${name}`, text]));
-  texts.set("index/search.tsv", serializeSearchFile(indexes.manifest));
+  const texts: OutputTexts = new Map(Object.entries(INDEX_FILES).map(([name, serialize]) => [`index/${name}`, () => serialize(indexes)]));
+  texts.set("index/search.tsv", () => searchFileChunks(indexes.manifest));
   addLayers(texts, indexes.manifest, today, layers);
   return { texts, indexes };
 }
@@ -79,8 +83,10 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
 }
 
 function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
-  const layers = buildLayers(atoms, today, thresholds);
-  for (const [name, list] of Object.entries(layers)) texts.set(`layers/${name}.json`, serializeJson(list));
+  let layers: LayerFiles | null = null;
+  for (const name of ["hot", "warm", "cold"] as const) {
+    texts.set(`layers/${name}.json`, () => serializeJson((layers ??= buildLayers(atoms, today, thresholds))[name]));
+  }
 }
 
 function sameGroups(a: Pick<ManifestEntry, "project" | "type" | "tags">, b: Pick<ManifestEntry, "project" | "type" | "tags">): boolean {

@@ -155,7 +155,8 @@ function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
   for (const rel of order) {
     const file = join(vaultDir, rel);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileAtomic(file, texts.get(rel)!);
+    const text = texts.get(rel)!;
+    writeFileAtomic(file, typeof text === "function" ? text() : text);
   }
   return order;
 }

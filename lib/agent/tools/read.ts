@@ -1,4 +1,4 @@
-import { compareStrings } from "../../indexes/build.js";
+import { compareStrings } from "../../util/compare.js";
 import type { GroupIndex, ManifestEntry } from "../../indexes/types.js";
 import { classifyLayer } from "../../layers/classify.js";
 import { resolveAtomRef } from "../../vault/refs.js";

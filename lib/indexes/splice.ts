@@ -2,53 +2,56 @@ import type { ManifestEntry } from "./types.js";
 import { serializeManifestEntry } from "./serialize.js";
 
 /**
- * Pure edits of index texts this tool wrote, used by incremental indexing to
- * change one atom's entry without parsing and re-serializing 100k others.
- * Each returns null when the text is not laid out as expected; the caller
- * then rebuilds the file from scratch.
+ * Pure edits of index files this tool wrote, on their bytes: incremental
+ * indexing changes one atom's entry of a 60 MB manifest without decoding,
+ * parsing or re-encoding the other 100k. Each returns null when the file is
+ * not laid out as expected; the caller then rebuilds it from scratch.
  */
 
-/** Start and end offsets of a path's entry in manifest.json (from `  {` to `  }`). */
-export function manifestEntryRange(text: string, path: string): [number, number] | null {
-  const at = text.indexOf(`\n  {\n    "path": ${JSON.stringify(path)},\n`);
+/** Byte offsets of a path's entry in manifest.json (from `  {` to `  }`). */
+export function manifestEntryRange(buf: Buffer, path: string): [number, number] | null {
+  const at = buf.indexOf(`\n  {\n    "path": ${JSON.stringify(path)},\n`);
   if (at === -1) return null;
-  const end = text.indexOf("\n  }", at + 1);
+  const end = buf.indexOf("\n  }", at + 1);
   return end === -1 ? null : [at + 1, end + 4];
 }
 
-/** The entry of `path` in manifest.json text, parsed; null when absent. */
-export function readManifestEntry(text: string, path: string): ManifestEntry | null {
-  const range = manifestEntryRange(text, path);
-  return range ? (JSON.parse(text.slice(range[0], range[1])) as ManifestEntry) : null;
+/** The entry of `path` in manifest.json, parsed; null when absent. */
+export function readManifestEntry(buf: Buffer, path: string): ManifestEntry | null {
+  const range = manifestEntryRange(buf, path);
+  return range ? (JSON.parse(buf.toString("utf8", range[0], range[1])) as ManifestEntry) : null;
 }
 
-/** manifest.json text with the entry of `entry.path` replaced. */
-export function replaceManifestEntry(text: string, entry: ManifestEntry): string | null {
-  const range = manifestEntryRange(text, entry.path);
-  return range ? text.slice(0, range[0]) + serializeManifestEntry(entry) + text.slice(range[1]) : null;
+/** manifest.json with the entry of `entry.path` replaced. */
+export function replaceManifestEntry(buf: Buffer, entry: ManifestEntry): Buffer | null {
+  const range = manifestEntryRange(buf, entry.path);
+  return range ? Buffer.concat([buf.subarray(0, range[0]), Buffer.from(serializeManifestEntry(entry)), buf.subarray(range[1])]) : null;
 }
 
-/** Start and end offsets of the line of `path` in search.tsv (end excludes the newline). */
-export function searchLineRange(text: string, path: string): [number, number] | null {
-  const at = text.indexOf(`\n${path}\t`);
+/** Byte offsets of the line of `path` in search.tsv (the end excludes the newline). */
+export function searchLineRange(buf: Buffer, path: string): [number, number] | null {
+  const at = buf.indexOf(`\n${path}\t`);
   if (at === -1) return null;
-  const end = text.indexOf("\n", at + 1);
-  return [at + 1, end === -1 ? text.length : end];
+  const end = buf.indexOf(10, at + 1);
+  return [at + 1, end === -1 ? buf.length : end];
 }
 
-/** search.tsv text with the line of `path` replaced by `line`. */
-export function replaceSearchLine(text: string, path: string, line: string): string | null {
-  const range = searchLineRange(text, path);
-  return range ? text.slice(0, range[0]) + line + text.slice(range[1]) : null;
+/** search.tsv with the line of `path` replaced by `line` (the same buffer when the line is unchanged). */
+export function replaceSearchLine(buf: Buffer, path: string, line: string): Buffer | null {
+  const range = searchLineRange(buf, path);
+  if (!range) return null;
+  const bytes = Buffer.from(line);
+  if (bytes.equals(buf.subarray(range[0], range[1]))) return buf;
+  return Buffer.concat([buf.subarray(0, range[0]), bytes, buf.subarray(range[1])]);
 }
 
-/** The targets of `path` in graph.json text: [] when it has no entry. */
-export function readGraphTargets(text: string, path: string): string[] {
+/** The targets of `path` in graph.json: [] when it has no entry. */
+export function readGraphTargets(buf: Buffer, path: string): string[] {
   const key = `\n  ${JSON.stringify(path)}: [`;
-  const at = text.indexOf(key);
+  const at = buf.indexOf(key);
   if (at === -1) return [];
-  const open = at + key.length - 1;
-  if (text.startsWith("[]", open)) return [];
-  const end = text.indexOf("\n  ]", open);
-  return end === -1 ? [] : (JSON.parse(text.slice(open, end + 4)) as string[]);
+  const open = at + Buffer.byteLength(key) - 1;
+  if (buf[open + 1] === 0x5d) return [];
+  const end = buf.indexOf("\n  ]", open);
+  return end === -1 ? [] : (JSON.parse(buf.toString("utf8", open, end + 4)) as string[]);
 }

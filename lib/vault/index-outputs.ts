@@ -2,10 +2,11 @@ import type { ParsedAtom } from "../atoms/types.js";
 import type { LayerThresholds } from "../config/types.js";
 import { buildIndexes, toManifestEntry, type IndexInput } from "../indexes/build.js";
 import { INDEX_FILES, serializeJson } from "../indexes/serialize.js";
-import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearchLine, searchLineRange } from "../indexes/splice.js";
+import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearchLine } from "../indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { buildLayers } from "../layers/classify.js";
 import type { LayerEntry, LayerFiles } from "../layers/types.js";
+import type { FileData } from "./atomic.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
 
 /**
@@ -13,13 +14,13 @@ import { readSearchFile, searchFileChunks, searchFileLine } from "../search/sear
  * makes it: a full run serializes each file only when it writes it, so only
  * one large text is alive at a time.
  */
-export type OutputTexts = Map<string, string | string[] | (() => string | string[])>;
+export type OutputTexts = Map<string, FileData | (() => FileData)>;
 
-/** The index files of the previous run, as text. */
+/** The index files of the previous run, as bytes. */
 export interface PreviousTexts {
-  manifest: string;
-  search: string;
-  graph: string;
+  manifest: Buffer;
+  search: Buffer;
+  graph: Buffer;
 }
 
 /** What changed since the previous run, in atoms. */
@@ -43,9 +44,9 @@ export function allOutputs(inputs: readonly IndexInput[], today: string, layers:
 
 /** The outputs after a delta, rebuilt from the previous manifest and graph plus the atoms parsed this run. */
 export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds): { texts: OutputTexts; indexes: VaultIndexes } {
-  const graph = JSON.parse(previous.graph) as Record<string, string[]>;
+  const graph = JSON.parse(previous.graph.toString("utf8")) as Record<string, string[]>;
   const inputs = new Map<string, IndexInput>();
-  for (const entry of JSON.parse(previous.manifest) as ManifestEntry[]) inputs.set(entry.path, { atom: entry, targets: graph[entry.path] ?? [] });
+  for (const entry of JSON.parse(previous.manifest.toString("utf8")) as ManifestEntry[]) inputs.set(entry.path, { atom: entry, targets: graph[entry.path] ?? [] });
   for (const path of delta.removed) inputs.delete(path);
   for (const parsed of [...delta.changed, ...delta.added]) inputs.set(parsed.atom.path, parsed);
   return allOutputs([...inputs.values()], today, layers);
@@ -69,7 +70,7 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
     // Same targets and aliases: every link resolves as before, so the backlink count stands.
     const entry = toManifestEntry(atom, before.backlinks);
     const nextManifest = replaceManifestEntry(manifest, entry);
-    const nextSearch = searchLineRange(search, atom.path) ? replaceSearchLine(search, atom.path, searchFileLine(entry)) : null;
+    const nextSearch = replaceSearchLine(search, atom.path, searchFileLine(entry));
     if (nextManifest === null || nextSearch === null) return null;
     manifest = nextManifest;
     search = nextSearch;
@@ -78,7 +79,7 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
   const texts: OutputTexts = new Map();
   if (manifest !== previous.manifest) texts.set("index/manifest.json", manifest);
   if (search !== previous.search) texts.set("index/search.tsv", search);
-  if (layersDirty) addLayers(texts, readSearchFile(Buffer.from(search)), today, layers);
+  if (layersDirty) addLayers(texts, readSearchFile(search), today, layers);
   return texts;
 }
 

@@ -105,9 +105,9 @@ function readPrevious(vaultDir: string, settingsKey: string): Previous | null {
 // The last run's index texts, read only once a change is known; null when one is missing.
 function readPreviousTexts(vaultDir: string): PreviousTexts | null {
   const { indexDir, search: searchFile } = vaultPaths(vaultDir);
-  const manifest = readText(join(indexDir, "manifest.json"));
-  const search = readText(searchFile);
-  const graph = readText(join(indexDir, "graph.json"));
+  const manifest = readBytes(join(indexDir, "manifest.json"));
+  const search = readBytes(searchFile);
+  const graph = readBytes(join(indexDir, "graph.json"));
   return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
 }
 
@@ -163,6 +163,14 @@ function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
 
 function rank(rel: string): number {
   return rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0;
+}
+
+function readBytes(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
 }
 
 function readText(file: string): string | null {

@@ -8,6 +8,7 @@
 // DIR must not exist or must be empty. See bench/README.md for the shape of
 // what is written.
 import { closeSync, existsSync, futimesSync, mkdirSync, openSync, readdirSync, writeSync } from "node:fs";
+import { parseArgs as parseCliArgs } from "node:util";
 import { join } from "node:path";
 
 // ---------------------------------------------------------------- arguments
@@ -15,29 +16,19 @@ import { join } from "node:path";
 const USAGE = "usage: node bench/gen-vault.mjs --out DIR --atoms N [--seed S] [--today YYYY-MM-DD] [--quirks]";
 
 function parseArgs(argv) {
-  const opts = { out: null, atoms: null, seed: "1", today: "2026-11-22", quirks: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf("=");
-    const key = a.startsWith("--") ? (eq > 0 ? a.slice(2, eq) : a.slice(2)) : null;
-    const value = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      const v = argv[++i];
-      if (v === undefined) fail(`missing value for --${key}`);
-      return v;
-    };
-    switch (key) {
-      case "out": opts.out = value(); break;
-      case "atoms": opts.atoms = value(); break;
-      case "seed": opts.seed = value(); break;
-      case "today": opts.today = value(); break;
-      case "quirks": opts.quirks = true; break;
-      case "help": console.log(USAGE); process.exit(0); break;
-      default: fail(`unknown argument: ${a}`);
-    }
+  let values;
+  try {
+    ({ values } = parseCliArgs({ args: argv, options: {
+      out: { type: "string" }, atoms: { type: "string" }, seed: { type: "string", default: "1" },
+      today: { type: "string", default: "2026-11-22" }, quirks: { type: "boolean", default: false }, help: { type: "boolean" },
+    } }));
+  } catch (error) {
+    fail(error.message);
   }
+  if (values.help) { console.log(USAGE); process.exit(0); }
+  const opts = { ...values };
   if (!opts.out) fail("--out is required");
-  if (opts.atoms === null) fail("--atoms is required");
+  if (opts.atoms === undefined) fail("--atoms is required");
   if (!/^\d+$/.test(opts.atoms)) fail(`--atoms must be a non-negative integer, got ${opts.atoms}`);
   opts.atoms = Number(opts.atoms);
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(opts.today);

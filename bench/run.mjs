@@ -10,6 +10,7 @@
 // `node -e ""` baseline. Peak RSS comes from bench/measure.mjs. See
 // bench/README.md for what each figure means.
 import { spawn } from "node:child_process";
+import { parseArgs as parseCliArgs } from "node:util";
 import { createHash } from "node:crypto";
 import {
   existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync,
@@ -50,39 +51,29 @@ const USAGE = `usage: node bench/run.mjs [options]
   --check        exit 1 when a figure misses its target`;
 
 function parseArgs(argv) {
-  const o = { sizes: [500, 10000, 100000], cli: null, runs: 5, seed: "1", quirks: true, regen: false,
-    out: join(BENCH_DIR, "out"), json: false, check: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const eq = a.indexOf("=");
-    const key = a.startsWith("--") ? (eq > 0 ? a.slice(2, eq) : a.slice(2)) : null;
-    const value = () => {
-      if (eq > 0) return a.slice(eq + 1);
-      if (argv[i + 1] === undefined) die(`missing value for --${key}\n${USAGE}`);
-      return argv[++i];
-    };
-    switch (key) {
-      case "sizes":
-        o.sizes = value().split(",").map((s) => s.trim().replace(/_/g, "")).filter(Boolean).map((s) => {
-          const m = /^(\d+)(k?)$/i.exec(s);
-          if (!m) die(`bad size: ${s}`);
-          return Number(m[1]) * (m[2] ? 1000 : 1);
-        });
-        break;
-      case "cli": o.cli = resolve(value()); break;
-      case "runs": o.runs = Number(value()); if (!(o.runs >= 1 && Number.isInteger(o.runs))) die("--runs must be >= 1"); break;
-      case "seed": o.seed = value(); break;
-      case "no-quirks": o.quirks = false; break;
-      case "regen": o.regen = true; break;
-      case "out": o.out = resolve(value()); break;
-      case "json": o.json = true; break;
-      case "check": o.check = true; break;
-      case "help": console.log(USAGE); process.exit(0); break;
-      default: die(`unknown argument: ${a}\n${USAGE}`);
-    }
+  let values;
+  try {
+    ({ values } = parseCliArgs({ args: argv, options: {
+      sizes: { type: "string", default: "500,10000,100000" }, cli: { type: "string" }, runs: { type: "string", default: "5" },
+      seed: { type: "string", default: "1" }, "no-quirks": { type: "boolean", default: false }, regen: { type: "boolean", default: false },
+      out: { type: "string", default: join(BENCH_DIR, "out") }, json: { type: "boolean", default: false },
+      check: { type: "boolean", default: false }, help: { type: "boolean" },
+    } }));
+  } catch (error) {
+    die(`${error.message}\n${USAGE}`);
   }
-  o.cli ??= join(REPO, "dist", "bin", "cortex.js");
-  return o;
+  if (values.help) { console.log(USAGE); process.exit(0); }
+  const sizes = values.sizes.split(",").map((s) => s.trim().replace(/_/g, "")).filter(Boolean).map((s) => {
+    const m = /^(\d+)(k?)$/i.exec(s);
+    if (!m) die(`bad size: ${s}`);
+    return Number(m[1]) * (m[2] ? 1000 : 1);
+  });
+  const runs = Number(values.runs);
+  if (!(runs >= 1 && Number.isInteger(runs))) die("--runs must be >= 1");
+  return {
+    sizes, runs, seed: values.seed, quirks: !values["no-quirks"], regen: values.regen, json: values.json, check: values.check,
+    out: resolve(values.out), cli: values.cli ? resolve(values.cli) : join(REPO, "dist", "bin", "cortex.js"),
+  };
 }
 
 function die(msg) {

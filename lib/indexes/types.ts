@@ -1,22 +1,10 @@
-/** One atom in `index/manifest.json`. Keys are written in this order. */
-export interface ManifestEntry {
-  path: string;
-  id: string | null;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  tags: string[];
-  updated: string;
-  created: string;
-  lines: number;
-  size_bytes: number;
-  description: string;
-  aliases: string[];
-  links: string[];
-  confidence: number | null;
-  pnl_impact: number | null;
-  superseded_by: string | null;
+import type { Atom } from "../atoms/types.js";
+
+/**
+ * One atom in `index/manifest.json`: the atom's fields plus its backlink
+ * count. Keys are written in the order `toManifestEntry` builds them.
+ */
+export interface ManifestEntry extends Atom {
   /** Number of other atoms whose links resolve to this one. */
   backlinks: number;
 }

@@ -1,4 +1,4 @@
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import { yamlLib } from "../util/yaml.js";
 import { parseSimpleYaml } from "./yaml-fast.js";
 
 /** What the YAML of a frontmatter block holds, with the problems found. */
@@ -22,6 +22,7 @@ export function readFrontmatterData(yaml: string, firstLine: number): Frontmatte
   if (simple) {
     return { data: simple.data, keyLine: (key) => firstLine - 1 + (simple.lines.get(key) ?? 1), problems: [] };
   }
+  const { isMap, isScalar, LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: counter, prettyErrors: false });
   const problems = doc.errors.map((error) => ({

@@ -9,12 +9,18 @@ export type IndexFileTexts = Record<string, string>;
  * keys, trailing newline, so the same vault always gives the same bytes.
  */
 export function serializeIndexes(indexes: VaultIndexes): IndexFileTexts {
-  return Object.fromEntries(Object.entries(INDEX_FILES).map(([name, serialize]) => [name, serialize(indexes)]));
+  return Object.fromEntries(Object.entries(INDEX_FILES).map(([name, serialize]) => {
+    const text = serialize(indexes);
+    return [name, typeof text === "string" ? text : [...text].join("")];
+  }));
 }
 
-/** File name (relative to `index/`) → how its text is made from the indexes. */
-export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => string>> = Object.freeze({
-  "manifest.json": (i: VaultIndexes) => serializeManifest(i.manifest),
+/**
+ * File name (relative to `index/`) → how its text is made from the indexes,
+ * as one string or as pieces to be written one after another (the manifest).
+ */
+export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => string | Iterable<string>>> = Object.freeze({
+  "manifest.json": (i: VaultIndexes) => manifestChunks(i.manifest),
   "by_project.json": (i: VaultIndexes) => serializeGroups(i.by_project),
   "by_type.json": (i: VaultIndexes) => serializeGroups(i.by_type),
   "by_tag.json": (i: VaultIndexes) => serializeGroups(i.by_tag),
@@ -31,6 +37,21 @@ export function serializeManifest(manifest: readonly ManifestEntry[]): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
+/**
+ * {@link serializeManifest} in pieces of `size` entries, each made by one
+ * native JSON.stringify: the same bytes, without a 60 MB string in memory.
+ */
+export function* manifestChunks(manifest: readonly ManifestEntry[], size = 2000): Generator<string> {
+  if (manifest.length === 0) return yield "[]\n";
+  for (let i = 0; i < manifest.length; i += size) {
+    const json = JSON.stringify(manifest.slice(i, i + size), null, 2);
+    // "[\n  {…},\n  {…}\n]" → its entries, joined to the next piece by ",\n".
+    const entries = json.slice(2, -2);
+    yield i === 0 ? `[\n${entries}` : `,\n${entries}`;
+  }
+  yield "\n]\n";
+}
+
 /** One manifest entry exactly as it stands inside manifest.json (indented two spaces, no comma). */
 export function serializeManifestEntry(entry: ManifestEntry): string {
   return `  ${JSON.stringify(entry, null, 2).replace(/\n/g, "\n  ")}`;
@@ -43,12 +64,23 @@ export function serializeManifestEntry(entry: ManifestEntry): string {
 export function serializeGroups(index: GroupIndex): string {
   const keys = Object.keys(index).sort(compareStrings);
   if (keys.length === 0) return "{}\n";
+  // Without integer-like keys, an object built in this order keeps it, and one native call does the rest.
+  if (!keys.some(isArrayIndex)) {
+    const ordered: GroupIndex = Object.create(null);
+    for (const key of keys) ordered[key] = index[key]!;
+    return `${JSON.stringify(ordered, null, 2)}\n`;
+  }
   return `{\n${keys.map((key) => `  ${JSON.stringify(key)}: ${array(index[key]!, "  ")}`).join(",\n")}\n}\n`;
 }
 
 /** Any value as deterministic pretty JSON with a trailing newline (object keys as built). */
 export function serializeJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+// Keys a JS object orders first, numerically: "0", "7", "4294967294" (not "07" or "-1").
+function isArrayIndex(key: string): boolean {
+  return /^(0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
 }
 
 // A pretty-printed array of scalars whose closing bracket is at `indent`.

@@ -60,7 +60,8 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
-  const scan = scanVault(vaultDir);
+  // A full run opens every file anyway and takes size and mtime from the open file.
+  const scan = scanVault(vaultDir, { stat: previous !== null });
   const stats: StatCache = { settingsKey, entries: new Map() };
   const fresh = readChangedFiles(scan.files, previous?.stats ?? null, stats, options);
   if (options.onProgress) options.onProgress(scan.files.length, scan.files.length);
@@ -126,7 +127,7 @@ function readChangedFiles(files: readonly VaultFile[], previous: StatCache | nul
     const read = results[i]!;
     if (read.atom) fresh.push(read.atom);
     const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
-    stats.entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, skipped: !read.atom, diagnostics });
+    stats.entries.set(file.path, { mtimeMs: read.stat?.mtimeMs ?? file.mtimeMs, size: read.stat?.size ?? file.size, skipped: !read.atom, diagnostics });
   });
   return fresh;
 }

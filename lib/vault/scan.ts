@@ -8,8 +8,19 @@ export interface VaultFile {
   path: string;
   /** Absolute path. */
   abs: string;
+  /** Size and mtime; NaN when scanned with `stat: false`. */
   size: number;
   mtimeMs: number;
+}
+
+/** Options of {@link scanVault}. */
+export interface ScanOptions {
+  /**
+   * Stat every markdown file for its size and mtime. Default true; a full
+   * index, which opens every file anyway, passes false and reads them from
+   * the open file instead.
+   */
+  stat?: boolean;
 }
 
 /** What {@link scanVault} finds. */
@@ -32,15 +43,15 @@ const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
  * (`.obsidian`, `.git`, `.trash`, …), `node_modules`, the root `index/` and
  * `layers/` folders, and the root `MEMORY.md`. Symbolic links are not followed.
  */
-export function scanVault(vaultDir: string): VaultScan {
+export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultScan {
   const scan: VaultScan = { files: [], skipped: [], others: [] };
-  walk(vaultDir, "", scan);
+  walk(vaultDir, "", scan, options.stat !== false);
   scan.files.sort((a, b) => compareStrings(a.path, b.path));
   scan.others.sort(compareStrings);
   return scan;
 }
 
-function walk(abs: string, rel: string, scan: VaultScan): void {
+function walk(abs: string, rel: string, scan: VaultScan, stat: boolean): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(abs, { withFileTypes: true });
@@ -60,8 +71,12 @@ function walk(abs: string, rel: string, scan: VaultScan): void {
     if (entry.isSymbolicLink()) {
       scan.skipped.push({ path: childRel, reason: "symbolic link, not followed" });
     } else if (entry.isDirectory()) {
-      walk(childAbs, childRel, scan);
+      walk(childAbs, childRel, scan, stat);
     } else if (entry.isFile() && name.toLowerCase().endsWith(".md")) {
+      if (!stat) {
+        scan.files.push({ path: childRel, abs: childAbs, size: NaN, mtimeMs: NaN });
+        continue;
+      }
       try {
         const stat = lstatSync(childAbs);
         scan.files.push({ path: childRel, abs: childAbs, size: stat.size, mtimeMs: stat.mtimeMs });

@@ -55,7 +55,8 @@ export function numberField(data: Record<string, unknown>, key: string, report: 
 export function normalizeTags(tags: Iterable<string>): string[] {
   const seen = new Set<string>();
   for (const raw of tags) {
-    const tag = raw.trim().replace(/^#+/, "").trim().toLowerCase();
+    const trimmed = raw.trim();
+    const tag = (trimmed.startsWith("#") ? trimmed.replace(/^#+/, "").trim() : trimmed).toLowerCase();
     if (tag) seen.add(tag);
   }
   return [...seen];

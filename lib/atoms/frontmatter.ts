@@ -28,8 +28,7 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
   let line = 2;
   while (pos <= text.length) {
     const end = text.indexOf("\n", pos);
-    const current = end === -1 ? text.slice(pos) : text.slice(pos, end);
-    if (CLOSE.test(current)) {
+    if (mayClose(text.charCodeAt(pos)) && CLOSE.test(end === -1 ? text.slice(pos) : text.slice(pos, end))) {
       const bodyStart = end === -1 ? text.length : end + 1;
       return { state: "ok", yaml: text.slice(firstEnd + 1, pos), yamlLine: 2, body: text.slice(bodyStart), bodyLine: line + 1 };
     }
@@ -38,4 +37,9 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
     line++;
   }
   return { ...none, state: "unterminated" };
+}
+
+/** Only a line starting with `-` or `.` can close the block: other lines are not cut out and matched. */
+function mayClose(first: number): boolean {
+  return first === 45 || first === 46;
 }

@@ -32,10 +32,12 @@ export function listField(data: Record<string, unknown>, key: string, report: Re
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (const item of value) {
-      if (typeof item === "string" || typeof item === "number") items.push(String(item).trim());
-      else if (item !== null) report(key, "field-type", `${key}: list item ${show(item)} is not a string; ignored`);
+      if (typeof item === "string" || typeof item === "number") {
+        const text = String(item).trim();
+        if (text) items.push(text);
+      } else if (item !== null) report(key, "field-type", `${key}: list item ${show(item)} is not a string; ignored`);
     }
-    return items.filter(Boolean);
+    return items;
   }
   report(key, "field-type", `${key}: expected a list of strings, got ${kind(value)}; ignored`);
   return [];

@@ -87,7 +87,6 @@ function findRun(line: string, run: string, from: number): number {
   return -1;
 }
 
-const WIKILINK = /!?\[\[([^[\]\n]+?)\]\]/g;
 const MD_PATH = /^[^\s`]+\.md$/i;
 
 /**
@@ -97,16 +96,35 @@ const MD_PATH = /^[^\s`]+\.md$/i;
  */
 export function extractTargets(body: MaskedBody): string[] {
   const seen = new Set<string>();
-  if (body.masked.includes("[[")) {
-    // An exec loop on the shared regex (reset first) instead of matchAll, which copies the regex on every call.
-    WIKILINK.lastIndex = 0;
-    for (let m = WIKILINK.exec(body.masked); m !== null; m = WIKILINK.exec(body.masked)) {
-      const target = wikilinkTarget(m[1]!);
-      if (target) seen.add(target);
+  const text = body.masked;
+  for (let open = text.indexOf("[["); open !== -1; ) {
+    const close = wikilinkClose(text, open + 2);
+    if (close === -1) {
+      open = text.indexOf("[[", open + 1);
+      continue;
     }
+    const target = wikilinkTarget(text.slice(open + 2, close));
+    if (target) seen.add(target);
+    open = text.indexOf("[[", close + 2);
   }
   for (const code of body.inlineCode) if (MD_PATH.test(code)) seen.add(code);
   return [...seen];
+}
+
+/**
+ * Where the `]]` closing a wikilink whose inside starts at `from` is, or -1:
+ * the inside is one or more characters other than `[`, `]` and a newline.
+ * Scanning with `indexOf` and this gives what `!?\[\[([^[\]\n]+?)\]\]` with
+ * the `g` flag captures, without a match array per link.
+ */
+function wikilinkClose(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !endsWikilinkInside(text.charCodeAt(end))) end++;
+  return end > from && text.charCodeAt(end) === 93 && text.charCodeAt(end + 1) === 93 ? end : -1;
+}
+
+function endsWikilinkInside(c: number): boolean {
+  return c === 91 /* [ */ || c === 93 /* ] */ || c === 10 /* \n */;
 }
 
 /** The target part of the inside of a `[[…]]`: before `|` (or `\|` in tables) and `#`, trimmed. */

@@ -1,7 +1,6 @@
-/** What {@link parseSimpleYaml} reads: the mapping and the 1-based line of each key within the YAML. */
+/** What {@link parseSimpleYaml} reads: the mapping. {@link simpleYamlKeyLine} finds a key's line when a diagnostic needs it. */
 export interface SimpleYaml {
   data: Record<string, unknown>;
-  lines: Map<string, number>;
 }
 
 /**
@@ -20,13 +19,29 @@ export interface SimpleYaml {
  * runs once per atom on a full index, and temporary strings cost GC time.
  */
 export function parseSimpleYaml(text: string): SimpleYaml | null {
-  const result: SimpleYaml = { data: {}, lines: new Map() };
+  const result: SimpleYaml = { data: {} };
   let start = 0;
-  for (let line = 1; ; line++) {
+  for (;;) {
     const newline = text.indexOf("\n", start);
     const end = newline === -1 ? text.length : newline;
-    if (!readRow(text, start, end, line, result)) return null;
+    if (!readRow(text, start, end, result)) return null;
     if (newline === -1) return result;
+    start = newline + 1;
+  }
+}
+
+/**
+ * The 1-based line of `key` within YAML that {@link parseSimpleYaml} read,
+ * or undefined when the key is not there. Found on demand, as only a
+ * diagnostic needs it: every row of such YAML is blank, a `#` comment or
+ * starts with its key and a colon.
+ */
+export function simpleYamlKeyLine(text: string, key: string): number | undefined {
+  let start = 0;
+  for (let line = 1; ; line++) {
+    if (text.startsWith(key, start) && text.charCodeAt(start + key.length) === 58 /* : */ && text.charCodeAt(start) !== 35 /* # */) return line;
+    const newline = text.indexOf("\n", start);
+    if (newline === -1) return undefined;
     start = newline + 1;
   }
 }
@@ -40,7 +55,7 @@ const LINE_BREAK = /[\r\u2028\u2029]/;
  * the subset. Accepts what `^([A-Za-z_][A-Za-z0-9_-]*):(?:[ ]+(.*)|())$`
  * matches (after one trailing `\r` is dropped), blank rows and `#` comments.
  */
-function readRow(text: string, start: number, end: number, line: number, result: SimpleYaml): boolean {
+function readRow(text: string, start: number, end: number, result: SimpleYaml): boolean {
   if (end > start && text.charCodeAt(end - 1) === 13) end--;
   if (start === end || text.charCodeAt(start) === 35 /* # */) return true;
   if (!isKeyStart(text.charCodeAt(start))) return text.slice(start, end).trim() === "";
@@ -50,12 +65,13 @@ function readRow(text: string, start: number, end: number, line: number, result:
   if (colon + 1 < end && text.charCodeAt(colon + 1) !== 32) return false;
   const key = internKey(text.slice(start, colon));
   if (key in result.data || key === "__proto__") return false;
-  const rest = text.slice(colon + 1, end);
+  let from = colon + 1;
+  while (from < end && text.charCodeAt(from) === 32) from++; // skip the spaces after the colon; trim() takes any other whitespace
+  const rest = text.slice(from, end);
   if (LINE_BREAK.test(rest)) return false;
   const value = simpleValue(rest.trim(), false);
   if (value === FAIL) return false;
   result.data[key] = value;
-  result.lines.set(key, line);
   return true;
 }
 

@@ -6,11 +6,13 @@ import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { extractHashtags, extractTargets, firstProseLine, maskCode, plainText } from "../lib/atoms/markdown.js";
 import { parseAtom } from "../lib/atoms/parse.js";
 import { parseSimpleYaml, simpleYamlKeyLine } from "../lib/atoms/yaml-fast.js";
+import { normalizeDate } from "../lib/util/dates.js";
 import { collapseWhitespace, firstCodePoints, isWhitespaceCode } from "../lib/util/text.js";
 import {
   referenceExtractHashtags,
   referenceExtractTargets,
   referenceFirstProseLine,
+  referenceNormalizeDate,
   referenceNormalizeTags,
   referenceParseAtom,
   referenceParseSimpleYaml,
@@ -141,3 +143,11 @@ test("should cut at the same code point as spreading the string does", () => {
   fc.assert(fc.property(s, fc.integer({ min: 0, max: 14 }), (text, max) => assert.equal(firstCodePoints(text, max), [...text].slice(0, max).join(""))), RUNS);
 });
 
+
+test("should normalize dates exactly as the reference does", () => {
+  const digit = fc.constantFrom(..."0123456789");
+  const dateLike = fc.tuple(fc.array(digit, { minLength: 4, maxLength: 4 }), fc.array(digit, { minLength: 2, maxLength: 2 }), fc.array(digit, { minLength: 2, maxLength: 2 }), fc.constantFrom("", "T10:00:00Z", " 10:00", " ", "x", "\t"), fc.constantFrom("", " ", "\u00a0"))
+    .map(([y, m, d, tail, pad]) => `${pad}${y.join("")}-${m.join("")}-${d.join("")}${tail}`);
+  const value = fc.oneof(dateLike, fc.constantFrom("2026-02-29", "2024-02-29", "2026-11-18", "2026-1-18", "٢٠٢٦-11-18", "2026/11/18", "", null, 20261118), fc.string({ maxLength: 12 }));
+  fc.assert(fc.property(value, (v) => assert.equal(normalizeDate(v), referenceNormalizeDate(v))), RUNS);
+});

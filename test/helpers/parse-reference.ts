@@ -9,7 +9,7 @@ import type { FrontmatterData } from "../../lib/atoms/frontmatter-data.js";
 import { wikilinkTarget } from "../../lib/atoms/markdown.js";
 import type { CortexConfig } from "../../lib/config/types.js";
 import { defaultConfig } from "../../lib/config/defaults.js";
-import { localDate } from "../../lib/util/dates.js";
+import { isIsoDate, localDate } from "../../lib/util/dates.js";
 import { yamlLib } from "../../lib/util/yaml.js";
 import { dateField, diagnostic, listField, numberField, stringField, type Report } from "../../lib/atoms/fields.js";
 import { inferProject } from "../../lib/atoms/parse.js";
@@ -426,4 +426,17 @@ function referenceReadFrontmatterData(yaml: string, firstLine: number): Frontmat
     keyLine: (key) => firstLine - 1 + (lines.get(key) ?? 1),
     problems,
   };
+}
+
+// ---- lib/util/dates.ts
+
+const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
+
+export function referenceNormalizeDate(value: unknown): string | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
+  if (typeof value !== "string") return null;
+  const m = DATE_PREFIX.exec(value.trim());
+  if (!m) return null;
+  const date = `${m[1]}-${m[2]}-${m[3]}`;
+  return isIsoDate(date) ? date : null;
 }

@@ -189,3 +189,23 @@ test("should report the same diagnostics and cache entries incrementally as a fu
     removeTemp(vault);
   }
 });
+
+test("should find the same changes when the built CLI stats files on two threads", () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 5200; i++) writeFileSync(join(vault, `s${i}.md`), `---\nname: S ${i}\ntags: [t${i % 30}]\n---\nBody [[s${(i * 3) % 5200}]]\n`);
+    const cli = (...extra: string[]) => spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--json", ...extra], { encoding: "utf8" });
+    assert.equal(cli().status, 0);
+    appendFileSync(join(vault, "s17.md"), "Edited #late\n");
+    appendFileSync(join(vault, "s5199.md"), "Edited too\n");
+    rmSync(join(vault, "s2600.md"));
+    writeFileSync(join(vault, "s9999.md"), "# New\n");
+    const again = cli();
+    assert.equal(again.status, 0, again.stderr);
+    const summary = JSON.parse(again.stdout) as { reread: number; removed: number; atoms: number };
+    assert.deepEqual([summary.reread, summary.removed, summary.atoms], [3, 1, 5200]);
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault));
+  } finally {
+    removeTemp(vault);
+  }
+});

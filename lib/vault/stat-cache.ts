@@ -6,7 +6,7 @@ import type { VaultFile } from "./scan.js";
 
 /**
  * `index/cache.tsv`: one line per file of the last run, in path order —
- * `mtimeMs⇥size⇥skipped⇥diagnostics (JSON)⇥path` — so that an incremental
+ * `mtime (whole µs)⇥size⇥skipped⇥diagnostics (JSON)⇥path` — so that an incremental
  * run knows what changed without reading unchanged files. The atoms
  * themselves are not cached here: manifest.json and graph.json hold them.
  * Machine-local (mtimes), hence listed in index/.gitignore. An unchanged
@@ -36,7 +36,8 @@ export interface CacheComparison {
   removed: { path: string; wasAtom: boolean }[];
 }
 
-const HEADER = "#cortex-stat-cache";
+// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float.
+const HEADER = "#cortex-stat-cache/2";
 
 function headerLine(settingsKey: string): string {
   return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
@@ -74,7 +75,7 @@ export function compareWithCache(text: string, files: readonly VaultFile[]): Cac
       c.changed.push(file);
       continue;
     }
-    if (text.startsWith(`${file.mtimeMs}\t${file.size}\t`, line.start)) {
+    if (line.mtimeUs === microseconds(file.mtimeMs) && line.size === file.size) {
       c.kept[i] = line.start;
       if (!line.skipped) c.keptAtoms++;
       if (line.hasDiagnostics) c.keptWithDiagnostics.push(line.start);
@@ -98,6 +99,8 @@ class CacheCursor {
   bad = false;
   skipped = false;
   hasDiagnostics = false;
+  mtimeUs = -1;
+  size = -1;
   private pathStart = 0;
   private end = 0;
 
@@ -108,16 +111,25 @@ class CacheCursor {
     this.start = start;
     this.ok = this.bad = false;
     if (start >= text.length) return;
-    const end = text.indexOf("\n", start);
-    const t1 = text.indexOf("\t", start);
-    const t2 = text.indexOf("\t", t1 + 1);
-    const t3 = text.indexOf("\t", t2 + 1);
-    const t4 = text.indexOf("\t", t3 + 1);
+    // One pass over the numbers and the flag; a line is `mtime⇥size⇥flag⇥diagnostics⇥path⏎`.
+    let at = start;
+    let mtime = 0;
+    for (let d = text.charCodeAt(at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) mtime = mtime * 10 + d;
+    const t1 = at;
+    let size = 0;
+    for (let d = text.charCodeAt(++at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) size = size * 10 + d;
+    const t2 = at;
+    const t3 = t2 + 2;
+    const empty = text.charCodeAt(t3 + 1) === 91 && text.charCodeAt(t3 + 2) === 93 && text.charCodeAt(t3 + 3) === 9;
+    const t4 = empty ? t3 + 3 : text.indexOf("\t", t3 + 1);
+    const end = text.indexOf("\n", t4 + 1);
     // Every line, the last one too, ends with a newline; a line without one was cut short.
-    this.bad = end === -1 || t1 === -1 || t2 === -1 || t3 === -1 || t4 === -1 || t4 > end;
+    this.bad = t1 === start || text.charCodeAt(t1) !== 9 || t2 === t1 + 1 || text.charCodeAt(t2) !== 9 || text.charCodeAt(t3) !== 9 || t4 === -1 || end === -1;
     this.ok = !this.bad;
+    this.mtimeUs = mtime;
+    this.size = size;
     this.skipped = text.charCodeAt(t2 + 1) === 49;
-    this.hasDiagnostics = t4 - t3 !== 3;
+    this.hasDiagnostics = !empty;
     this.pathStart = t4 + 1;
     this.end = end;
     this.next = end + 1;
@@ -125,8 +137,12 @@ class CacheCursor {
 
   /** True when this line is of `path`, compared in place. */
   is(path: string): boolean {
-    if (this.text.charCodeAt(this.pathStart) === 34) return this.path() === path;
-    return this.end - this.pathStart === path.length && this.text.startsWith(path, this.pathStart);
+    const text = this.text;
+    if (text.charCodeAt(this.pathStart) === 34) return this.path() === path;
+    if (this.end - this.pathStart !== path.length) return false;
+    // Not startsWith(path, at): on a two-byte string that copies the substring first.
+    for (let i = 0, at = this.pathStart; i < path.length; i++, at++) if (text.charCodeAt(at) !== path.charCodeAt(i)) return false;
+    return true;
   }
 
   /** The path: as is, or JSON-quoted when it has a tab, a line break or a leading quote. */
@@ -141,6 +157,10 @@ class CacheCursor {
   }
 }
 
+function microseconds(mtimeMs: number): number {
+  return Math.round(mtimeMs * 1000);
+}
+
 /** The diagnostics of the unchanged line at `offset`. */
 export function lineDiagnostics(text: string, offset: number): Diagnostic[] {
   const t1 = text.indexOf("\t", offset);
@@ -153,7 +173,9 @@ export function lineDiagnostics(text: string, offset: number): Diagnostic[] {
 /** One file's line (with its newline). */
 export function statLine(path: string, e: StatEntry): string {
   const field = /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
-  return `${e.mtimeMs}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${field}\n`;
+  // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
+  const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
+  return `${mtime}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${field}\n`;
 }
 
 /**

@@ -1,17 +1,17 @@
-// The implementations of the parsing hot path as they were before they were
-// optimized for speed, kept verbatim as references: the property tests in
+// The functions of the parsing hot path that were optimized for speed, as
+// they were before, kept verbatim as references: the property tests in
 // test/parse-fast.test.ts check that the optimized code gives exactly what
-// these give. Not used by lib/.
-import type { CodeSpan, MaskedBody } from "../../lib/atoms/markdown.js";
-import type { DecodedFile } from "../../lib/atoms/decode.js";
+// these give. What did not change (maskCode, the yaml-package branch of
+// readFrontmatterData, the scalar field readers) is imported from lib/.
+// Not used by lib/.
+import type { MaskedBody } from "../../lib/atoms/markdown.js";
 import type { FrontmatterSplit } from "../../lib/atoms/frontmatter.js";
-import type { FrontmatterData } from "../../lib/atoms/frontmatter-data.js";
-import { wikilinkTarget } from "../../lib/atoms/markdown.js";
+import { readFrontmatterData, type FrontmatterData } from "../../lib/atoms/frontmatter-data.js";
+import { maskCode, wikilinkTarget } from "../../lib/atoms/markdown.js";
 import type { CortexConfig } from "../../lib/config/types.js";
 import { defaultConfig } from "../../lib/config/defaults.js";
 import { isIsoDate, localDate } from "../../lib/util/dates.js";
-import { yamlLib } from "../../lib/util/yaml.js";
-import { dateField, diagnostic, listField, numberField, stringField, type Report } from "../../lib/atoms/fields.js";
+import { dateField, diagnostic, numberField, stringField, type Report } from "../../lib/atoms/fields.js";
 import { inferProject } from "../../lib/atoms/parse.js";
 import { nameFromPath } from "../../lib/atoms/names.js";
 import type { Atom, Diagnostic, FileFacts, ParsedAtom } from "../../lib/atoms/types.js";
@@ -79,73 +79,6 @@ function flowList(inner: string): unknown {
 
 // ---- lib/atoms/markdown.ts
 
-const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
-
-/** Blanks fenced code blocks and inline code spans so that links and tags inside them are not seen. */
-export function referenceMaskCode(body: string): MaskedBody {
-  if (!body.includes("`") && !body.includes("~~~")) return { masked: body, inlineCode: [], inlineSpans: [] };
-  const lines = body.split("\n");
-  const inlineCode: string[] = [];
-  const inlineSpans: CodeSpan[] = [];
-  let fence: string | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (fence) {
-      const close = FENCE_OPEN.exec(line);
-      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) fence = null;
-      lines[i] = blank(line);
-      continue;
-    }
-    const open = FENCE_OPEN.exec(line);
-    if (open && !(open[1]![0] === "`" && line.slice(open[0].length).includes("`"))) {
-      fence = open[1]!;
-      lines[i] = blank(line);
-      continue;
-    }
-    if (line.includes("`")) lines[i] = maskInline(line, i, inlineCode, inlineSpans);
-  }
-  return { masked: lines.join("\n"), inlineCode, inlineSpans };
-}
-
-function blank(line: string): string {
-  return line.replace(/[^\r]/g, " ");
-}
-
-// Replaces each `…` span (delimited by backtick runs of equal length) with spaces.
-function maskInline(line: string, lineIndex: number, found: string[], spans: CodeSpan[]): string {
-  let out = "";
-  let pos = 0;
-  while (pos < line.length) {
-    const start = line.indexOf("`", pos);
-    if (start === -1) break;
-    let runEnd = start;
-    while (line[runEnd] === "`") runEnd++;
-    const run = line.slice(start, runEnd);
-    const close = findRun(line, run, runEnd);
-    if (close === -1) {
-      out += line.slice(pos, runEnd);
-      pos = runEnd;
-      continue;
-    }
-    found.push(line.slice(runEnd, close).trim());
-    spans.push({ line: lineIndex, start, end: close + run.length });
-    out += line.slice(pos, start) + " ".repeat(close + run.length - start);
-    pos = close + run.length;
-  }
-  return out + line.slice(pos);
-}
-
-function findRun(line: string, run: string, from: number): number {
-  let at = line.indexOf(run, from);
-  while (at !== -1) {
-    if (line[at + run.length] !== "`") return at;
-    let next = at;
-    while (line[next] === "`") next++;
-    at = line.indexOf(run, next);
-  }
-  return -1;
-}
-
 const WIKILINK = /!?\[\[([^[\]\n]+?)\]\]/g;
 const MD_PATH = /^[^\s`]+\.md$/i;
 
@@ -210,52 +143,6 @@ export function referencePlainText(line: string): string {
     .trim();
 }
 
-// ---- lib/atoms/decode.ts
-
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
-const legacy = new TextDecoder("windows-1252");
-
-/**
- * Turns a file's bytes into text. A UTF-8 BOM is dropped; a file that is not
- * valid UTF-8 is read as Windows-1252 (the usual legacy encoding, a superset
- * of Latin-1) and reported; a file with a NUL byte in its first 8 KiB is
- * binary and is skipped.
- */
-export function referenceDecodeAtomBytes(bytes: Uint8Array, path: string): DecodedFile {
-  const head = bytes.subarray(0, 8192);
-  if (head.includes(0)) {
-    return { ok: false, diagnostic: { file: path, line: 1, rule: "binary", message: "binary file (contains NUL bytes), skipped", severity: "error" } };
-  }
-  try {
-    return { ok: true, text: utf8.decode(bytes), diagnostics: [] };
-  } catch {
-    const line = firstInvalidUtf8Line(bytes);
-    return {
-      ok: true,
-      text: legacy.decode(bytes),
-      diagnostics: [{ file: path, line, rule: "not-utf8", message: "not valid UTF-8; read as Windows-1252 (Latin-1)", severity: "warning" }],
-    };
-  }
-}
-
-// 1-based line of the first byte sequence that is not UTF-8.
-function firstInvalidUtf8Line(bytes: Uint8Array): number {
-  let lo = 0;
-  let hi = bytes.length;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    try {
-      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
-      lo = mid;
-    } catch {
-      hi = mid;
-    }
-  }
-  let line = 1;
-  for (let i = 0; i < lo; i++) if (bytes[i] === 10) line++;
-  return line;
-}
-
 // ---- lib/atoms/frontmatter.ts
 
 const FENCE = /^---[ \t]*\r?$/;
@@ -299,6 +186,33 @@ export function referenceCountLines(text: string): number {
   return text.endsWith("\n") ? n - 1 : n;
 }
 
+function listField(data: Record<string, unknown>, key: string, report: Report, split: boolean): string[] {
+  const value = data[key];
+  if (value === undefined || value === null) return [];
+  if (typeof value === "string") return split ? value.split(/[,\s]+/).filter(Boolean) : [value.trim()].filter(Boolean);
+  if (Array.isArray(value)) {
+    const items: string[] = [];
+    for (const item of value) {
+      if (typeof item === "string" || typeof item === "number") items.push(String(item).trim());
+      else if (item !== null) report(key, "field-type", `${key}: list item ${show(item)} is not a string; ignored`);
+    }
+    return items.filter(Boolean);
+  }
+  report(key, "field-type", `${key}: expected a list of strings, got ${kind(value)}; ignored`);
+  return [];
+}
+
+function kind(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  if (value === null) return "null";
+  return typeof value === "object" ? "a mapping" : typeof value;
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}
+
 export function referenceNormalizeTags(tags: Iterable<string>): string[] {
   const seen = new Set<string>();
   for (const raw of tags) {
@@ -329,7 +243,7 @@ export function referenceParseAtom(text: string, facts: FileFacts, config: Corte
     for (const p of read.problems) diagnostics.push(diagnostic(path, p.line, p.rule, p.message, "error"));
   }
   const report: Report = (key, rule, message) => diagnostics.push(diagnostic(path, keyLine(key), rule, message));
-  const masked = referenceMaskCode(split.body);
+  const masked = maskCode(split.body);
   const atom = buildAtom(data, report, { facts, config, body: split.body, masked, text: clean });
   checkEnums(atom, report);
   diagnostics.sort((a, b) => a.line - b.line);
@@ -397,37 +311,9 @@ function referenceReadFrontmatterData(yaml: string, firstLine: number): Frontmat
   if (simple) {
     return { data: simple.data, keyLine: (key) => firstLine - 1 + (simple.lines.get(key) ?? 1), problems: [] };
   }
-  const { isMap, isScalar, LineCounter, parseDocument } = yamlLib();
-  const counter = new LineCounter();
-  const doc = parseDocument(yaml, { lineCounter: counter, prettyErrors: false });
-  const problems = doc.errors.map((error) => ({
-    line: firstLine - 1 + counter.linePos(error.pos[0]).line,
-    rule: "frontmatter-yaml",
-    message: `frontmatter is not valid YAML: ${error.message.split("\n")[0]}`,
-  }));
-  let value: unknown;
-  try {
-    value = doc.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    problems.push({ line: firstLine, rule: "frontmatter-yaml", message: `frontmatter could not be read: ${(error as Error).message}` });
-  }
-  const lines = new Map<string, number>();
-  if (isMap(doc.contents)) {
-    for (const pair of doc.contents.items) {
-      if (isScalar(pair.key) && pair.key.range) lines.set(String(pair.key.value), counter.linePos(pair.key.range[0]).line);
-    }
-  }
-  const isMapping = typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
-  if (!isMapping && value !== null && value !== undefined && problems.length === 0) {
-    problems.push({ line: firstLine, rule: "frontmatter-not-mapping", message: "frontmatter is not a mapping of keys to values; ignored" });
-  }
-  return {
-    data: isMapping ? (value as Record<string, unknown>) : {},
-    keyLine: (key) => firstLine - 1 + (lines.get(key) ?? 1),
-    problems,
-  };
+  // Outside the fast path nothing changed; the YAML test checks that both fast paths accept the same blocks.
+  return readFrontmatterData(yaml, firstLine);
 }
-
 // ---- lib/util/dates.ts
 
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeManifest } from "../lib/index.js";
 import { byUpdatedThenPath } from "../lib/layers/classify.js";
-import { manifestChunks } from "../lib/indexes/serialize.js";
+import { groupChunks, jsonArrayChunks } from "../lib/indexes/serialize.js";
 import type { ManifestEntry } from "../lib/indexes/types.js";
 
 const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("0", "7", "10", "2024", "07", "-1", "4294967294", "4294967295", "__proto__", "ü", "😀"));
@@ -19,6 +19,7 @@ function referenceGroups(index: Record<string, string[]>): string {
 
 test("should serialize group indexes with keys in code-unit order, integer-like keys included", () => {
   fc.assert(fc.property(groups, (index) => assert.equal(serializeGroups(index), referenceGroups(index))), { numRuns: 500 });
+  fc.assert(fc.property(groups, fc.integer({ min: 1, max: 6 }), (index, size) => assert.equal([...groupChunks(index, size)].join(""), referenceGroups(index))), { numRuns: 500 });
   assert.equal(serializeGroups({ "10": ["a"], "2": ["b"], x: [] }), '{\n  "10": [\n    "a"\n  ],\n  "2": [\n    "b"\n  ],\n  "x": []\n}\n');
 });
 
@@ -28,7 +29,7 @@ test("should write the manifest in pieces that join to exactly serializeManifest
   fc.assert(
     fc.property(fc.array(entry, { maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (entries, size) => {
       const manifest = entries as unknown as ManifestEntry[];
-      assert.equal([...manifestChunks(manifest, size)].join(""), serializeManifest(manifest));
+      assert.equal([...jsonArrayChunks(manifest, size)].join(""), serializeManifest(manifest));
     }),
   );
 });

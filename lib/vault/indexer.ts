@@ -81,6 +81,8 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
   } else {
     ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
+    // What the indexes need of the parsed atoms is in them now: let the rest go before the large writes.
+    fresh.length = 0;
   }
   if (!write) return result;
   texts.set("index/meta.json", metaText);

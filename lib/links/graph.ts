@@ -8,8 +8,9 @@ import type { AmbiguousLink, BrokenLink, LinkResolver, LinkResolverOptions, Reso
 /**
  * Resolves the raw link graph (`index/graph.json`): edges between atoms,
  * backlinks, and the targets that are broken or ambiguous. Pure and
- * deterministic: the order of `manifest`, of `graph`'s keys and of each
- * source's targets does not change the result. Self-links are not edges. A
+ * deterministic: the order of `graph`'s keys and of each source's targets
+ * does not change the result (nor does the manifest's, except which of
+ * `a.md` and `a.MD` the exact path `a` opens: the first listed). Self-links are not edges. A
  * target listed in `codeRefs` for its source came only from inline code: an
  * edge when the file exists, otherwise plain code (never broken).
  *
@@ -30,7 +31,22 @@ export function resolveGraph(
   codeRefs: Readonly<GroupIndex> = {},
   options: LinkResolverOptions & { resolver?: LinkResolver } = {},
 ): ResolvedGraph {
-  const { sources, targets } = sourcesInOrder(graph);
+  return resolveSourceList(manifest, Object.keys(graph), Object.values(graph), codeRefs, options);
+}
+
+/**
+ * {@link resolveGraph} with the sources as two parallel lists, distinct
+ * paths and their raw targets, as `buildIndexes` has them (in path order:
+ * then they are not sorted again).
+ */
+export function resolveSourceList(
+  manifest: readonly Pick<ManifestEntry, "path" | "aliases">[],
+  sourceList: readonly string[],
+  targetList: readonly (readonly string[])[],
+  codeRefs: Readonly<GroupIndex> = {},
+  options: LinkResolverOptions & { resolver?: LinkResolver } = {},
+): ResolvedGraph {
+  const { sources, targets } = inPathOrder(sourceList, targetList);
   const state: GraphState = { ...matcherFor(manifest, options), log: new EdgeLog(manifest.length, sources.length), scratch: [], broken: [], ambiguous: [] };
   const edges: GroupIndex = {};
   // Sources in order, so each backlink list comes out sorted.
@@ -123,14 +139,12 @@ function adaptResolver(resolver: LinkResolver, manifest: readonly Pick<ManifestE
   };
 }
 
-/** The graph's sources in code-unit order, with their targets; sorted only when the keys are not in order already. */
-function sourcesInOrder(graph: Readonly<GroupIndex>): { sources: string[]; targets: (readonly string[])[] } {
-  const sources = Object.keys(graph);
-  const targets = Object.values(graph); // same order as the keys: no lookup per source
+/** Sources in code-unit order, with their targets; sorted only when they are not in order already. */
+function inPathOrder(sources: readonly string[], targets: readonly (readonly string[])[]): { sources: readonly string[]; targets: readonly (readonly string[])[] } {
   for (let i = 1; i < sources.length; i++) {
     if (sources[i - 1]! > sources[i]!) {
-      sources.sort(compareStrings);
-      return { sources, targets: sources.map((from) => graph[from]!) };
+      const order = Array.from(sources.keys()).sort((a, b) => compareStrings(sources[a]!, sources[b]!));
+      return { sources: order.map((n) => sources[n]!), targets: order.map((n) => targets[n]!) };
     }
   }
   return { sources, targets };

@@ -1,6 +1,6 @@
 import { compareStrings } from "../util/compare.js";
 import type { Atom } from "../atoms/types.js";
-import { resolveGraph } from "../links/graph.js";
+import { resolveSourceList } from "../links/graph.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
 
 /** An atom with its outgoing link targets: what {@link buildIndexes} needs of a parsed file. */
@@ -24,13 +24,23 @@ export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
   const by_type: GroupIndex = Object.create(null);
   const by_tag: GroupIndex = Object.create(null);
   const graph: GroupIndex = Object.create(null);
+  const sources: string[] = [];
+  const sourceTargets: string[][] = [];
   for (const { atom, targets } of sorted) {
     push(by_project, atom.project, atom.path);
     push(by_type, atom.type, atom.path);
     for (const tag of atom.tags) push(by_tag, tag, atom.path);
-    if (targets.length > 0) graph[atom.path] = [...targets];
+    if (targets.length > 0) {
+      const copy = (graph[atom.path] = [...targets]);
+      if (sources[sources.length - 1] === atom.path) sourceTargets[sourceTargets.length - 1] = copy; // a path given twice: the last wins, as in `graph`
+      else {
+        sources.push(atom.path);
+        sourceTargets.push(copy);
+      }
+    }
   }
-  const resolved = resolveGraph(sorted.map((i) => i.atom), graph);
+  // Sources in path order: resolving them sorts nothing.
+  const resolved = resolveSourceList(sorted.map((i) => i.atom), sources, sourceTargets);
   const manifest = sorted.map((input) => toManifestEntry(input.atom, resolved.backlinks[input.atom.path]?.length ?? 0));
   return { manifest, by_project, by_type, by_tag, graph, links: resolved.edges };
 }

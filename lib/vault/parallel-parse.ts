@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
+import { decodeReadResults } from "./read-wire.js";
 
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
@@ -64,7 +65,7 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
 // Takes every chunk a worker has posted so far; a chunk it could not parse stays empty (it is parsed here).
 function drain(port: MessagePort, results: (ReadResult[] | undefined)[]): void {
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-    const { chunk, results: got } = m.message as { chunk: number; results?: ReadResult[] };
-    if (got) results[chunk] = got;
+    const { chunk, text } = m.message as { chunk: number; text?: string };
+    if (text !== undefined) results[chunk] = decodeReadResults(text);
   }
 }

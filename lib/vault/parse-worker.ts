@@ -4,6 +4,7 @@
 import { workerData, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob } from "./read-atom.js";
+import { encodeReadResults } from "./read-wire.js";
 
 const { jobs, config, port, control, slot, chunk: size } = workerData as {
   jobs: ReadJob[];
@@ -17,7 +18,7 @@ const chunks = Math.ceil(jobs.length / size);
 try {
   for (let c = Atomics.add(control, 0, 1); c < chunks; c = Atomics.add(control, 0, 1)) {
     try {
-      port.postMessage({ chunk: c, results: readAtomFiles(jobs.slice(c * size, (c + 1) * size), config) });
+      port.postMessage({ chunk: c, text: encodeReadResults(readAtomFiles(jobs.slice(c * size, (c + 1) * size), config)) });
     } catch (error) {
       port.postMessage({ chunk: c, error: String((error as Error).stack ?? error) });
     }

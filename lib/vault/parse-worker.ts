@@ -6,14 +6,16 @@ import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob } from "./read-atom.js";
 import { encodeReadResults } from "./read-wire.js";
 
-const { jobs, config, port, control, slot, chunk: size } = workerData as {
-  jobs: ReadJob[];
+const { jobs: jobText, config, port, control, slot, chunk: size } = workerData as {
+  jobs: string;
   config: CortexConfig;
   port: MessagePort;
   control: Int32Array;
   slot: number;
   chunk: number;
 };
+// [abs, path, mtimeMs, size] per job; a NaN (not stat'ed) arrives as null.
+const jobs: ReadJob[] = (JSON.parse(jobText) as [string, string, number | null, number | null][]).map(([abs, path, mtimeMs, bytes]) => ({ abs, path, mtimeMs: mtimeMs ?? NaN, size: bytes ?? NaN }));
 const chunks = Math.ceil(jobs.length / size);
 try {
   for (let c = Atomics.add(control, 0, 1); c < chunks; c = Atomics.add(control, 0, 1)) {

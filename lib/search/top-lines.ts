@@ -1,0 +1,83 @@
+import type { CortexConfig } from "../config/types.js";
+import { scoreLowercase } from "../scoring/score.js";
+import { compareStrings } from "../util/compare.js";
+import { epochDay } from "../util/dates.js";
+import { CandidateLines, lineDay, scoreCurrentLine, toLatin1 } from "./line-scan.js";
+import { parseSearchFileLine } from "./search-file.js";
+import type { RankOptions, SearchHit } from "./types.js";
+
+/**
+ * The fast path of `rankSearchFile` (no filters, no usage bonus): scores the
+ * lines that hold a keyword in place, keeps the best, and decodes only the
+ * lines kept. Nothing is allocated per candidate line but a kept entry.
+ */
+export function topLines(buf: Buffer, from: number, keywords: string[], options: RankOptions, config: CortexConfig): SearchHit[] {
+  const lines = new CandidateLines(buf.toString("latin1"), from, keywords.map(toLatin1));
+  const ctx = { weights: config.scoring, layers: config.layers, today: epochDay(options.today)!, fields: new Int32Array(11) };
+  const hot = config.layers.hot;
+  const best = new TopList(options.top ?? 10, lines.text);
+  while (lines.advance()) {
+    const score = scoreCurrentLine(lines, ctx);
+    if (score <= 0) continue;
+    const day = lineDay(lines, ctx);
+    if (options.hotOnly && !(ctx.today - day <= hot)) continue;
+    best.offer(score, day, lines.start, ctx.fields[1]! - 1, lines.end);
+  }
+  const scoreCtx = { today: options.today, weights: config.scoring, layers: config.layers };
+  return best.sorted().map((k) => {
+    const { record, lower } = parseSearchFileLine(buf.toString("utf8", k.start, k.end));
+    const breakdown = scoreLowercase({ ...lower, tags: record.tags, status: record.status, updated: record.updated }, keywords, scoreCtx);
+    return { record, score: breakdown.score, layer: breakdown.layer, breakdown };
+  });
+}
+
+interface Kept {
+  score: number;
+  day: number;
+  start: number;
+  end: number;
+  /** The path as UTF-8 bytes in a Latin-1 string. */
+  path: string;
+}
+
+// The `limit` best lines by score, day and path (0 = all), kept sorted as they come.
+class TopList {
+  private items: Kept[] = [];
+  constructor(
+    private readonly limit: number,
+    private readonly text: string,
+  ) {}
+
+  offer(score: number, day: number, start: number, pathEnd: number, end: number): void {
+    const full = this.limit > 0 && this.items.length === this.limit;
+    const worst = full ? this.items[this.items.length - 1]! : null;
+    if (worst && (score < worst.score || (score === worst.score && day < worst.day))) return;
+    const item = { score, day, start, end, path: this.text.slice(start, pathEnd) };
+    if (worst && compareKept(item, worst) >= 0) return;
+    if (this.limit === 0) return void this.items.push(item);
+    let lo = 0;
+    let hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareKept(this.items[mid]!, item) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.items.splice(lo, 0, item);
+    if (this.items.length > this.limit) this.items.pop();
+  }
+
+  sorted(): Kept[] {
+    return this.limit === 0 ? this.items.sort(compareKept) : this.items;
+  }
+}
+
+function compareKept(a: Kept, b: Kept): number {
+  return b.score - a.score || b.day - a.day || compareUtf8Paths(a.path, b.path);
+}
+
+// Paths as UTF-8 bytes in Latin-1 strings, compared as compareStrings compares the decoded
+// paths: byte order is code point order, which differs from UTF-16 order only from U+E000 up.
+function compareUtf8Paths(a: string, b: string): number {
+  if (/[\xee-\xff]/.test(a) || /[\xee-\xff]/.test(b)) return compareStrings(Buffer.from(a, "latin1").toString("utf8"), Buffer.from(b, "latin1").toString("utf8"));
+  return compareStrings(a, b);
+}

@@ -57,6 +57,18 @@ export class CandidateLines {
     this.lineFrom = this.end + 1;
     return true;
   }
+
+  /** How many keywords the current line holds (before it is scored). */
+  present(): number {
+    let count = 0;
+    for (let i = 0; i < this.next.length; i++) if (this.next[i]! < this.end) count++;
+    return count;
+  }
+
+  /** Moves every keyword's next occurrence past the current line, unscored. */
+  skip(): void {
+    for (let i = 0; i < this.next.length; i++) if (this.next[i]! < this.end) this.next[i] = this.find(this.keywords[i]!, this.end);
+  }
 }
 
 /** A string's UTF-8 bytes as a Latin-1 string (one character per byte), as keywords are searched for. */
@@ -70,8 +82,10 @@ export interface LineScoreContext {
   layers: LayerThresholds;
   /** Epoch day of today. */
   today: number;
-  /** Scratch space: field starts of the line (11 entries). */
+  /** Scratch space: field starts of the line (10 entries). */
   fields: Int32Array;
+  /** Set by {@link scoreCurrentLine}: the epoch day of the line's `updated`, -Infinity when it is not a date. */
+  day: number;
 }
 
 const NAME = 1;
@@ -88,7 +102,7 @@ const PATH = 16;
  */
 export function scoreCurrentLine(lines: CandidateLines, ctx: LineScoreContext): number {
   const f = ctx.fields;
-  if (!fieldStarts(lines.text, lines.start, lines.end, f)) return skipLine(lines);
+  if (!fieldStarts(lines.text, lines.start, lines.end, f)) return lines.skip(), 0;
   const w = ctx.weights;
   const n = lines.keywords.length;
   let base = 0;
@@ -107,9 +121,10 @@ export function scoreCurrentLine(lines: CandidateLines, ctx: LineScoreContext): 
   if (matched === 0) return 0;
   const text = lines.text;
   let score = n > 1 && matched === n ? base * w.all_match : base;
-  const updated = epochDay(text, f[F.updated]!, f[F.updated + 1]! - 1);
-  if (score > 0 && updated !== null) {
-    const days = ctx.today - updated;
+  const day = epochDay(text, f[F.updated]!, f[F.updated + 1]! - 1);
+  ctx.day = day ?? -Infinity;
+  if (score > 0 && day !== null) {
+    const days = ctx.today - day;
     score += days <= ctx.layers.hot ? w.hot_bonus : days <= ctx.layers.warm ? w.warm_bonus : 0;
   }
   const status = f[F.status]!;
@@ -119,9 +134,24 @@ export function scoreCurrentLine(lines: CandidateLines, ctx: LineScoreContext): 
   return Math.round(score * 1e6) / 1e6;
 }
 
-/** The epoch day of the current line's `updated`, or -Infinity (after {@link scoreCurrentLine} filled the fields). */
-export function lineDay(lines: CandidateLines, ctx: LineScoreContext): number {
-  return epochDay(lines.text, ctx.fields[F.updated]!, ctx.fields[F.updated + 1]! - 1) ?? -Infinity;
+/**
+ * The highest score a line can reach with `present` of the keywords in it,
+ * per count; null when a negative weight makes such a bound unsafe. A line
+ * whose bound is below the worst kept score need not be scored.
+ */
+export function scoreBounds(w: ScoringWeights, keywords: number): number[] | null {
+  const used = [w.name, w.tag, w.project, w.description, w.path, w.all_match, w.hot_bonus, w.warm_bonus, w.archived, w.superseded];
+  if (!used.every((v) => v >= 0)) return null;
+  const perKeyword = w.name + w.tag + w.project + w.description + w.path;
+  const bonus = Math.max(w.hot_bonus, w.warm_bonus);
+  const multiplier = Math.max(1, w.archived, w.superseded);
+  const bounds: number[] = [];
+  for (let present = 0; present <= keywords; present++) {
+    const allMatch = keywords > 1 && present === keywords ? Math.max(1, w.all_match) : 1;
+    // A margin above float and rounding noise.
+    bounds.push((present * perKeyword * allMatch + bonus) * multiplier + 1e-6);
+  }
+  return bounds;
 }
 
 // The fields keyword i scores in (bit set), moving its next occurrence past the line.
@@ -144,15 +174,10 @@ function keywordHits(lines: CandidateLines, i: number, f: Int32Array): number {
   return hits;
 }
 
-function skipLine(lines: CandidateLines): number {
-  for (let i = 0; i < lines.next.length; i++) if (lines.next[i]! < lines.end) lines.next[i] = lines.find(lines.keywords[i]!, lines.end);
-  return 0;
-}
-
-// The field holding offset `at` (fields 0–8; 9 for the last one).
+// The field holding offset `at`: 0–7, or 8 for anything from the type on (never scored).
 function fieldAt(f: Int32Array, at: number): number {
   let field = 0;
-  while (field < F.casing && f[field + 1]! <= at) field++;
+  while (field < F.type && f[field + 1]! <= at) field++;
   return field;
 }
 
@@ -163,16 +188,15 @@ function isWholeTag(text: string, at: number, length: number, from: number, to: 
   return before && after;
 }
 
-/** Fills `out` with the start of each of the 10 fields of the line [start, end), then end + 1; false when it has fewer fields. */
+/** Fills `out` with the start of each field of the line [start, end) up to the type (the fields scoring reads); false when it has fewer. */
 export function fieldStarts(text: string, start: number, end: number, out: Int32Array): boolean {
   out[0] = start;
   let pos = start;
-  for (let i = 1; i <= F.casing; i++) {
+  for (let i = 1; i <= F.type; i++) {
     const tab = text.indexOf("\t", pos);
     if (tab === -1 || tab >= end) return false;
     out[i] = tab + 1;
     pos = tab + 1;
   }
-  out[F.casing + 1] = end + 1;
   return true;
 }

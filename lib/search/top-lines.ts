@@ -2,8 +2,8 @@ import type { CortexConfig } from "../config/types.js";
 import { scoreLowercase } from "../scoring/score.js";
 import { compareStrings } from "../util/compare.js";
 import { epochDay } from "../util/dates.js";
-import { CandidateLines, lineDay, scoreCurrentLine, toLatin1 } from "./line-scan.js";
-import { parseSearchFileLine } from "./search-file.js";
+import { CandidateLines, scoreBounds, scoreCurrentLine, toLatin1 } from "./line-scan.js";
+import { F, parseSearchFileLine } from "./search-file.js";
 import type { RankOptions, SearchHit } from "./types.js";
 
 /**
@@ -13,15 +13,20 @@ import type { RankOptions, SearchHit } from "./types.js";
  */
 export function topLines(buf: Buffer, from: number, keywords: string[], options: RankOptions, config: CortexConfig): SearchHit[] {
   const lines = new CandidateLines(buf.toString("latin1"), from, keywords.map(toLatin1));
-  const ctx = { weights: config.scoring, layers: config.layers, today: epochDay(options.today)!, fields: new Int32Array(11) };
+  const ctx = { weights: config.scoring, layers: config.layers, today: epochDay(options.today)!, fields: new Int32Array(F.type + 1), day: 0 };
   const hot = config.layers.hot;
   const best = new TopList(options.top ?? 10, lines.text);
+  const bounds = scoreBounds(config.scoring, keywords.length);
   while (lines.advance()) {
+    // Top-k pruning: a line that cannot beat the worst kept score is passed over unscored.
+    if (bounds && best.full && bounds[lines.present()]! < best.worstScore) {
+      lines.skip();
+      continue;
+    }
     const score = scoreCurrentLine(lines, ctx);
     if (score <= 0) continue;
-    const day = lineDay(lines, ctx);
-    if (options.hotOnly && !(ctx.today - day <= hot)) continue;
-    best.offer(score, day, lines.start, ctx.fields[1]! - 1, lines.end);
+    if (options.hotOnly && !(ctx.today - ctx.day <= hot)) continue;
+    best.offer(score, ctx.day, lines.start, ctx.fields[F.lowerPath]! - 1, lines.end);
   }
   const scoreCtx = { today: options.today, weights: config.scoring, layers: config.layers };
   return best.sorted().map((k) => {
@@ -47,6 +52,16 @@ class TopList {
     private readonly limit: number,
     private readonly text: string,
   ) {}
+
+  /** True when the list holds its limit (never for limit 0). */
+  get full(): boolean {
+    return this.limit > 0 && this.items.length === this.limit;
+  }
+
+  /** The lowest kept score (when full). */
+  get worstScore(): number {
+    return this.items[this.items.length - 1]!.score;
+  }
 
   offer(score: number, day: number, start: number, pathEnd: number, end: number): void {
     const full = this.limit > 0 && this.items.length === this.limit;

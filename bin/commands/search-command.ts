@@ -4,6 +4,7 @@ import { Option, type Command } from "../commander.js";
 import { rankSearchFile } from "../../lib/search/rank.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
+import { clockMs } from "../../lib/vault/access-log.js";
 import { parseCount, type CliContext } from "../context.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 
@@ -53,7 +54,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
 }
 
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
-  const started = performance.now();
+  const started = clockMs();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
   const { buf, indexed } = await loadSearchFile(vaultDir, config, today);

@@ -13,6 +13,8 @@ export class CandidateLines {
   /** [start, end) of the current line (end at its newline). */
   start = 0;
   end: number;
+  /** How many of the keywords the current line holds. */
+  held = 0;
   /** Per keyword, its next occurrence at or after the current line's start; `never` when there is none. */
   readonly next: number[];
   /** Larger than every offset of the text. */
@@ -52,17 +54,54 @@ export class CandidateLines {
       start = nl + 1;
       nl = text.indexOf("\n", start);
     }
+    const end = nl === -1 ? text.length : nl;
+    let held = 0;
+    for (let i = 0; i < next.length; i++) if (next[i]! < end) held++;
     this.start = start;
-    this.end = nl === -1 ? text.length : nl;
-    this.lineFrom = this.end + 1;
+    this.end = end;
+    this.held = held;
+    this.lineFrom = end + 1;
     return true;
   }
 
-  /** How many keywords the current line holds (before it is scored). */
-  present(): number {
-    let count = 0;
-    for (let i = 0; i < this.next.length; i++) if (this.next[i]! < this.end) count++;
-    return count;
+  /**
+   * Moves to the next line holding every keyword; false when there is none.
+   * Leapfrogs: the keyword found furthest on names the only line that can
+   * hold them all, and every keyword behind it jumps to that line's start.
+   */
+  advanceAll(): boolean {
+    const { text, next, keywords } = this;
+    for (let i = 0; i < next.length; i++) if (next[i]! < this.end) next[i] = this.find(keywords[i]!, this.end);
+    for (;;) {
+      let last = 0;
+      for (let i = 0; i < next.length; i++) if (next[i]! > last) last = next[i]!;
+      if (last === this.never) return false;
+      const start = this.lineStart(last);
+      let behind = false;
+      for (let i = 0; i < next.length; i++) {
+        if (next[i]! >= start) continue;
+        next[i] = this.find(keywords[i]!, start);
+        behind = true;
+      }
+      if (behind) continue;
+      const nl = text.indexOf("\n", last);
+      this.start = start;
+      this.end = nl === -1 ? text.length : nl;
+      this.held = next.length;
+      this.lineFrom = this.end + 1;
+      return true;
+    }
+  }
+
+  // The start of the line holding `at` (a line after the current one): newlines forward from
+  // a little before it, memchr-fast, where lastIndexOf walks back one character at a time.
+  private lineStart(at: number): number {
+    const text = this.text;
+    const from = Math.max(this.lineFrom, at - 256);
+    let start = -1;
+    for (let nl = text.indexOf("\n", from); nl !== -1 && nl < at; nl = text.indexOf("\n", nl + 1)) start = nl + 1;
+    if (start !== -1) return start;
+    return from === this.lineFrom ? from : text.lastIndexOf("\n", at) + 1;
   }
 
   /** Moves every keyword's next occurrence past the current line, unscored. */

@@ -175,3 +175,60 @@ test("should give the same files when the built CLI parses on several threads as
     removeTemp(vault);
   }
 });
+
+// The header, then the lines in reverse path order.
+function outOfOrder(cache: string): string {
+  const [header, ...lines] = cache.trimEnd().split("\n");
+  return `${[header, ...lines.reverse()].join("\n")}\n`;
+}
+
+test("should report the same diagnostics and cache entries incrementally as a full run, and survive a damaged cache", () => {
+  const vault = exampleCopy();
+  const cacheColumns = (dir: string) => readFileSync(join(dir, "index/cache.tsv"), "utf8").split("\n").map((l) => l.split("\t").slice(1).join("\t"));
+  const full = (dir: string) => {
+    const r = run(dir, { full: true });
+    return { diagnostics: r.diagnostics, atoms: r.atoms, cache: cacheColumns(dir) };
+  };
+  try {
+    run(vault);
+    writeFileSync(join(vault, "quirks/bad_yaml.md"), "---\nname: [unclosed\n---\nBody\n");
+    rmSync(join(vault, "quirks/dates.md"));
+    const incremental = run(vault);
+    const expected = { diagnostics: incremental.diagnostics, atoms: incremental.atoms, cache: cacheColumns(vault) };
+    assert.ok(incremental.diagnostics.some((d) => d.file === "quirks/bad_yaml.md" && d.rule === "frontmatter-yaml"));
+    assert.ok(incremental.diagnostics.some((d) => d.file === "quirks/binary.md"), "kept lines keep their diagnostics");
+    assert.deepEqual(full(vault), expected);
+    const cache = join(vault, "index/cache.tsv");
+    const text = readFileSync(cache, "utf8");
+    const damaged = [text.slice(0, text.length - 7), text.replace(/\t[^\t\n]*\n/, "\n"), text.split("\n").reverse().join("\n"), outOfOrder(text)];
+    for (const [i, bad] of damaged.entries()) {
+      writeFileSync(cache, bad);
+      appendFileSync(join(vault, "rules/no_friday_deploys.md"), `\nEdit ${i}.\n`);
+      const after = run(vault);
+      assert.deepEqual(snapshot(vault), fullRebuildOf(vault), `damaged cache ${i}`);
+      assert.deepEqual(after.diagnostics, full(vault).diagnostics, `damaged cache ${i}: diagnostics`);
+    }
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should find the same changes when the built CLI stats files on two threads", () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 5200; i++) writeFileSync(join(vault, `s${i}.md`), `---\nname: S ${i}\ntags: [t${i % 30}]\n---\nBody [[s${(i * 3) % 5200}]]\n`);
+    const cli = (...extra: string[]) => spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--json", ...extra], { encoding: "utf8" });
+    assert.equal(cli().status, 0);
+    appendFileSync(join(vault, "s17.md"), "Edited #late\n");
+    appendFileSync(join(vault, "s5199.md"), "Edited too\n");
+    rmSync(join(vault, "s2600.md"));
+    writeFileSync(join(vault, "s9999.md"), "# New\n");
+    const again = cli();
+    assert.equal(again.status, 0, again.stderr);
+    const summary = JSON.parse(again.stdout) as { reread: number; removed: number; atoms: number };
+    assert.deepEqual([summary.reread, summary.removed, summary.atoms], [3, 1, 5200]);
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault));
+  } finally {
+    removeTemp(vault);
+  }
+});

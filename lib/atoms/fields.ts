@@ -32,10 +32,12 @@ export function listField(data: Record<string, unknown>, key: string, report: Re
   if (Array.isArray(value)) {
     const items: string[] = [];
     for (const item of value) {
-      if (typeof item === "string" || typeof item === "number") items.push(String(item).trim());
-      else if (item !== null) report(key, "field-type", `${key}: list item ${show(item)} is not a string; ignored`);
+      if (typeof item === "string" || typeof item === "number") {
+        const text = String(item).trim();
+        if (text) items.push(text);
+      } else if (item !== null) report(key, "field-type", `${key}: list item ${show(item)} is not a string; ignored`);
     }
-    return items.filter(Boolean);
+    return items;
   }
   report(key, "field-type", `${key}: expected a list of strings, got ${kind(value)}; ignored`);
   return [];
@@ -55,7 +57,8 @@ export function numberField(data: Record<string, unknown>, key: string, report: 
 export function normalizeTags(tags: Iterable<string>): string[] {
   const seen = new Set<string>();
   for (const raw of tags) {
-    const tag = raw.trim().replace(/^#+/, "").trim().toLowerCase();
+    const trimmed = raw.trim();
+    const tag = (trimmed.startsWith("#") ? trimmed.replace(/^#+/, "").trim() : trimmed).toLowerCase();
     if (tag) seen.add(tag);
   }
   return [...seen];

@@ -1,5 +1,5 @@
 import { yamlLib } from "../util/yaml.js";
-import { parseSimpleYaml } from "./yaml-fast.js";
+import { parseSimpleYaml, simpleYamlKeyLine } from "./yaml-fast.js";
 
 /** What the YAML of a frontmatter block holds, with the problems found. */
 export interface FrontmatterData {
@@ -20,7 +20,7 @@ export interface FrontmatterData {
 export function readFrontmatterData(yaml: string, firstLine: number): FrontmatterData {
   const simple = parseSimpleYaml(yaml);
   if (simple) {
-    return { data: simple.data, keyLine: (key) => firstLine - 1 + (simple.lines.get(key) ?? 1), problems: [] };
+    return { data: simple.data, keyLine: (key) => firstLine - 1 + (simpleYamlKeyLine(yaml, key) ?? 1), problems: [] };
   }
   const { isMap, isScalar, LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();

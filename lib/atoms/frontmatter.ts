@@ -20,16 +20,14 @@ const CLOSE = /^(---|\.\.\.)[ \t]*\r?$/;
  * very first line (a BOM must already be removed); it closes with `---` or `...`.
  */
 export function splitFrontmatter(text: string): FrontmatterSplit {
-  const none: FrontmatterSplit = { state: "none", yaml: "", yamlLine: 1, body: text, bodyLine: 1 };
   const firstEnd = text.indexOf("\n");
-  if (!FENCE.test(firstEnd === -1 ? text : text.slice(0, firstEnd))) return none;
-  if (firstEnd === -1) return { ...none, state: "unterminated" };
+  if (!FENCE.test(firstEnd === -1 ? text : text.slice(0, firstEnd))) return unsplit(text, "none");
+  if (firstEnd === -1) return unsplit(text, "unterminated");
   let pos = firstEnd + 1;
   let line = 2;
   while (pos <= text.length) {
     const end = text.indexOf("\n", pos);
-    const current = end === -1 ? text.slice(pos) : text.slice(pos, end);
-    if (CLOSE.test(current)) {
+    if (mayClose(text.charCodeAt(pos)) && CLOSE.test(end === -1 ? text.slice(pos) : text.slice(pos, end))) {
       const bodyStart = end === -1 ? text.length : end + 1;
       return { state: "ok", yaml: text.slice(firstEnd + 1, pos), yamlLine: 2, body: text.slice(bodyStart), bodyLine: line + 1 };
     }
@@ -37,5 +35,14 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
     pos = end + 1;
     line++;
   }
-  return { ...none, state: "unterminated" };
+  return unsplit(text, "unterminated");
+}
+
+function unsplit(text: string, state: "none" | "unterminated"): FrontmatterSplit {
+  return { state, yaml: "", yamlLine: 1, body: text, bodyLine: 1 };
+}
+
+/** Only a line starting with `-` or `.` can close the block: other lines are not cut out and matched. */
+function mayClose(first: number): boolean {
+  return first === 45 || first === 46;
 }

@@ -1,6 +1,7 @@
 import type { CortexConfig } from "../config/types.js";
 import { defaultConfig } from "../config/defaults.js";
 import { localDate } from "../util/dates.js";
+import { collapseWhitespace } from "../util/text.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { readFrontmatterData } from "./frontmatter-data.js";
 import { dateField, diagnostic, listField, normalizeTags, numberField, stringField, type Report } from "./fields.js";
@@ -56,24 +57,25 @@ interface BuildContext {
 
 function buildAtom(data: Record<string, unknown>, report: Report, ctx: BuildContext): Atom {
   const { facts, config } = ctx;
-  const fileDate = localDate(facts.mtimeMs);
   const created = dateField(data, "created", report) ?? dateField(data, "date", report);
   const updated = dateField(data, "updated", report) ?? dateField(data, "modified", report);
+  // The file's date is only worked out when the frontmatter gives neither date.
+  const fallbackDate = created ?? updated ?? localDate(facts.mtimeMs);
   const tags = normalizeTags([...listField(data, "tags", report, true), ...listField(data, "tag", report, true), ...extractHashtags(ctx.masked.masked)]);
   const aliases = [...listField(data, "aliases", report, false), ...listField(data, "alias", report, false)];
   return {
     path: facts.path,
     id: stringField(data, "id", report),
-    name: oneLine(stringField(data, "name", report) ?? stringField(data, "title", report) ?? nameFromPath(facts.path)),
+    name: collapseWhitespace(stringField(data, "name", report) ?? stringField(data, "title", report) ?? nameFromPath(facts.path)),
     type: (stringField(data, "type", report) ?? "unknown").toLowerCase(),
     project: stringField(data, "project", report) ?? inferProject(facts.path, config),
     status: (stringField(data, "status", report) ?? "active").toLowerCase(),
-    created: created ?? updated ?? fileDate,
-    updated: updated ?? created ?? fileDate,
+    created: created ?? fallbackDate,
+    updated: updated ?? fallbackDate,
     tags,
     aliases: [...new Set(aliases)],
     links: listField(data, "links", report, false).map(stripBrackets).filter(Boolean),
-    description: oneLine(stringField(data, "description", report) ?? firstProseLine(ctx.masked, ctx.body)),
+    description: collapseWhitespace(stringField(data, "description", report) ?? firstProseLine(ctx.masked, ctx.body)),
     lines: countLines(ctx.text),
     size_bytes: facts.size ?? Buffer.byteLength(ctx.text),
     confidence: numberField(data, "confidence", report),
@@ -104,16 +106,13 @@ export function inferProject(path: string, config: CortexConfig): string {
 }
 
 function mergeTargets(links: string[], body: string[]): string[] {
+  if (links.length === 0) return body; // already de-duplicated
   return [...new Set([...links, ...body])];
 }
 
 function stripBrackets(link: string): string {
   const m = /^!?\[\[(.*)\]\]$/.exec(link.trim());
   return m ? wikilinkTarget(m[1]!) : link.trim();
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
 }
 
 function countLines(text: string): number {

@@ -9,17 +9,23 @@ export type IndexFileTexts = Record<string, string>;
  * keys, trailing newline, so the same vault always gives the same bytes.
  */
 export function serializeIndexes(indexes: VaultIndexes): IndexFileTexts {
-  return Object.fromEntries(Object.entries(INDEX_FILES).map(([name, serialize]) => [name, serialize(indexes)]));
+  return Object.fromEntries(Object.entries(INDEX_FILES).map(([name, serialize]) => {
+    const text = serialize(indexes);
+    return [name, typeof text === "string" ? text : [...text].join("")];
+  }));
 }
 
-/** File name (relative to `index/`) → how its text is made from the indexes. */
-export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => string>> = Object.freeze({
-  "manifest.json": (i: VaultIndexes) => serializeManifest(i.manifest),
-  "by_project.json": (i: VaultIndexes) => serializeGroups(i.by_project),
-  "by_type.json": (i: VaultIndexes) => serializeGroups(i.by_type),
-  "by_tag.json": (i: VaultIndexes) => serializeGroups(i.by_tag),
-  "graph.json": (i: VaultIndexes) => serializeGroups(i.graph),
-  "links.json": (i: VaultIndexes) => serializeGroups(i.links),
+/**
+ * File name (relative to `index/`) → how its text is made from the indexes,
+ * as one string or as pieces to be written one after another (the manifest).
+ */
+export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => string | Iterable<string>>> = Object.freeze({
+  "manifest.json": (i: VaultIndexes) => jsonArrayChunks(i.manifest),
+  "by_project.json": (i: VaultIndexes) => groupChunks(i.by_project),
+  "by_type.json": (i: VaultIndexes) => groupChunks(i.by_type),
+  "by_tag.json": (i: VaultIndexes) => groupChunks(i.by_tag),
+  "graph.json": (i: VaultIndexes) => groupChunks(i.graph),
+  "links.json": (i: VaultIndexes) => groupChunks(i.links),
 });
 
 /**
@@ -29,6 +35,22 @@ export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => str
  */
 export function serializeManifest(manifest: readonly ManifestEntry[]): string {
   return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/**
+ * A JSON array as `JSON.stringify(items, null, 2)` writes it, plus a trailing
+ * newline, in pieces of `size` items, each made by one native call: the same
+ * bytes without one 60 MB string in memory (the manifest, the cold layer).
+ */
+export function* jsonArrayChunks(items: readonly unknown[], size = 2000): Generator<string> {
+  if (items.length === 0) return yield "[]\n";
+  for (let i = 0; i < items.length; i += size) {
+    const json = JSON.stringify(items.slice(i, i + size), null, 2);
+    // "[\n  {…},\n  {…}\n]" → its items, joined to the next piece by ",\n".
+    const inner = json.slice(2, -2);
+    yield i === 0 ? `[\n${inner}` : `,\n${inner}`;
+  }
+  yield "\n]\n";
 }
 
 /** One manifest entry exactly as it stands inside manifest.json (indented two spaces, no comma). */
@@ -41,14 +63,53 @@ export function serializeManifestEntry(entry: ManifestEntry): string {
  * put integer-like keys such as a tag `2024` first).
  */
 export function serializeGroups(index: GroupIndex): string {
+  return [...groupChunks(index)].join("");
+}
+
+/**
+ * {@link serializeGroups} in pieces of about `size` values each, so that a
+ * 20 MB index is never one string: the same bytes.
+ */
+export function* groupChunks(index: GroupIndex, size = 20_000): Generator<string> {
   const keys = Object.keys(index).sort(compareStrings);
-  if (keys.length === 0) return "{}\n";
-  return `{\n${keys.map((key) => `  ${JSON.stringify(key)}: ${array(index[key]!, "  ")}`).join(",\n")}\n}\n`;
+  if (keys.length === 0) return yield "{}\n";
+  // With an integer-like key, JSON.stringify would reorder: each key is written by hand.
+  const native = !keys.some(isArrayIndex);
+  let batch: string[] = [];
+  let values = 0;
+  let first = true;
+  const flush = (): string => {
+    const text = native ? nativeMembers(index, batch) : batch.map((key) => `  ${JSON.stringify(key)}: ${array(index[key]!, "  ")}`).join(",\n");
+    const piece = first ? `{\n${text}` : `,\n${text}`;
+    first = false;
+    batch = [];
+    values = 0;
+    return piece;
+  };
+  for (const key of keys) {
+    batch.push(key);
+    values += index[key]!.length + 1;
+    if (values >= size) yield flush();
+  }
+  if (batch.length > 0) yield flush();
+  yield "\n}\n";
+}
+
+// The members of an object of these keys, in this order, as JSON.stringify(…, null, 2) writes them (without the braces).
+function nativeMembers(index: GroupIndex, keys: readonly string[]): string {
+  const ordered: GroupIndex = Object.create(null);
+  for (const key of keys) ordered[key] = index[key]!;
+  return JSON.stringify(ordered, null, 2).slice(2, -2);
 }
 
 /** Any value as deterministic pretty JSON with a trailing newline (object keys as built). */
 export function serializeJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+// Keys a JS object orders first, numerically: "0", "7", "4294967294" (not "07" or "-1").
+function isArrayIndex(key: string): boolean {
+  return /^(0|[1-9]\d{0,9})$/.test(key) && Number(key) < 4294967295;
 }
 
 // A pretty-printed array of scalars whose closing bracket is at `indent`.

@@ -31,12 +31,23 @@ export function byUpdatedThenPath(a: { updated: string; path: string }, b: { upd
  * layer newest first (ties by path).
  */
 export function buildLayers(atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds = DEFAULT_LAYERS): LayerFiles {
-  const files: LayerFiles = { hot: [], warm: [], cold: [] };
+  const keyed: Record<Layer, { day: number; entry: LayerEntry }[]> = { hot: [], warm: [], cold: [] };
+  const todayDay = epochDay(today);
   for (const atom of atoms) {
     if (atom.status === "archived") continue;
     const { path, name, type, project, status, updated, tags } = atom;
-    files[classifyLayer(updated, today, thresholds)].push({ path, name, type, project, status, updated, tags });
+    const day = epochDay(updated) ?? -Infinity;
+    keyed[layerOfDays(todayDay === null ? null : todayDay - day, thresholds)].push({ day, entry: { path, name, type, project, status, updated, tags } });
   }
-  for (const list of Object.values(files)) list.sort(byUpdatedThenPath);
-  return files;
+  // The same order as byUpdatedThenPath, with each date read once instead of in every comparison.
+  const sorted = (list: { day: number; entry: LayerEntry }[]) => list.sort((a, b) => b.day - a.day || (a.entry.path < b.entry.path ? -1 : a.entry.path > b.entry.path ? 1 : 0)).map((k) => k.entry);
+  return { hot: sorted(keyed.hot), warm: sorted(keyed.warm), cold: sorted(keyed.cold) };
+}
+
+// The layer for an age in days (null or -Infinity-old: cold), as classifyLayer decides it.
+function layerOfDays(days: number | null, thresholds: LayerThresholds): Layer {
+  if (days === null || !Number.isFinite(days)) return "cold";
+  if (days <= thresholds.hot) return "hot";
+  if (days <= thresholds.warm) return "warm";
+  return "cold";
 }

@@ -49,6 +49,7 @@ function daysInMonth(y: number, m: number): number {
 export function normalizeDate(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   if (typeof value !== "string") return null;
+  if (value.length === 10 && epochDay(value) !== null) return value; // the usual case, without a regex match
   const m = DATE_PREFIX.exec(value.trim());
   if (!m) return null;
   const date = `${m[1]}-${m[2]}-${m[3]}`;

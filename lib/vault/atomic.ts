@@ -24,10 +24,13 @@ export function writeFileAtomic(file: string, data: FileData): void {
 }
 
 /**
- * What a file write takes: text, bytes, or text in chunks (a 60 MB manifest
- * is written as its entries, never joined into one string).
+ * What a file write takes: text, bytes, or text in pieces (a 60 MB manifest
+ * is written as it is made, never joined into one string).
  */
-export type FileData = string | Uint8Array | readonly string[];
+export type FileData = string | Uint8Array | Iterable<string>;
+
+/** Pieces are gathered up to about this many UTF-16 units per write. */
+const BATCH = 1 << 20;
 
 // Creates `temp` (which must not exist) with `data`, flushed to disk.
 function writeFlushed(temp: string, data: FileData): void {
@@ -35,11 +38,25 @@ function writeFlushed(temp: string, data: FileData): void {
   try {
     if (typeof data === "string") writeAll(fd, Buffer.from(data));
     else if (data instanceof Uint8Array) writeAll(fd, data);
-    else for (let i = 0; i < data.length; i += 4096) writeAll(fd, Buffer.from(data.slice(i, i + 4096).join("")));
+    else writePieces(fd, data);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+function writePieces(fd: number, pieces: Iterable<string>): void {
+  let batch: string[] = [];
+  let length = 0;
+  for (const piece of pieces) {
+    batch.push(piece);
+    length += piece.length;
+    if (length < BATCH) continue;
+    writeAll(fd, Buffer.from(batch.join("")));
+    batch = [];
+    length = 0;
+  }
+  if (batch.length > 0) writeAll(fd, Buffer.from(batch.join("")));
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {

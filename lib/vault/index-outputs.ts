@@ -1,7 +1,7 @@
 import type { ParsedAtom } from "../atoms/types.js";
 import type { LayerThresholds } from "../config/types.js";
 import { buildIndexes, toManifestEntry, type IndexInput } from "../indexes/build.js";
-import { INDEX_FILES, serializeJson } from "../indexes/serialize.js";
+import { INDEX_FILES, jsonArrayChunks } from "../indexes/serialize.js";
 import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearchLine } from "../indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { buildLayers } from "../layers/classify.js";
@@ -86,7 +86,7 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
 function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
   let layers: LayerFiles | null = null;
   for (const name of ["hot", "warm", "cold"] as const) {
-    texts.set(`layers/${name}.json`, () => serializeJson((layers ??= buildLayers(atoms, today, thresholds))[name]));
+    texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= buildLayers(atoms, today, thresholds))[name]));
   }
 }
 

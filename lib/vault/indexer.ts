@@ -11,7 +11,7 @@ import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type Output
 import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { scanVault, type VaultFile } from "./scan.js";
-import { readStatCache, serializeStatCache, type StatCache } from "./stat-cache.js";
+import { compareWithCache, lineDiagnostics, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
 export interface IndexVaultOptions {
@@ -61,46 +61,51 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
-  const scan = scanVault(vaultDir);
-  const stats: StatCache = { settingsKey, entries: new Map() };
-  const fresh = readChangedFiles(scan.files, previous?.stats ?? null, stats, options);
-  if (options.onProgress) options.onProgress(scan.files.length, scan.files.length);
-  const removedPaths = previous ? [...previous.stats.entries.keys()].filter((p) => !stats.entries.has(p)) : [];
-  const atoms = [...stats.entries.values()].filter((e) => !e.skipped).length;
+  // A full run opens every file anyway and takes size and mtime from the open file.
+  const scan = scanVault(vaultDir, { stat: previous !== null });
+  const comparison = previous && compareWithCache(previous.cache, scan.files);
+  if (previous && !comparison) return indexVault(vaultDir, { ...options, full: true });
+  const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
+  const removed = comparison?.removed ?? [];
+  const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
   const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
-  const result: IndexVaultResult = { atoms, diagnostics: collectDiagnostics(stats, scan.skipped), reread: fresh.length, reused: scan.files.length - fresh.length, removed: removedPaths.length, written: [], otherFiles: scan.others };
-  if (previous && fresh.length === 0 && removedPaths.length === 0 && previous.meta === metaText) return result;
+  const diagnostics = collectDiagnostics(entries, previous && comparison ? keptDiagnostics(previous.cache, comparison) : [], scan.skipped);
+  const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: scan.files.length - entries.size, removed: removed.length, written: [], otherFiles: scan.others };
+  if (previous && entries.size === 0 && removed.length === 0 && previous.meta === metaText) return result;
   const previousTexts = previous && readPreviousTexts(vaultDir);
   if (previous && !previousTexts) return indexVault(vaultDir, { ...options, full: true });
   let texts: OutputTexts;
-  if (previous && previousTexts) {
-    const delta = atomDelta(fresh, previous.stats, stats, removedPaths);
+  if (previous && previousTexts && comparison) {
+    const delta = atomDelta(fresh, entries, comparison);
     const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, previous.meta !== metaText);
     if (spliced) texts = spliced;
     else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
   } else {
     ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
+    // What the indexes need of the parsed atoms is in them now: let the rest go before the large writes.
+    fresh.length = 0;
   }
   if (!write) return result;
   texts.set("index/meta.json", metaText);
-  texts.set("index/cache.tsv", serializeStatCache(stats, scan.files.map((f) => f.path)));
+  texts.set("index/cache.tsv", statCachePieces(settingsKey, scan.files, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined));
   result.written = writeOutputs(vaultDir, texts);
   if (!existsSync(join(paths.indexDir, ".gitignore"))) writeFileAtomic(join(paths.indexDir, ".gitignore"), INDEX_GITIGNORE);
   return result;
 }
 
 interface Previous {
-  stats: StatCache;
+  /** The text of index/cache.tsv. */
+  cache: string;
   meta: string;
 }
 
 // The last run's cache and meta; null (a full run follows) when either is missing or of other settings.
 function readPrevious(vaultDir: string, settingsKey: string): Previous | null {
   const paths = vaultPaths(vaultDir);
-  const stats = readStatCache(paths.cache, settingsKey);
-  const meta = stats && readText(paths.meta);
+  const cache = readStatCacheText(paths.cache, settingsKey);
+  const meta = cache && readText(paths.meta);
   // An index written before links.json existed lacks backlink counts too: rebuild it whole.
-  return stats && meta && existsSync(join(paths.indexDir, "links.json")) ? { stats, meta } : null;
+  return cache && meta && existsSync(join(paths.indexDir, "links.json")) ? { cache, meta } : null;
 }
 
 // The last run's index texts, read only once a change is known; null when one is missing.
@@ -114,40 +119,37 @@ function readPreviousTexts(vaultDir: string): PreviousTexts | null {
   return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
 }
 
-// Parses the files that are new or changed since `previous` (on every core when there are many); records every file's stat entry.
-function readChangedFiles(files: readonly VaultFile[], previous: StatCache | null, stats: StatCache, options: IndexVaultOptions): ParsedAtom[] {
-  const jobs: VaultFile[] = [];
-  for (const file of files) {
-    const old = previous?.entries.get(file.path);
-    if (old && old.mtimeMs === file.mtimeMs && old.size === file.size) stats.entries.set(file.path, old);
-    else jobs.push(file);
-  }
-  options.onProgress?.(files.length - jobs.length, files.length);
+// Parses the given files (on every core when there are many) and makes their stat entries.
+function readChangedFiles(jobs: readonly VaultFile[], total: number, options: IndexVaultOptions): { fresh: ParsedAtom[]; entries: Map<string, StatEntry> } {
+  options.onProgress?.(total - jobs.length, total);
   const results = readAtomFilesParallel(jobs, options.config);
   const fresh: ParsedAtom[] = [];
+  const entries = new Map<string, StatEntry>();
   jobs.forEach((file, i) => {
     const read = results[i]!;
     if (read.atom) fresh.push(read.atom);
     const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
-    stats.entries.set(file.path, { mtimeMs: file.mtimeMs, size: file.size, skipped: !read.atom, diagnostics });
+    entries.set(file.path, { mtimeMs: read.stat?.mtimeMs ?? file.mtimeMs, size: read.stat?.size ?? file.size, skipped: !read.atom, diagnostics });
   });
-  return fresh;
+  options.onProgress?.(total, total);
+  return { fresh, entries };
 }
 
-function atomDelta(fresh: ParsedAtom[], previous: StatCache, now: StatCache, removedPaths: string[]): AtomDelta {
-  const delta: AtomDelta = { changed: [], added: [], removed: removedPaths.filter((p) => !previous.entries.get(p)!.skipped) };
-  for (const parsed of fresh) {
-    const old = previous.entries.get(parsed.atom.path);
-    (old && !old.skipped ? delta.changed : delta.added).push(parsed);
-  }
+function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>, comparison: CacheComparison): AtomDelta {
+  const delta: AtomDelta = { changed: [], added: [], removed: comparison.removed.filter((r) => r.wasAtom).map((r) => r.path) };
+  for (const parsed of fresh) (comparison.wasAtom.get(parsed.atom.path) ? delta.changed : delta.added).push(parsed);
   // A file that was an atom and is now skipped (it became binary) is removed too.
-  for (const [path, entry] of now.entries) if (entry.skipped && previous.entries.get(path)?.skipped === false) delta.removed.push(path);
+  for (const [path, entry] of entries) if (entry.skipped && comparison.wasAtom.get(path)) delta.removed.push(path);
   return delta;
 }
 
-function collectDiagnostics(stats: StatCache, skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
-  const all: Diagnostic[] = [];
-  for (const entry of stats.entries.values()) all.push(...entry.diagnostics);
+function keptDiagnostics(cache: string, comparison: CacheComparison): Diagnostic[] {
+  return comparison.keptWithDiagnostics.flatMap((offset) => lineDiagnostics(cache, offset));
+}
+
+function collectDiagnostics(entries: ReadonlyMap<string, StatEntry>, kept: Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
+  const all = kept;
+  for (const entry of entries.values()) all.push(...entry.diagnostics);
   for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
   return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
 }

@@ -6,52 +6,65 @@ import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
 
+/** Files per chunk that a worker claims at a time. */
+const CHUNK = 250;
+
 /**
- * Reads and parses files on every core: worker threads take equal shares
- * while this thread parses the first one, then it blocks until they are done
- * (so callers stay synchronous). Results come back in job order. Falls back
- * to this thread alone for small batches or when workers cannot start.
+ * Reads and parses files on every core. One worker thread per core claims
+ * chunks of files from a shared counter (a slow worker simply takes fewer)
+ * and posts each chunk's atoms; this thread only receives them as they come,
+ * so it keeps compact copies and none of the parsing garbage, and blocks
+ * until every chunk is back (callers stay synchronous). Results come back in
+ * job order. Falls back to this thread alone for small batches, one core, or
+ * when workers cannot start, and parses here any chunk a worker failed to
+ * deliver.
  */
 export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, threads = Math.min(availableParallelism(), 4)): ReadResult[] {
   // From TypeScript sources (tsx, in development) a worker would need the loader hooks of
   // this thread, which is blocked waiting: parse here instead.
   if (jobs.length < PARALLEL_THRESHOLD || threads < 2 || import.meta.url.endsWith(".ts")) return readAtomFiles(jobs, config);
-  const shares = split(jobs, threads);
-  const flags = new Int32Array(new SharedArrayBuffer(4 * threads));
+  const chunks = Math.ceil(jobs.length / CHUNK);
+  // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk.
+  const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 1)));
   const started: { worker: Worker; port: MessagePort }[] = [];
   try {
-    for (let slot = 1; slot < threads; slot++) started.push(startWorker(shares[slot]!, config, flags, slot));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker(jobs, config, control, slot));
   } catch {
     for (const s of started) void s.worker.terminate();
     return readAtomFiles(jobs, config);
   }
-  const results = readAtomFiles(shares[0]!, config);
-  const deadline = Date.now() + 60_000 + jobs.length * 2;
-  started.forEach((s, i) => results.push(...(collect(s.port, flags, i + 1, deadline) ?? readAtomFiles(shares[i + 1]!, config))));
+  const results: (ReadResult[] | undefined)[] = new Array(chunks);
+  receiveUntilDone(started, control, results, Date.now() + 60_000 + jobs.length * 2);
   for (const s of started) void s.worker.terminate();
-  return results;
+  const all: ReadResult[] = [];
+  for (let c = 0; c < chunks; c++) all.push(...(results[c] ?? readAtomFiles(jobs.slice(c * CHUNK, (c + 1) * CHUNK), config)));
+  return all;
 }
 
-function startWorker(jobs: ReadJob[], config: CortexConfig, flags: Int32Array, slot: number): { worker: Worker; port: MessagePort } {
+function startWorker(jobs: readonly ReadJob[], config: CortexConfig, control: Int32Array, slot: number): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const file = new URL("./parse-worker.js", import.meta.url);
-  const worker = new Worker(file, { workerData: { jobs, config, port: port2, flags, slot }, transferList: [port2] });
+  const worker = new Worker(file, { workerData: { jobs, config, port: port2, control, slot, chunk: CHUNK }, transferList: [port2] });
   worker.unref();
   return { worker, port: port1 };
 }
 
-// Blocks until the worker in `slot` has posted, then takes its message synchronously;
-// null when it failed or is still not done at the deadline (its share is then parsed here).
-function collect(port: MessagePort, flags: Int32Array, slot: number, deadline: number): ReadResult[] | null {
-  while (Atomics.load(flags, slot) === 0) {
-    if (Date.now() > deadline) return null;
-    Atomics.wait(flags, slot, 0, 50);
+// Takes chunks as the workers post them until every worker is done or the deadline passes.
+function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, results: (ReadResult[] | undefined)[], deadline: number): void {
+  for (;;) {
+    for (const s of started) drain(s.port, results);
+    const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
+    if (done || Date.now() > deadline) break;
+    Atomics.wait(control, 1, 0, 5);
   }
-  const message = receiveMessageOnPort(port)?.message as { results?: ReadResult[]; error?: string } | undefined;
-  return message?.results ?? null;
+  // Chunks posted just before a worker raised its flag.
+  for (const s of started) drain(s.port, results);
 }
 
-function split<T>(items: readonly T[], parts: number): T[][] {
-  const size = Math.ceil(items.length / parts);
-  return Array.from({ length: parts }, (_, i) => items.slice(i * size, (i + 1) * size));
+// Takes every chunk a worker has posted so far; a chunk it could not parse stays empty (it is parsed here).
+function drain(port: MessagePort, results: (ReadResult[] | undefined)[]): void {
+  for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+    const { chunk, results: got } = m.message as { chunk: number; results?: ReadResult[] };
+    if (got) results[chunk] = got;
+  }
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { decodeAtomBytes } from "../atoms/decode.js";
 import { parseAtom } from "../atoms/parse.js";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
@@ -8,26 +8,55 @@ import type { CortexConfig } from "../config/types.js";
 export interface ReadJob {
   abs: string;
   path: string;
+  /** Size and mtime as the scan saw them; NaN when the file was not stat'ed (they are then read from the open file). */
   mtimeMs: number;
   size: number;
 }
 
-/** An atom, or why the file is not one. */
-export type ReadResult = { atom: ParsedAtom; diagnostic?: undefined } | { atom?: undefined; diagnostic: Diagnostic };
+/** Size and mtime of a file as read. */
+export interface ReadStat {
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * An atom, or why the file is not one; `stat` is the file's size and mtime
+ * when the job did not give them (a full index does not stat files twice).
+ */
+export type ReadResult = ({ atom: ParsedAtom; diagnostic?: undefined } | { atom?: undefined; diagnostic: Diagnostic }) & { stat?: ReadStat };
 
 /** Reads and parses one file; a binary or unreadable file gives a diagnostic instead of an atom. */
 export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): ReadResult {
-  let bytes: Buffer;
+  let read: { bytes: Buffer; stat: ReadStat };
   try {
-    bytes = readFileSync(abs);
+    read = readWithStat(abs);
   } catch (error) {
     return { diagnostic: { file: facts.path, line: 1, rule: "unreadable", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: "error" } };
   }
-  const decoded = decodeAtomBytes(bytes, facts.path);
-  if (!decoded.ok) return { diagnostic: decoded.diagnostic };
-  const parsed = parseAtom(decoded.text, facts, config);
+  const stat = Number.isNaN(facts.mtimeMs) ? read.stat : undefined;
+  const decoded = decodeAtomBytes(read.bytes, facts.path);
+  if (!decoded.ok) return { diagnostic: decoded.diagnostic, stat };
+  const parsed = parseAtom(decoded.text, stat ? { path: facts.path, ...stat } : facts, config);
   parsed.diagnostics.unshift(...decoded.diagnostics);
-  return { atom: parsed };
+  return { atom: parsed, stat };
+}
+
+// The whole file and the size and mtime of what was read (open, fstat, read, close: what readFileSync does, keeping the stat).
+function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
+  const fd = openSync(abs, "r");
+  try {
+    const st = fstatSync(fd);
+    let bytes = Buffer.allocUnsafe(st.size + 1);
+    let length = 0;
+    for (let n = -1; n !== 0; length += n) {
+      // One byte more than the size, to see the end; a file that grew meanwhile is read to its end.
+      if (length === bytes.length) bytes = Buffer.concat([bytes, Buffer.allocUnsafe(bytes.length)]);
+      n = readSync(fd, bytes, length, bytes.length - length, null);
+    }
+    return { bytes: bytes.subarray(0, length), stat: { size: st.size, mtimeMs: st.mtimeMs } };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Reads every job in order. */

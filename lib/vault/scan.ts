@@ -1,6 +1,7 @@
 import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { sep } from "node:path";
 import { compareStrings } from "../util/compare.js";
+import { statFilesParallel } from "./parallel-stat.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
 export interface VaultFile {
@@ -8,8 +9,19 @@ export interface VaultFile {
   path: string;
   /** Absolute path. */
   abs: string;
+  /** Size and mtime; NaN when scanned with `stat: false`. */
   size: number;
   mtimeMs: number;
+}
+
+/** Options of {@link scanVault}. */
+export interface ScanOptions {
+  /**
+   * Stat every markdown file for its size and mtime. Default true; a full
+   * index, which opens every file anyway, passes false and reads them from
+   * the open file instead.
+   */
+  stat?: boolean;
 }
 
 /** What {@link scanVault} finds. */
@@ -32,12 +44,30 @@ const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
  * (`.obsidian`, `.git`, `.trash`, …), `node_modules`, the root `index/` and
  * `layers/` folders, and the root `MEMORY.md`. Symbolic links are not followed.
  */
-export function scanVault(vaultDir: string): VaultScan {
+export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultScan {
   const scan: VaultScan = { files: [], skipped: [], others: [] };
   walk(vaultDir, "", scan);
   scan.files.sort((a, b) => compareStrings(a.path, b.path));
   scan.others.sort(compareStrings);
+  if (options.stat !== false) statFiles(scan);
   return scan;
+}
+
+// Fills in size and mtime (on two threads for a large vault); a file that cannot be stat'ed moves to `skipped`.
+function statFiles(scan: VaultScan): void {
+  const stats = statFilesParallel(scan.files.map((f) => f.abs));
+  const kept: VaultFile[] = [];
+  scan.files.forEach((file, i) => {
+    const [mtimeMs, size] = [stats[2 * i]!, stats[2 * i + 1]!];
+    if (size >= 0) return void kept.push({ ...file, mtimeMs, size });
+    try {
+      const stat = lstatSync(file.abs);
+      kept.push({ ...file, mtimeMs: stat.mtimeMs, size: stat.size });
+    } catch (error) {
+      scan.skipped.push({ path: file.path, reason: `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+    }
+  });
+  scan.files = kept;
 }
 
 function walk(abs: string, rel: string, scan: VaultScan): void {
@@ -62,12 +92,7 @@ function walk(abs: string, rel: string, scan: VaultScan): void {
     } else if (entry.isDirectory()) {
       walk(childAbs, childRel, scan);
     } else if (entry.isFile() && name.toLowerCase().endsWith(".md")) {
-      try {
-        const stat = lstatSync(childAbs);
-        scan.files.push({ path: childRel, abs: childAbs, size: stat.size, mtimeMs: stat.mtimeMs });
-      } catch (error) {
-        scan.skipped.push({ path: childRel, reason: `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-      }
+      scan.files.push({ path: childRel, abs: childAbs, size: NaN, mtimeMs: NaN });
     } else if (entry.isFile()) {
       scan.others.push(childRel);
     }

@@ -1,8 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../atoms/types.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
+import { compareStrings } from "../util/compare.js";
+import type { VaultFile } from "./scan.js";
 
-/** What the last index run saw of one file. */
+/**
+ * `index/cache.tsv`: one line per file of the last run, in path order —
+ * `mtime (whole µs)⇥size⇥skipped⇥diagnostics (JSON)⇥path` — so that an incremental
+ * run knows what changed without reading unchanged files. The atoms
+ * themselves are not cached here: manifest.json and graph.json hold them.
+ * Machine-local (mtimes), hence listed in index/.gitignore. An unchanged
+ * line is compared and copied as text, never parsed into objects.
+ */
 export interface StatEntry {
   mtimeMs: number;
   size: number;
@@ -11,64 +20,184 @@ export interface StatEntry {
   diagnostics: Diagnostic[];
 }
 
-/**
- * `index/cache.tsv`: per file its mtime, size and diagnostics, so that an
- * incremental run knows what changed without reading unchanged files. The
- * atoms themselves are not cached here: manifest.json and graph.json hold them.
- * Machine-local (mtimes), hence listed in index/.gitignore.
- */
-export interface StatCache {
-  settingsKey: string;
-  entries: Map<string, StatEntry>;
+/** What {@link compareWithCache} finds. */
+export interface CacheComparison {
+  /** Files that are new or whose size or mtime changed, in scan order. */
+  changed: VaultFile[];
+  /** Per scanned file: the offset of its unchanged line in the cache text, or -1 when it is in `changed`. */
+  kept: Int32Array;
+  /** Unchanged files that are atoms (not skipped). */
+  keptAtoms: number;
+  /** Offsets of the unchanged lines whose diagnostics are not empty. */
+  keptWithDiagnostics: number[];
+  /** For the changed files that had a line: whether they were atoms then. */
+  wasAtom: Map<string, boolean>;
+  /** Files of the cache that are gone, with whether they were atoms. */
+  removed: { path: string; wasAtom: boolean }[];
 }
 
-const HEADER = "#cortex-stat-cache";
+// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float.
+const HEADER = "#cortex-stat-cache/2";
 
-// The path, last on its line: as is, or JSON-quoted when it has a tab, a line break or a leading quote.
-function pathField(path: string): string {
-  return /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+function headerLine(settingsKey: string): string {
+  return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
 }
 
-/** Reads the stat cache; null when it is missing, unreadable, of another format or other settings. */
-export function readStatCache(file: string, settingsKey: string): StatCache | null {
+/** The cache text; null when it is missing, unreadable, of another format or other settings. */
+export function readStatCacheText(file: string, settingsKey: string): string | null {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch {
     return null;
   }
-  const lines = text.split("\n");
-  if (lines[0] !== `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}`) return null;
-  const entries = new Map<string, StatEntry>();
-  try {
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (!line) continue;
-      const t1 = line.indexOf("\t");
-      const t2 = line.indexOf("\t", t1 + 1);
-      const t3 = line.indexOf("\t", t2 + 1);
-      const t4 = line.indexOf("\t", t3 + 1);
-      const [mtime, size, skipped, diagnostics, path] = [line.slice(0, t1), line.slice(t1 + 1, t2), line.slice(t2 + 1, t3), line.slice(t3 + 1, t4), line.slice(t4 + 1)];
-      if (t4 === -1) return null;
-      entries.set(path.startsWith('"') ? (JSON.parse(path) as string) : path, {
-        mtimeMs: Number(mtime),
-        size: Number(size),
-        skipped: skipped === "1",
-        diagnostics: diagnostics === "[]" ? [] : (JSON.parse(diagnostics) as Diagnostic[]),
-      });
-    }
-  } catch {
-    return null;
-  }
-  return { settingsKey, entries };
+  return text.startsWith(headerLine(settingsKey)) ? text : null;
 }
 
-/** Serializes the stat cache; `paths` gives the (sorted) order. */
-export function serializeStatCache(cache: StatCache, paths: Iterable<string>): string {
-  let out = `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(cache.settingsKey)}\n`;
-  for (const path of paths) {
-    const e = cache.entries.get(path)!;
-    out += `${e.mtimeMs}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
+/**
+ * Walks the scan (sorted by path) and the cache lines (written in the same
+ * order) side by side: a file whose line has the same mtime and size is
+ * unchanged. Null when the cache text is damaged (a full run follows).
+ */
+export function compareWithCache(text: string, files: readonly VaultFile[]): CacheComparison | null {
+  const c: CacheComparison = { changed: [], kept: new Int32Array(files.length).fill(-1), keptAtoms: 0, keptWithDiagnostics: [], wasAtom: new Map(), removed: [] };
+  const line = new CacheCursor(text);
+  line.moveTo(text.indexOf("\n") + 1);
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!;
+    // Lines of files that sort before this one are of removed files.
+    while (line.ok && !line.is(file.path) && compareStrings(line.path(), file.path) < 0) {
+      c.removed.push({ path: line.path(), wasAtom: !line.skipped });
+      line.moveTo(line.next);
+    }
+    if (line.bad) return null;
+    if (!line.ok || !line.is(file.path)) {
+      c.changed.push(file);
+      continue;
+    }
+    if (line.mtimeUs === microseconds(file.mtimeMs) && line.size === file.size) {
+      c.kept[i] = line.start;
+      if (!line.skipped) c.keptAtoms++;
+      if (line.hasDiagnostics) c.keptWithDiagnostics.push(line.start);
+    } else {
+      c.changed.push(file);
+      c.wasAtom.set(file.path, !line.skipped);
+    }
+    line.moveTo(line.next);
   }
-  return out;
+  for (; line.ok; line.moveTo(line.next)) c.removed.push({ path: line.path(), wasAtom: !line.skipped });
+  return line.bad ? null : c;
+}
+
+// One line of the cache text at a time, read in place (no object per line).
+class CacheCursor {
+  start = 0;
+  next = 0;
+  /** There is a well-formed line at `start`. */
+  ok = false;
+  /** There is a line at `start`, and it is damaged. */
+  bad = false;
+  skipped = false;
+  hasDiagnostics = false;
+  mtimeUs = -1;
+  size = -1;
+  private pathStart = 0;
+  private end = 0;
+
+  constructor(private readonly text: string) {}
+
+  moveTo(start: number): void {
+    const text = this.text;
+    this.start = start;
+    this.ok = this.bad = false;
+    if (start >= text.length) return;
+    // One pass over the numbers and the flag; a line is `mtime⇥size⇥flag⇥diagnostics⇥path⏎`.
+    let at = start;
+    let mtime = 0;
+    for (let d = text.charCodeAt(at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) mtime = mtime * 10 + d;
+    const t1 = at;
+    let size = 0;
+    for (let d = text.charCodeAt(++at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) size = size * 10 + d;
+    const t2 = at;
+    const t3 = t2 + 2;
+    const empty = text.charCodeAt(t3 + 1) === 91 && text.charCodeAt(t3 + 2) === 93 && text.charCodeAt(t3 + 3) === 9;
+    const t4 = empty ? t3 + 3 : text.indexOf("\t", t3 + 1);
+    const end = text.indexOf("\n", t4 + 1);
+    // Every line, the last one too, ends with a newline; a line without one was cut short.
+    this.bad = t1 === start || text.charCodeAt(t1) !== 9 || t2 === t1 + 1 || text.charCodeAt(t2) !== 9 || text.charCodeAt(t3) !== 9 || t4 === -1 || end === -1;
+    this.ok = !this.bad;
+    this.mtimeUs = mtime;
+    this.size = size;
+    this.skipped = text.charCodeAt(t2 + 1) === 49;
+    this.hasDiagnostics = !empty;
+    this.pathStart = t4 + 1;
+    this.end = end;
+    this.next = end + 1;
+  }
+
+  /** True when this line is of `path`, compared in place. */
+  is(path: string): boolean {
+    const text = this.text;
+    if (text.charCodeAt(this.pathStart) === 34) return this.path() === path;
+    if (this.end - this.pathStart !== path.length) return false;
+    // Not startsWith(path, at): on a two-byte string that copies the substring first.
+    for (let i = 0, at = this.pathStart; i < path.length; i++, at++) if (text.charCodeAt(at) !== path.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** The path: as is, or JSON-quoted when it has a tab, a line break or a leading quote. */
+  path(): string {
+    const raw = this.text.slice(this.pathStart, this.end);
+    if (!raw.startsWith('"')) return raw;
+    try {
+      return String(JSON.parse(raw));
+    } catch {
+      return raw;
+    }
+  }
+}
+
+function microseconds(mtimeMs: number): number {
+  return Math.round(mtimeMs * 1000);
+}
+
+/** The diagnostics of the unchanged line at `offset`. */
+export function lineDiagnostics(text: string, offset: number): Diagnostic[] {
+  const t1 = text.indexOf("\t", offset);
+  const t2 = text.indexOf("\t", t1 + 1);
+  const t3 = text.indexOf("\t", t2 + 1);
+  const t4 = text.indexOf("\t", t3 + 1);
+  return JSON.parse(text.slice(t3 + 1, t4)) as Diagnostic[];
+}
+
+/** One file's line (with its newline). */
+export function statLine(path: string, e: StatEntry): string {
+  const field = /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
+  // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
+  const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
+  return `${mtime}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${field}\n`;
+}
+
+/**
+ * The new cache, in pieces: unchanged lines copied from the old text (a run
+ * of consecutive ones as one piece), the others made from `fresh`.
+ */
+export function* statCachePieces(settingsKey: string, files: readonly VaultFile[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
+  yield headerLine(settingsKey);
+  let runStart = -1;
+  let runEnd = -1;
+  for (let i = 0; i < files.length; i++) {
+    const at = old ? old.kept[i]! : -1;
+    if (at >= 0 && at === runEnd) {
+      runEnd = old!.text.indexOf("\n", at) + 1;
+      continue;
+    }
+    if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+    runStart = runEnd = -1;
+    if (at >= 0) {
+      runStart = at;
+      runEnd = old!.text.indexOf("\n", at) + 1;
+    } else yield statLine(files[i]!.path, fresh.get(files[i]!.path)!);
+  }
+  if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
 }

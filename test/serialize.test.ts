@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeManifest } from "../lib/index.js";
+import { byUpdatedThenPath } from "../lib/layers/classify.js";
+import { groupChunks, jsonArrayChunks } from "../lib/indexes/serialize.js";
+import type { ManifestEntry } from "../lib/indexes/types.js";
+
+const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("0", "7", "10", "2024", "07", "-1", "4294967294", "4294967295", "__proto__", "ü", "😀"));
+const groups = fc.dictionary(key, fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), { maxKeys: 8 }).map((d) => Object.assign(Object.create(null) as Record<string, string[]>, d));
+
+// The group serializer as first written: keys in code-unit order, one value per line.
+function referenceGroups(index: Record<string, string[]>): string {
+  const keys = Object.keys(index).sort(compareStrings);
+  if (keys.length === 0) return "{}\n";
+  const array = (values: string[]) => (values.length === 0 ? "[]" : `[\n    ${values.map((v) => JSON.stringify(v)).join(",\n    ")}\n  ]`);
+  return `{\n${keys.map((k) => `  ${JSON.stringify(k)}: ${array(index[k]!)}`).join(",\n")}\n}\n`;
+}
+
+test("should serialize group indexes with keys in code-unit order, integer-like keys included", () => {
+  fc.assert(fc.property(groups, (index) => assert.equal(serializeGroups(index), referenceGroups(index))), { numRuns: 500 });
+  fc.assert(fc.property(groups, fc.integer({ min: 1, max: 6 }), (index, size) => assert.equal([...groupChunks(index, size)].join(""), referenceGroups(index))), { numRuns: 500 });
+  assert.equal(serializeGroups({ "10": ["a"], "2": ["b"], x: [] }), '{\n  "10": [\n    "a"\n  ],\n  "2": [\n    "b"\n  ],\n  "x": []\n}\n');
+});
+
+const entry = fc.record({ path: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), tags: fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), backlinks: fc.nat(3) });
+
+test("should write the manifest in pieces that join to exactly serializeManifest's text", () => {
+  fc.assert(
+    fc.property(fc.array(entry, { maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (entries, size) => {
+      const manifest = entries as unknown as ManifestEntry[];
+      assert.equal([...jsonArrayChunks(manifest, size)].join(""), serializeManifest(manifest));
+    }),
+  );
+});
+
+const dates = fc.constantFrom("2026-11-22", "2026-11-20", "2026-11-19", "2026-11-15", "2026-11-14", "2025-01-01", "not-a-date", "2026-02-30", "");
+
+test("should sort each layer newest first then by path, and leave archived atoms out", () => {
+  const atom = fc.record({ path: fc.string({ maxLength: 5 }), updated: dates, status: fc.constantFrom("active", "archived", "review") });
+  fc.assert(
+    fc.property(fc.array(atom, { maxLength: 30 }), dates, (atoms, today) => {
+      const full = atoms.map((a) => ({ ...a, name: "n", type: "t", project: "p", tags: [] }));
+      const layers = buildLayers(full, today);
+      for (const [layer, list] of Object.entries(layers)) {
+        assert.deepEqual(list, [...list].sort(byUpdatedThenPath));
+        for (const a of list) assert.equal(classifyLayer(a.updated, today), layer);
+      }
+      assert.equal(layers.hot.length + layers.warm.length + layers.cold.length, full.filter((a) => a.status !== "archived").length);
+    }),
+  );
+});

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { defaultConfig, indexVault, readConfigFile, readSearchFile } from "../lib/index.js";
+import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "../lib/index.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
@@ -106,6 +106,29 @@ test("should give exactly the files of a full rebuild after each kind of change"
     const nextDay = run(vault, { today: "2026-11-25" });
     assert.deepEqual(nextDay.written.filter((w) => w.startsWith("layers/")).length, 3, "a new day rewrites the layers");
     assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-25"), "after a new day");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should rebuild a search file of an older format, whether indexing or searching", async () => {
+  const vault = exampleCopy();
+  const searchFile = join(vault, "index/search.tsv");
+  const makeOld = () => writeFileSync(searchFile, readFileSync(searchFile, "utf8").replace(SEARCH_FILE_HEADER, "#cortex-search\t1"));
+  try {
+    run(vault);
+    makeOld();
+    run(vault, { today: "2026-11-23" });
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-23"), "a new day, no note changed");
+    makeOld();
+    appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nOne more line.\n");
+    run(vault, { today: "2026-11-23" });
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-23"), "one note changed");
+    makeOld();
+    const { hits, indexed } = await search("deploy risk", { vault, today: "2026-11-23", log: false });
+    assert.equal(indexed, true);
+    assert.ok(hits.length > 0);
+    assert.ok(readFileSync(searchFile, "utf8").startsWith(`${SEARCH_FILE_HEADER}\n`));
   } finally {
     removeTemp(vault);
   }

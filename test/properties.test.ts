@@ -3,7 +3,8 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { parse as parseYaml } from "yaml";
 import { parseSimpleYaml } from "../lib/atoms/yaml-fast.js";
-import { compareStrings, rankRecords, rankSearchFile, serializeSearchFile, type SearchRecord } from "../lib/index.js";
+import { compareStrings, defaultConfig, rankRecords, rankSearchFile, readSearchFile, serializeSearchFile, type SearchRecord } from "../lib/index.js";
+import { decodeCasing, encodeCasing } from "../lib/search/search-file.js";
 
 const WORDS = ["deploy", "risk", "Deploy", "RISK", "ops", "api", "café", "Ünï", "x", "deploys", "re-risk", "a b", "🚀", "ﬁx", "İstanbul"];
 const word = fc.constantFrom(...WORDS);
@@ -33,6 +34,48 @@ test("should rank the search file exactly as rankRecords ranks the same records"
     }),
     { numRuns: 300 },
   );
+});
+
+const weight = fc.constantFrom(-2, 0, 0.3, 1, 1.5, 4, 10);
+const config = fc.record({ name: weight, tag: weight, project: weight, description: weight, path: weight, all_match: weight, hot_bonus: weight, warm_bonus: weight, archived: weight, superseded: weight }).map((scoring) => {
+  const c = defaultConfig();
+  Object.assign(c.scoring, scoring);
+  return c;
+});
+const filters = fc.record({ project: fc.constantFrom(undefined, "ops", "OPS", "risk"), type: fc.constantFrom(undefined, "rule"), tag: fc.constantFrom(undefined, "deploy", "#risk"), status: fc.constantFrom(undefined, "active", "archived") });
+
+test("should rank the search file exactly as rankRecords does with any weights, filters and filter mode", () => {
+  fc.assert(
+    fc.property(fc.uniqueArray(record, { selector: (r) => r.path, maxLength: 40 }), fc.array(word, { maxLength: 4 }), fc.constantFrom(0, 1, 2, 5), fc.boolean(), config, filters, fc.boolean(), (records, words, top, hotOnly, cfg, filter, useFilter) => {
+      const sorted = [...records].sort((a, b) => compareStrings(a.path, b.path));
+      const query = words.join(" ");
+      const options = { today: "2026-11-22", top, hotOnly, ...(useFilter ? filter : {}) };
+      assert.deepEqual(rankSearchFile(Buffer.from(serializeSearchFile(sorted)), query, options, cfg), rankRecords(sorted, query, options, cfg));
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test("should read back from the search file exactly the records written", () => {
+  const chars = fc.constantFrom("a", "Z", "É", "é", "İ", "ß", "ﬁ", "🚀", "Σ", "ς", "K", "\u212a", " ", "=", ",", "0", "x");
+  const textOf = fc.array(chars, { maxLength: 8 }).map((c) => c.join(""));
+  const any: fc.Arbitrary<SearchRecord> = fc.record({ path: textOf.map((t) => `${t}.md`), name: textOf, type: textOf, project: textOf, status: textOf, updated: textOf, tags: fc.array(textOf.filter((t) => t !== ""), { maxLength: 3 }), description: textOf }).map((r) => ({ ...r }));
+  fc.assert(
+    fc.property(fc.uniqueArray(any, { selector: (r) => r.path, maxLength: 20 }), (records) => {
+      const sorted = [...records].sort((a, b) => compareStrings(a.path, b.path));
+      assert.deepEqual(readSearchFile(Buffer.from(serializeSearchFile(sorted))), sorted);
+    }),
+    { numRuns: 500 },
+  );
+});
+
+test("should store a value that differs from its lowercase form only in ASCII capitals as their positions", () => {
+  assert.equal(encodeCasing("Deploy to EU", "deploy to eu"), "0,10,11");
+  assert.equal(decodeCasing("deploy to eu", "0,10,11"), "Deploy to EU");
+  assert.equal(encodeCasing("plain", "plain"), "");
+  assert.equal(encodeCasing("Élan", "élan"), "=Élan");
+  assert.equal(decodeCasing("élan", "=Élan"), "Élan");
+  assert.equal(encodeCasing("İx", "i̇x"), "=İx");
 });
 
 const key = fc.constantFrom("id", "name", "type", "tags", "updated", "links", "description", "confidence", "x_y", "a-b", "constructor", "__proto__");

@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
-import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
 import { rankSearchFile } from "../../lib/search/rank.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
+import { clockMs } from "../../lib/vault/access-log.js";
 import { parseCount, type CliContext } from "../context.js";
-import { bodyPreview, formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
+import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 
 interface SearchOptions {
   vault?: string;
@@ -54,7 +54,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
 }
 
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
-  const started = performance.now();
+  const started = clockMs();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
   const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
@@ -68,15 +68,17 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
     ctx.exitCode = 1;
     return;
   }
-  ctx.out(render(hits, opts, vaultDir, ctx.color));
+  ctx.out(await render(hits, opts, vaultDir, ctx.color));
 }
 
-function render(hits: SearchHit[], opts: SearchOptions, vaultDir: string, color: boolean): string {
+async function render(hits: SearchHit[], opts: SearchOptions, vaultDir: string, color: boolean): Promise<string> {
   const explain = Boolean(opts.explain);
   if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain)), null, 2);
   if (opts.paths) return hits.map((h) => h.record.path).join("\n");
   if (opts.content) return hits.map((h) => `==> ${h.record.path} (score: ${formatScore(h.score)}) <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
   if (opts.brief) {
+    // The frontmatter and markdown code is loaded only for --brief.
+    const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/atoms/frontmatter.js"), import("../../lib/search/preview.js")]);
     const previews = new Map(hits.map((h) => [h.record.path, bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body)]));
     return withExplain(formatBrief(hits, previews, color), hits, explain, "\n\n");
   }

@@ -1,8 +1,6 @@
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
 
-export { bodyPreview } from "../../lib/search/preview.js";
-
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
 export function formatScore(score: number): string {
   return String(Math.round(score * 100) / 100);

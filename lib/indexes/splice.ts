@@ -1,5 +1,6 @@
 import type { ManifestEntry } from "./types.js";
 import { serializeManifestEntry } from "./serialize.js";
+import { isCurrentSearchFile } from "../search/search-file.js";
 
 /**
  * Pure edits of index files this tool wrote, on their bytes: incremental
@@ -36,8 +37,9 @@ export function searchLineRange(buf: Buffer, path: string): [number, number] | n
   return [at + 1, end === -1 ? buf.length : end];
 }
 
-/** search.tsv with the line of `path` replaced by `line` (the same buffer when the line is unchanged). */
+/** search.tsv with the line of `path` replaced by `line` (the same buffer when the line is unchanged); null for a file of another format version. */
 export function replaceSearchLine(buf: Buffer, path: string, line: string): Buffer | null {
+  if (!isCurrentSearchFile(buf)) return null;
   const range = searchLineRange(buf, path);
   if (!range) return null;
   const bytes = Buffer.from(line);

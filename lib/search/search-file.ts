@@ -4,13 +4,23 @@ import type { SearchRecord } from "./types.js";
 /**
  * `index/search.tsv`: the compact file search reads. After a header line,
  * one line per atom (path order) of tab-separated fields:
- * path, key, name, type, project, status, updated, tags, description —
- * where key is `name␟project␟description␟path` lowercased and tags are
- * joined by U+001F. Every way a keyword can score puts it, lowercased, in the
- * line, so search finds candidate lines by a byte search over the raw file
- * and decodes only those. Tabs, newlines and U+001F inside values become spaces.
+ *
+ *   0 path, 1 lowercase path ("" when the path is lowercase already),
+ *   2 updated, 3 status, 4 lowercase name, 5 lowercase project,
+ *   6 tags (joined by U+001F), 7 lowercase description, 8 type,
+ *   9 casing: how to get name, project and description back from their
+ *     lowercase form (three parts joined by U+001F, see {@link encodeCasing}).
+ *
+ * Every way a keyword can score puts it in fields 0–7, lowercase, so search
+ * finds candidate lines by a plain substring search over the whole file and
+ * decodes only the lines it keeps; the original text is stored only where it
+ * is not its lowercase form with some ASCII letters capitalized. Tabs,
+ * newlines and U+001F inside values become spaces.
  */
-export const SEARCH_FILE_HEADER = `#cortex-search\t${INDEX_FORMAT}`;
+export const SEARCH_FILE_HEADER = `#cortex-search\t${INDEX_FORMAT}\tv2`;
+
+/** Field numbers of a search file line. */
+export const F = { path: 0, lowerPath: 1, updated: 2, status: 3, name: 4, project: 5, tags: 6, description: 7, type: 8, casing: 9 } as const;
 
 const SEP = "\x1f";
 
@@ -31,22 +41,77 @@ export function searchFileChunks(records: readonly SearchRecord[]): string[] {
 
 /** One record's line (without the newline). */
 export function searchFileLine(r: SearchRecord): string {
-  const key = `${clean(r.name)}${SEP}${clean(r.project)}${SEP}${clean(r.description)}${SEP}${clean(r.path)}`.toLowerCase();
+  const path = clean(r.path);
+  const lowerPath = path.toLowerCase();
+  const [name, project, description] = [clean(r.name), clean(r.project), clean(r.description)];
+  const [lowerName, lowerProject, lowerDescription] = [name.toLowerCase(), project.toLowerCase(), description.toLowerCase()];
+  const casing = `${encodeCasing(name, lowerName)}${SEP}${encodeCasing(project, lowerProject)}${SEP}${encodeCasing(description, lowerDescription)}`;
   const tags = r.tags.map(clean).join(SEP);
-  return [clean(r.path), key, clean(r.name), clean(r.type), clean(r.project), clean(r.status), clean(r.updated), tags, clean(r.description)].join("\t");
+  return [path, lowerPath === path ? "" : lowerPath, clean(r.updated), clean(r.status), lowerName, lowerProject, tags, lowerDescription, clean(r.type), casing].join("\t");
 }
 
-/** The fields of a line, split; `key` lowercase as [name, project, description, path]. */
+/**
+ * How to get `value` back from `lower` (its lowercase form): "" when they are
+ * equal; the comma-separated positions of the ASCII letters to capitalize when
+ * that is the only difference; else "=" and the value itself.
+ *
+ * @example encodeCasing("Deploy to EU", "deploy to eu") // "0,10,11"
+ */
+export function encodeCasing(value: string, lower: string): string {
+  if (value === lower) return "";
+  if (value.length !== lower.length) return `=${value}`;
+  const at: number[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === lower.charCodeAt(i)) continue;
+    if (c < 65 || c > 90 || lower.charCodeAt(i) !== c + 32) return `=${value}`;
+    at.push(i);
+  }
+  return at.join(",");
+}
+
+/** The inverse of {@link encodeCasing}. */
+export function decodeCasing(lower: string, casing: string): string {
+  if (casing === "") return lower;
+  if (casing.charCodeAt(0) === 61) return casing.slice(1);
+  let out = "";
+  let from = 0;
+  for (const part of casing.split(",")) {
+    const i = Number(part);
+    out += lower.slice(from, i) + lower[i]!.toUpperCase();
+    from = i + 1;
+  }
+  return out + lower.slice(from);
+}
+
+/** The fields of a line: its record and the lowercase fields scoring compares. */
 export interface SearchLine {
   record: SearchRecord;
-  key: string[];
+  lower: { name: string; project: string; description: string; path: string };
 }
 
-/** Splits one line into its record and lowercase key. */
+/** Splits one line into its record and lowercase fields. */
 export function parseSearchFileLine(line: string): SearchLine {
   const f = line.split("\t");
-  const record: SearchRecord = { path: f[0]!, name: f[2]!, type: f[3]!, project: f[4]!, status: f[5]!, updated: f[6]!, tags: f[7] ? f[7].split(SEP) : [], description: f[8] ?? "" };
-  return { record, key: f[1]!.split(SEP) };
+  const casing = (f[F.casing] ?? "").split(SEP);
+  const lower = { name: f[F.name] ?? "", project: f[F.project] ?? "", description: f[F.description] ?? "", path: f[F.lowerPath] || f[F.path]! };
+  const record: SearchRecord = {
+    path: f[F.path]!,
+    name: decodeCasing(lower.name, casing[0] ?? ""),
+    type: f[F.type] ?? "",
+    project: decodeCasing(lower.project, casing[1] ?? ""),
+    status: f[F.status] ?? "",
+    updated: f[F.updated] ?? "",
+    tags: f[F.tags] ? f[F.tags].split(SEP) : [],
+    description: decodeCasing(lower.description, casing[2] ?? ""),
+  };
+  return { record, lower };
+}
+
+/** True when `buf` starts with the current header. */
+export function isCurrentSearchFile(buf: Buffer): boolean {
+  const end = buf.indexOf(10);
+  return buf.toString("utf8", 0, end === -1 ? buf.length : end) === SEARCH_FILE_HEADER;
 }
 
 /** Checks the header; returns the offset of the first line. @throws SearchFormatError */
@@ -73,28 +138,6 @@ export function lineRanges(buf: Buffer, from: number): [number, number][] {
     pos = end + 1;
   }
   return ranges;
-}
-
-/**
- * [start, end) of the lines that contain at least one keyword's bytes, in
- * file order; null when a keyword could straddle fields (contains a tab,
- * U+001F or a newline), and every line must be scored.
- */
-export function candidateLines(buf: Buffer, from: number, keywords: readonly string[]): [number, number][] | null {
-  if (keywords.some((k) => /[\t\n\r\x1f]/.test(k))) return null;
-  const found = new Map<number, number>();
-  for (const keyword of keywords) {
-    const needle = Buffer.from(keyword);
-    let at = buf.indexOf(needle, from);
-    while (at !== -1) {
-      const start = buf.lastIndexOf(10, at) + 1;
-      let end = buf.indexOf(10, at);
-      if (end === -1) end = buf.length;
-      found.set(start, end);
-      at = buf.indexOf(needle, end);
-    }
-  }
-  return [...found].sort((a, b) => a[0] - b[0]);
 }
 
 function clean(value: string): string {

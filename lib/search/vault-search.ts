@@ -3,7 +3,7 @@ import { loadConfig, type LoadConfigOptions } from "../config/load.js";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { localDate, isIsoDate } from "../util/dates.js";
-import { appendAccessEvent } from "../vault/access-log.js";
+import { appendAccessEvent, clockMs } from "../vault/access-log.js";
 import { vaultPaths } from "../vault/paths.js";
 import { rankSearchFile } from "./rank.js";
 import { readSearchFile, SearchFormatError, searchFileStart, serializeSearchFile } from "./search-file.js";
@@ -35,7 +35,7 @@ export interface SearchResult {
  * for (const hit of hits) console.log(hit.score, hit.record.path);
  */
 export async function search(query: string, options: SearchOptions = {}): Promise<SearchResult> {
-  const started = performance.now();
+  const started = clockMs();
   const today = options.today ?? localDate(Date.now());
   if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const { vaultDir, config } = loadConfig(options);
@@ -47,14 +47,14 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   return { hits, vaultDir, indexed };
 }
 
-/** Appends a search to the vault's access log (never throws). */
+/** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */
 export function logSearch(vaultDir: string, op: string, query: string, hits: readonly SearchHit[], started: number): void {
   appendAccessEvent(vaultPaths(vaultDir).accessLog, {
     ts: new Date().toISOString(),
     op,
     query,
     results: hits.map((h) => h.record.path),
-    duration_ms: Math.round((performance.now() - started) * 10) / 10,
+    duration_ms: Math.round((clockMs() - started) * 10) / 10,
   });
 }
 

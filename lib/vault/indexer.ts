@@ -5,6 +5,7 @@ import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
 import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
+import { isCurrentSearchFile } from "../search/search-file.js";
 import { writeFileAtomic } from "./atomic.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
@@ -112,6 +113,8 @@ function readPreviousTexts(vaultDir: string): PreviousTexts | null {
   const { indexDir, search: searchFile } = vaultPaths(vaultDir);
   const manifest = readBytes(join(indexDir, "manifest.json"));
   const search = readBytes(searchFile);
+  // A search file of another format version is rebuilt whole: it cannot be spliced or read.
+  if (search !== null && !isCurrentSearchFile(search)) return null;
   const graph = readBytes(join(indexDir, "graph.json"));
   return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
 }

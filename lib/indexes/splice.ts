@@ -23,10 +23,33 @@ export function readManifestEntry(buf: Buffer, path: string): ManifestEntry | nu
   return range ? (JSON.parse(buf.toString("utf8", range[0], range[1])) as ManifestEntry) : null;
 }
 
-/** manifest.json with the entry of `entry.path` replaced. */
-export function replaceManifestEntry(buf: Buffer, entry: ManifestEntry): Buffer | null {
+/** A replacement of bytes [start, end) of a file by `bytes`. */
+export interface ByteEdit {
+  start: number;
+  end: number;
+  bytes: Buffer;
+}
+
+/** The edit of manifest.json that replaces the entry of `entry.path`; null when it has none. */
+export function manifestEntryEdit(buf: Buffer, entry: ManifestEntry): ByteEdit | null {
   const range = manifestEntryRange(buf, entry.path);
-  return range ? Buffer.concat([buf.subarray(0, range[0]), Buffer.from(serializeManifestEntry(entry)), buf.subarray(range[1])]) : null;
+  return range ? { start: range[0], end: range[1], bytes: Buffer.from(serializeManifestEntry(entry)) } : null;
+}
+
+/**
+ * A file's bytes after edits of non-overlapping ranges of it, as pieces to be
+ * written one after another (slices of `buf` and the new bytes: nothing of a
+ * 60 MB file is copied).
+ */
+export function splicedPieces(buf: Buffer, edits: readonly ByteEdit[]): Buffer[] {
+  const pieces: Buffer[] = [];
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.start - b.start)) {
+    pieces.push(buf.subarray(at, edit.start), edit.bytes);
+    at = edit.end;
+  }
+  pieces.push(buf.subarray(at));
+  return pieces;
 }
 
 /** Byte offsets of the line of `path` in search.tsv (the end excludes the newline). */
@@ -37,14 +60,17 @@ export function searchLineRange(buf: Buffer, path: string): [number, number] | n
   return [at + 1, end === -1 ? buf.length : end];
 }
 
-/** search.tsv with the line of `path` replaced by `line` (the same buffer when the line is unchanged); null for a file of another format version. */
-export function replaceSearchLine(buf: Buffer, path: string, line: string): Buffer | null {
+/**
+ * The edit of search.tsv that replaces the line of `path` by `line`; "same"
+ * when the line is unchanged; null for a file of another format version or
+ * without that line.
+ */
+export function searchLineEdit(buf: Buffer, path: string, line: string): ByteEdit | "same" | null {
   if (!isCurrentSearchFile(buf)) return null;
   const range = searchLineRange(buf, path);
   if (!range) return null;
   const bytes = Buffer.from(line);
-  if (bytes.equals(buf.subarray(range[0], range[1]))) return buf;
-  return Buffer.concat([buf.subarray(0, range[0]), bytes, buf.subarray(range[1])]);
+  return bytes.equals(buf.subarray(range[0], range[1])) ? "same" : { start: range[0], end: range[1], bytes };
 }
 
 /** The targets of `path` in graph.json: [] when it has no entry. */

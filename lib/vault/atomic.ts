@@ -27,7 +27,7 @@ export function writeFileAtomic(file: string, data: FileData): void {
  * What a file write takes: text, bytes, or text in pieces (a 60 MB manifest
  * is written as it is made, never joined into one string).
  */
-export type FileData = string | Uint8Array | Iterable<string>;
+export type FileData = string | Uint8Array | Iterable<string | Uint8Array>;
 
 /** Pieces are gathered up to about this many UTF-16 units per write. */
 const BATCH = 1 << 20;
@@ -45,18 +45,25 @@ function writeFlushed(temp: string, data: FileData): void {
   }
 }
 
-function writePieces(fd: number, pieces: Iterable<string>): void {
+function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
   let batch: string[] = [];
   let length = 0;
-  for (const piece of pieces) {
-    batch.push(piece);
-    length += piece.length;
-    if (length < BATCH) continue;
-    writeAll(fd, Buffer.from(batch.join("")));
+  const flush = () => {
+    if (batch.length > 0) writeAll(fd, Buffer.from(batch.join("")));
     batch = [];
     length = 0;
+  };
+  for (const piece of pieces) {
+    if (typeof piece !== "string") {
+      flush();
+      writeAll(fd, piece);
+      continue;
+    }
+    batch.push(piece);
+    length += piece.length;
+    if (length >= BATCH) flush();
   }
-  if (batch.length > 0) writeAll(fd, Buffer.from(batch.join("")));
+  flush();
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {

@@ -2,7 +2,7 @@ import type { ParsedAtom } from "../atoms/types.js";
 import type { LayerThresholds } from "../config/types.js";
 import { buildIndexes, toManifestEntry, type IndexInput } from "../indexes/build.js";
 import { INDEX_FILES, jsonArrayChunks } from "../indexes/serialize.js";
-import { readGraphTargets, readManifestEntry, replaceManifestEntry, replaceSearchLine } from "../indexes/splice.js";
+import { manifestEntryEdit, readGraphTargets, readManifestEntry, searchLineEdit, splicedPieces, type ByteEdit } from "../indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { buildLayers } from "../layers/classify.js";
 import type { LayerEntry, LayerFiles } from "../layers/types.js";
@@ -61,25 +61,25 @@ export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today:
  */
 export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds, layersStale: boolean): OutputTexts | null {
   if (delta.added.length > 0 || delta.removed.length > 0 || delta.changed.length > 100) return null;
-  let manifest = previous.manifest;
-  let search = previous.search;
+  const manifestEdits: ByteEdit[] = [];
+  const searchEdits: ByteEdit[] = [];
   let layersDirty = layersStale;
   for (const { atom, targets } of delta.changed) {
-    const before = readManifestEntry(manifest, atom.path);
+    const before = readManifestEntry(previous.manifest, atom.path);
     if (!before || !sameGroups(before, atom) || !sameList(before.aliases, atom.aliases) || !sameList(readGraphTargets(previous.graph, atom.path), targets)) return null;
     // Same targets and aliases: every link resolves as before, so the backlink count stands.
     const entry = toManifestEntry(atom, before.backlinks);
-    const nextManifest = replaceManifestEntry(manifest, entry);
-    const nextSearch = replaceSearchLine(search, atom.path, searchFileLine(entry));
-    if (nextManifest === null || nextSearch === null) return null;
-    manifest = nextManifest;
-    search = nextSearch;
+    const manifestEdit = manifestEntryEdit(previous.manifest, entry);
+    const searchEdit = searchLineEdit(previous.search, atom.path, searchFileLine(entry));
+    if (manifestEdit === null || searchEdit === null) return null;
+    manifestEdits.push(manifestEdit);
+    if (searchEdit !== "same") searchEdits.push(searchEdit);
     layersDirty ||= !sameLayerFields(before, entry);
   }
   const texts: OutputTexts = new Map();
-  if (manifest !== previous.manifest) texts.set("index/manifest.json", manifest);
-  if (search !== previous.search) texts.set("index/search.tsv", search);
-  if (layersDirty) addLayers(texts, readSearchFile(search), today, layers);
+  if (manifestEdits.length > 0) texts.set("index/manifest.json", splicedPieces(previous.manifest, manifestEdits));
+  if (searchEdits.length > 0) texts.set("index/search.tsv", splicedPieces(previous.search, searchEdits));
+  if (layersDirty) addLayers(texts, readSearchFile(Buffer.concat(splicedPieces(previous.search, searchEdits))), today, layers);
   return texts;
 }
 

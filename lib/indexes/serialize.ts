@@ -68,13 +68,17 @@ export function serializeGroups(index: GroupIndex): string {
 
 /**
  * {@link serializeGroups} in pieces of about `size` values each, so that a
- * 20 MB index is never one string: the same bytes.
+ * 20 MB index is never one string: the same bytes. An index whose keys were
+ * inserted in order is one native JSON.stringify (twice as fast as pieces).
  */
 export function* groupChunks(index: GroupIndex, size = 20_000): Generator<string> {
-  const keys = Object.keys(index).sort(compareStrings);
+  const keys = Object.keys(index);
   if (keys.length === 0) return yield "{}\n";
   // With an integer-like key, JSON.stringify would reorder: each key is written by hand.
   const native = !keys.some(isArrayIndex);
+  // Keys already in order (graph and links are built in path order): the object itself is what a piece would copy.
+  if (native && isSorted(keys)) return yield `${JSON.stringify(index, null, 2)}\n`;
+  keys.sort(compareStrings);
   let batch: string[] = [];
   let values = 0;
   let first = true;
@@ -105,6 +109,11 @@ function nativeMembers(index: GroupIndex, keys: readonly string[]): string {
 /** Any value as deterministic pretty JSON with a trailing newline (object keys as built). */
 export function serializeJson(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+function isSorted(keys: readonly string[]): boolean {
+  for (let i = 1; i < keys.length; i++) if (compareStrings(keys[i - 1]!, keys[i]!) > 0) return false;
+  return true;
 }
 
 // Keys a JS object orders first, numerically: "0", "7", "4294967294" (not "07" or "-1").

@@ -232,3 +232,21 @@ test("should find the same changes when the built CLI stats files on two threads
     removeTemp(vault);
   }
 });
+
+test("should parse here the chunks of a worker that runs out of memory, without waiting long or crashing", async () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `w${i}.md`), `---\nname: W ${i}\n---\n${i === 1500 ? "big ".repeat(4_000_000) : "Body"}\n`);
+    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-parse.js"))) as typeof import("../lib/vault/parallel-parse.js");
+    const { readAtomFiles } = await import("../lib/vault/read-atom.js");
+    const jobs = readdirSync(vault).sort().map((name) => ({ abs: join(vault, name), path: name, mtimeMs: NaN, size: NaN }));
+    const started = Date.now();
+    // A 16 MB note in a worker limited to 8 MB of heap: that worker dies mid-chunk.
+    const parallel = readAtomFilesParallel(jobs, defaultConfig(), 2, { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 });
+    assert.ok(Date.now() - started < 40_000, "gave up waiting on the dead worker");
+    const names = (results: typeof parallel) => results.map((r) => r.atom?.atom.name ?? r.diagnostic?.rule);
+    assert.deepEqual(names(parallel), names(readAtomFiles(jobs, defaultConfig())));
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
 import { decodeReadResults } from "./read-wire.js";
@@ -18,9 +18,9 @@ const CHUNK = 250;
  * until every chunk is back (callers stay synchronous). Results come back in
  * job order. Falls back to this thread alone for small batches, one core, or
  * when workers cannot start, and parses here any chunk a worker failed to
- * deliver.
+ * deliver (it threw, ran out of memory under `resourceLimits`, or died).
  */
-export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, threads = Math.min(availableParallelism(), 4)): ReadResult[] {
+export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, threads = Math.min(availableParallelism(), 4), resourceLimits?: ResourceLimits): ReadResult[] {
   // From TypeScript sources (tsx, in development) a worker would need the loader hooks of
   // this thread, which is blocked waiting: parse here instead.
   if (jobs.length < PARALLEL_THRESHOLD || threads < 2 || import.meta.url.endsWith(".ts")) return readAtomFiles(jobs, config);
@@ -31,7 +31,7 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
   // One string per worker is copied in a blink; 100k job objects took ~0.1 s each to clone.
   const jobText = JSON.stringify(jobs.map((j) => [j.abs, j.path, j.mtimeMs, j.size]));
   try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker(jobText, config, control, slot));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker(jobText, config, control, slot, resourceLimits));
   } catch {
     for (const s of started) void s.worker.terminate();
     return readAtomFiles(jobs, config);
@@ -44,20 +44,28 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
   return all;
 }
 
-function startWorker(jobs: string, config: CortexConfig, control: Int32Array, slot: number): { worker: Worker; port: MessagePort } {
+function startWorker(jobs: string, config: CortexConfig, control: Int32Array, slot: number, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const file = new URL("./parse-worker.js", import.meta.url);
-  const worker = new Worker(file, { workerData: { jobs, config, port: port2, control, slot, chunk: CHUNK }, transferList: [port2] });
+  const worker = new Worker(file, { workerData: { jobs, config, port: port2, control, slot, chunk: CHUNK }, transferList: [port2], resourceLimits });
+  // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
+  worker.on("error", () => {});
   worker.unref();
   return { worker, port: port1 };
 }
 
-// Takes chunks as the workers post them until every worker is done or the deadline passes.
+/** A worker that has delivered nothing for this long is taken for dead (its chunks are parsed here). */
+const STALL_MS = 15_000;
+
+// Takes chunks as the workers post them until every worker is done, none has delivered
+// anything for STALL_MS (a worker that died cannot say so while this thread blocks), or the deadline passes.
 function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, results: (ReadResult[] | undefined)[], deadline: number): void {
+  let lastDelivery = Date.now();
   for (;;) {
-    for (const s of started) drain(s.port, results);
+    for (const s of started) if (drain(s.port, results) > 0) lastDelivery = Date.now();
     const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
-    if (done || Date.now() > deadline) break;
+    const now = Date.now();
+    if (done || now > deadline || now - lastDelivery > STALL_MS) break;
     Atomics.wait(control, 1, 0, 5);
   }
   // Chunks posted just before a worker raised its flag.
@@ -65,9 +73,12 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
 }
 
 // Takes every chunk a worker has posted so far; a chunk it could not parse stays empty (it is parsed here).
-function drain(port: MessagePort, results: (ReadResult[] | undefined)[]): void {
+function drain(port: MessagePort, results: (ReadResult[] | undefined)[]): number {
+  let received = 0;
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
     const { chunk, text } = m.message as { chunk: number; text?: string };
     if (text !== undefined) results[chunk] = decodeReadResults(text);
+    received++;
   }
+  return received;
 }

@@ -4,12 +4,12 @@ import { workerData } from "node:worker_threads";
 import { statRange } from "./parallel-stat.js";
 
 const { files, out, offset } = workerData as { files: string[]; out: Float64Array; offset: number };
-const done = new Int32Array(out.buffer, out.byteLength - 8, 1);
+const control = new Int32Array(out.buffer, out.byteLength - 8, 2);
 let state = 2;
 try {
-  statRange(files, out, 0, files.length, offset);
+  statRange(files, out, 0, files.length, offset, control);
   state = 1;
 } finally {
-  Atomics.store(done, 0, state);
-  Atomics.notify(done, 0);
+  Atomics.store(control, 0, state);
+  Atomics.notify(control, 0);
 }

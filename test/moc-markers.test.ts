@@ -95,3 +95,11 @@ test("should keep a CRLF file CRLF, for any section content", () => {
     { numRuns: 1000 },
   );
 });
+
+test("should leave a section alone when its new content would turn the marker line into a code fence", () => {
+  // The closing backtick keeps line 1 from being a fence; content on its own lines would remove it.
+  const text = "```<!-- AUTO:a -->`<!-- /AUTO:a -->";
+  const result = replaceMarkers(text, { a: "" });
+  assert.equal(result.text, text);
+  assert.deepEqual(result.problems.map((p) => p.kind), ["bad-content"]);
+});

@@ -69,6 +69,7 @@ export function findMarkers(text: string): { sections: MarkerSection[]; problems
 export function replaceMarkers(text: string, sections: Readonly<Record<string, string | null>>): MarkerReplacement {
   const found = findMarkers(text);
   const problems = [...found.problems];
+  const expected = sectionNames(text);
   let out = text;
   for (const section of [...found.sections].reverse()) {
     if (!Object.hasOwn(sections, section.name)) {
@@ -82,10 +83,20 @@ export function replaceMarkers(text: string, sections: Readonly<Record<string, s
       problems.push({ name: section.name, line: section.line, kind: "bad-content", message: `new content ${bad}; section left alone` });
       continue;
     }
-    out = out.slice(0, section.contentStart) + sectionText(content, lineEnding(text, section.contentStart)) + out.slice(section.contentEnd);
+    const candidate = out.slice(0, section.contentStart) + sectionText(content, lineEnding(text, section.contentStart)) + out.slice(section.contentEnd);
+    // Moving content to lines of its own can change how the marker lines read (```<!-- AUTO:a -->` becomes a fence).
+    if (sectionNames(candidate) !== expected) {
+      problems.push({ name: section.name, line: section.line, kind: "bad-content", message: "new content would turn the text around the markers into code; section left alone" });
+      continue;
+    }
+    out = candidate;
   }
   problems.sort((a, b) => a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { text: out, problems };
+}
+
+function sectionNames(text: string): string {
+  return findMarkers(text).sections.map((s) => s.name).join("\n");
 }
 
 /** The text between the markers for `content`: on lines of its own. */

@@ -242,7 +242,7 @@ test("should parse here the chunks of a worker that runs out of memory, without 
     const jobs = readdirSync(vault).sort().map((name) => ({ abs: join(vault, name), path: name, mtimeMs: NaN, size: NaN }));
     const started = Date.now();
     // A 16 MB note in a worker limited to 8 MB of heap: that worker dies mid-chunk.
-    const parallel = readAtomFilesParallel(jobs, defaultConfig(), 2, { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 });
+    const parallel = readAtomFilesParallel(jobs, defaultConfig(), { threads: 2, resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 } });
     assert.ok(Date.now() - started < 40_000, "gave up waiting on the dead worker");
     const names = (results: typeof parallel) => results.map((r) => r.atom?.atom.name ?? r.diagnostic?.rule);
     assert.deepEqual(names(parallel), names(readAtomFiles(jobs, defaultConfig())));

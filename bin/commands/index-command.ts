@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
 import { readIndexes } from "../../lib/vault/read-indexes.js";
 import type { CliContext } from "../context.js";
+import { progressLine } from "../format/progress.js";
 import { formatStats } from "../format/summary-output.js";
 
 interface IndexOptions {
@@ -33,14 +34,14 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
-  const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json;
+  const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json ? progressLine((s) => ctx.params.stderr.write(s), () => performance.now()) : null;
   const result = indexVault(vaultDir, {
     config,
     today,
     full: opts.full,
-    onProgress: progress ? (done, total) => ctx.params.stderr.write(`\rIndexing ${done}/${total} files…`) : undefined,
+    onProgress: progress ? (done, total) => progress.update(done, total) : undefined,
   });
-  if (progress && result.atoms >= 1000) ctx.params.stderr.write("\r\x1b[K");
+  progress?.clear();
   const ms = Math.round(performance.now() - started);
   const warnings = result.diagnostics.length;
   if (opts.json) {

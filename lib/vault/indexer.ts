@@ -122,7 +122,8 @@ function readPreviousTexts(vaultDir: string): PreviousTexts | null {
 // Parses the given files (on every core when there are many) and makes their stat entries.
 function readChangedFiles(jobs: readonly VaultFile[], total: number, options: IndexVaultOptions): { fresh: ParsedAtom[]; entries: Map<string, StatEntry> } {
   options.onProgress?.(total - jobs.length, total);
-  const results = readAtomFilesParallel(jobs, options.config);
+  const before = total - jobs.length;
+  const results = readAtomFilesParallel(jobs, options.config, { onProgress: options.onProgress && ((done) => options.onProgress!(before + done, total)) });
   const fresh: ParsedAtom[] = [];
   const entries = new Map<string, StatEntry>();
   jobs.forEach((file, i) => {

@@ -20,10 +20,11 @@ const CHUNK = 250;
  * when workers cannot start, and parses here any chunk a worker failed to
  * deliver (it threw, ran out of memory under `resourceLimits`, or died).
  */
-export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, threads = Math.min(availableParallelism(), 4), resourceLimits?: ResourceLimits): ReadResult[] {
+export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions = {}): ReadResult[] {
+  const { threads = Math.min(availableParallelism(), 4), resourceLimits, onProgress } = options;
   // From TypeScript sources (tsx, in development) a worker would need the loader hooks of
   // this thread, which is blocked waiting: parse here instead.
-  if (jobs.length < PARALLEL_THRESHOLD || threads < 2 || import.meta.url.endsWith(".ts")) return readAtomFiles(jobs, config);
+  if (jobs.length < PARALLEL_THRESHOLD || threads < 2 || import.meta.url.endsWith(".ts")) return readHere(jobs, config, onProgress);
   const chunks = Math.ceil(jobs.length / CHUNK);
   // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk.
   const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 1)));
@@ -37,10 +38,31 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
     return readAtomFiles(jobs, config);
   }
   const results: (ReadResult[] | undefined)[] = new Array(chunks);
-  receiveUntilDone(started, control, results, Date.now() + 60_000 + jobs.length * 2);
+  receiveUntilDone(started, control, results, Date.now() + 60_000 + jobs.length * 2, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
   for (const s of started) void s.worker.terminate();
   const all: ReadResult[] = [];
   for (let c = 0; c < chunks; c++) all.push(...(results[c] ?? readAtomFiles(jobs.slice(c * CHUNK, (c + 1) * CHUNK), config)));
+  return all;
+}
+
+/** Options of {@link readAtomFilesParallel}. */
+export interface ParallelReadOptions {
+  /** Worker threads. Default: the number of cores, at most 4. */
+  threads?: number;
+  /** Heap limits of each worker (a worker that exceeds them dies; its files are read here). */
+  resourceLimits?: ResourceLimits;
+  /** Called as files are done, with how many so far. */
+  onProgress?: (done: number) => void;
+}
+
+// Reads on this thread, a chunk at a time, reporting progress after each.
+function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (done: number) => void): ReadResult[] {
+  if (!onProgress) return readAtomFiles(jobs, config);
+  const all: ReadResult[] = [];
+  for (let at = 0; at < jobs.length; at += CHUNK) {
+    all.push(...readAtomFiles(jobs.slice(at, at + CHUNK), config));
+    onProgress(Math.min(at + CHUNK, jobs.length));
+  }
   return all;
 }
 
@@ -59,13 +81,19 @@ const STALL_MS = 15_000;
 
 // Takes chunks as the workers post them until every worker is done, none has delivered
 // anything for STALL_MS (a worker that died cannot say so while this thread blocks), or the deadline passes.
-function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, results: (ReadResult[] | undefined)[], deadline: number): void {
+function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, results: (ReadResult[] | undefined)[], deadline: number, onChunks: (received: number) => void): void {
   let lastDelivery = Date.now();
+  let received = 0;
   for (;;) {
-    for (const s of started) if (drain(s.port, results) > 0) lastDelivery = Date.now();
+    let now = 0;
+    for (const s of started) now += drain(s.port, results);
+    if (now > 0) {
+      lastDelivery = Date.now();
+      onChunks((received += now));
+    }
     const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
-    const now = Date.now();
-    if (done || now > deadline || now - lastDelivery > STALL_MS) break;
+    const time = Date.now();
+    if (done || time > deadline || time - lastDelivery > STALL_MS) break;
     Atomics.wait(control, 1, 0, 5);
   }
   // Chunks posted just before a worker raised its flag.

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { progressLine } from "../bin/format/progress.js";
+import { defaultConfig } from "../lib/index.js";
+import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+
+test("should show progress only once the run is long, at most every 50 ms, and erase it at the end", () => {
+  let clock = 0;
+  const out: string[] = [];
+  const line = progressLine((s) => out.push(s), () => clock);
+  line.update(10, 100);
+  clock = 200;
+  line.update(20, 100);
+  assert.deepEqual(out, [], "nothing in the first 300 ms");
+  clock = 350;
+  line.update(30, 100);
+  clock = 360;
+  line.update(40, 100);
+  clock = 420;
+  line.update(50, 100);
+  clock = 430;
+  line.update(100, 100);
+  line.clear();
+  assert.deepEqual(out, ["\rIndexing 30/100 files…", "\rIndexing 50/100 files…", "\rIndexing 100/100 files…", "\r\x1b[K"]);
+});
+
+test("should leave no trace on a short run", () => {
+  const out: string[] = [];
+  const line = progressLine((s) => out.push(s), () => 0);
+  line.update(5, 5);
+  line.clear();
+  assert.deepEqual(out, []);
+});
+
+test("should report parse progress chunk by chunk, up to every file, from the worker threads", async () => {
+  const vault = tempDir();
+  try {
+    const jobs = Array.from({ length: 2300 }, (_, i) => {
+      writeFileSync(join(vault, `p${i}.md`), `# P ${i}\n`);
+      return { abs: join(vault, `p${i}.md`), path: `p${i}.md`, mtimeMs: NaN, size: NaN };
+    });
+    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-parse.js"))) as typeof import("../lib/vault/parallel-parse.js");
+    const seen: number[] = [];
+    const results = readAtomFilesParallel(jobs, defaultConfig(), { threads: 2, onProgress: (done) => seen.push(done) });
+    assert.equal(results.length, 2300);
+    assert.ok(seen.length >= 2, `several reports: ${seen.join(",")}`);
+    assert.deepEqual(seen, [...seen].sort((a, b) => a - b), "never going back");
+    assert.equal(seen.at(-1), 2300);
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -11,7 +11,7 @@ import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type Output
 import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { scanVault, type VaultFile } from "./scan.js";
-import { compareWithCache, lineDiagnostics, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
+import { compareWithCache, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
 export interface IndexVaultOptions {
@@ -69,7 +69,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const removed = comparison?.removed ?? [];
   const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
   const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
-  const diagnostics = collectDiagnostics(entries, previous && comparison ? keptDiagnostics(previous.cache, comparison) : [], scan.skipped);
+  const diagnostics = collectDiagnostics(entries, comparison?.keptDiagnostics ?? [], scan.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: scan.files.length - entries.size, removed: removed.length, written: [], otherFiles: scan.others };
   if (previous && entries.size === 0 && removed.length === 0 && previous.meta === metaText) return result;
   const previousTexts = previous && readPreviousTexts(vaultDir);
@@ -121,8 +121,8 @@ function readPreviousTexts(vaultDir: string): PreviousTexts | null {
 
 // Parses the given files (on every core when there are many) and makes their stat entries.
 function readChangedFiles(jobs: readonly VaultFile[], total: number, options: IndexVaultOptions): { fresh: ParsedAtom[]; entries: Map<string, StatEntry> } {
-  options.onProgress?.(total - jobs.length, total);
   const before = total - jobs.length;
+  options.onProgress?.(before, total);
   const results = readAtomFilesParallel(jobs, options.config, { onProgress: options.onProgress && ((done) => options.onProgress!(before + done, total)) });
   const fresh: ParsedAtom[] = [];
   const entries = new Map<string, StatEntry>();
@@ -144,12 +144,8 @@ function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>,
   return delta;
 }
 
-function keptDiagnostics(cache: string, comparison: CacheComparison): Diagnostic[] {
-  return comparison.keptWithDiagnostics.flatMap((offset) => lineDiagnostics(cache, offset));
-}
-
-function collectDiagnostics(entries: ReadonlyMap<string, StatEntry>, kept: Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
-  const all = kept;
+function collectDiagnostics(entries: ReadonlyMap<string, StatEntry>, kept: readonly Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
+  const all = [...kept];
   for (const entry of entries.values()) all.push(...entry.diagnostics);
   for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
   return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);

@@ -28,8 +28,8 @@ export interface CacheComparison {
   kept: Int32Array;
   /** Unchanged files that are atoms (not skipped). */
   keptAtoms: number;
-  /** Offsets of the unchanged lines whose diagnostics are not empty. */
-  keptWithDiagnostics: number[];
+  /** The diagnostics of the unchanged files, as the last run found them. */
+  keptDiagnostics: Diagnostic[];
   /** For the changed files that had a line: whether they were atoms then. */
   wasAtom: Map<string, boolean>;
   /** Files of the cache that are gone, with whether they were atoms. */
@@ -60,7 +60,7 @@ export function readStatCacheText(file: string, settingsKey: string): string | n
  * unchanged. Null when the cache text is damaged (a full run follows).
  */
 export function compareWithCache(text: string, files: readonly VaultFile[]): CacheComparison | null {
-  const c: CacheComparison = { changed: [], kept: new Int32Array(files.length).fill(-1), keptAtoms: 0, keptWithDiagnostics: [], wasAtom: new Map(), removed: [] };
+  const c: CacheComparison = { changed: [], kept: new Int32Array(files.length).fill(-1), keptAtoms: 0, keptDiagnostics: [], wasAtom: new Map(), removed: [] };
   const line = new CacheCursor(text);
   line.moveTo(text.indexOf("\n") + 1);
   for (let i = 0; i < files.length; i++) {
@@ -75,10 +75,12 @@ export function compareWithCache(text: string, files: readonly VaultFile[]): Cac
       c.changed.push(file);
       continue;
     }
-    if (line.mtimeUs === microseconds(file.mtimeMs) && line.size === file.size) {
+    // A line whose diagnostics do not read back is taken as changed: the file is read again.
+    const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
+    if (line.mtimeUs === microseconds(file.mtimeMs) && line.size === file.size && diagnostics !== null) {
       c.kept[i] = line.start;
       if (!line.skipped) c.keptAtoms++;
-      if (line.hasDiagnostics) c.keptWithDiagnostics.push(line.start);
+      for (const d of diagnostics) c.keptDiagnostics.push(d);
     } else {
       c.changed.push(file);
       c.wasAtom.set(file.path, !line.skipped);
@@ -101,6 +103,7 @@ class CacheCursor {
   hasDiagnostics = false;
   mtimeUs = -1;
   size = -1;
+  private diagnosticsStart = 0;
   private pathStart = 0;
   private end = 0;
 
@@ -130,6 +133,7 @@ class CacheCursor {
     this.size = size;
     this.skipped = text.charCodeAt(t2 + 1) === 49;
     this.hasDiagnostics = !empty;
+    this.diagnosticsStart = t3 + 1;
     this.pathStart = t4 + 1;
     this.end = end;
     this.next = end + 1;
@@ -143,6 +147,16 @@ class CacheCursor {
     // Not startsWith(path, at): on a two-byte string that copies the substring first.
     for (let i = 0, at = this.pathStart; i < path.length; i++, at++) if (text.charCodeAt(at) !== path.charCodeAt(i)) return false;
     return true;
+  }
+
+  /** The diagnostics field, parsed; null when it is not a JSON array. */
+  diagnostics(): Diagnostic[] | null {
+    try {
+      const value: unknown = JSON.parse(this.text.slice(this.diagnosticsStart, this.pathStart - 1));
+      return Array.isArray(value) ? (value as Diagnostic[]) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** The path: as is, or JSON-quoted when it has a tab, a line break or a leading quote. */
@@ -159,15 +173,6 @@ class CacheCursor {
 
 function microseconds(mtimeMs: number): number {
   return Math.round(mtimeMs * 1000);
-}
-
-/** The diagnostics of the unchanged line at `offset`. */
-export function lineDiagnostics(text: string, offset: number): Diagnostic[] {
-  const t1 = text.indexOf("\t", offset);
-  const t2 = text.indexOf("\t", t1 + 1);
-  const t3 = text.indexOf("\t", t2 + 1);
-  const t4 = text.indexOf("\t", t3 + 1);
-  return JSON.parse(text.slice(t3 + 1, t4)) as Diagnostic[];
 }
 
 /** One file's line (with its newline). */

@@ -21,6 +21,14 @@ test("should serialize group indexes with keys in code-unit order, integer-like 
   fc.assert(fc.property(groups, (index) => assert.equal(serializeGroups(index), referenceGroups(index))), { numRuns: 500 });
   fc.assert(fc.property(groups, fc.integer({ min: 1, max: 6 }), (index, size) => assert.equal([...groupChunks(index, size)].join(""), referenceGroups(index))), { numRuns: 500 });
   assert.equal(serializeGroups({ "10": ["a"], "2": ["b"], x: [] }), '{\n  "10": [\n    "a"\n  ],\n  "2": [\n    "b"\n  ],\n  "x": []\n}\n');
+  // Keys inserted in order (graph, links) take the one-call path; the same keys in another order the pieces.
+  const keys = Array.from({ length: 60 }, (_, i) => `k/${String(i).padStart(3, "0")}.md`);
+  const inOrder = Object.fromEntries(keys.map((k) => [k, [k, "x"]]));
+  const shuffled = Object.fromEntries([...keys].reverse().map((k) => [k, [k, "x"]]));
+  assert.equal([...groupChunks(inOrder, 7)].length, 1);
+  assert.ok([...groupChunks(shuffled, 7)].length > 1);
+  assert.equal(serializeGroups(inOrder), referenceGroups(inOrder));
+  assert.equal([...groupChunks(shuffled, 7)].join(""), referenceGroups(inOrder));
 });
 
 const entry = fc.record({ path: fc.string({ maxLength: 8 }), name: fc.string({ maxLength: 8 }), tags: fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), backlinks: fc.nat(3) });

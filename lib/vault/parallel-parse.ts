@@ -42,6 +42,7 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
   for (const s of started) void s.worker.terminate();
   const all: ReadResult[] = [];
   for (let c = 0; c < chunks; c++) all.push(...(results[c] ?? readAtomFiles(jobs.slice(c * CHUNK, (c + 1) * CHUNK), config)));
+  onProgress?.(jobs.length);
   return all;
 }
 
@@ -85,19 +86,18 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
   let lastDelivery = Date.now();
   let received = 0;
   for (;;) {
+    // Read before draining: a worker posts its last chunk before it raises its flag.
+    const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
     let now = 0;
     for (const s of started) now += drain(s.port, results);
     if (now > 0) {
       lastDelivery = Date.now();
       onChunks((received += now));
     }
-    const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
     const time = Date.now();
     if (done || time > deadline || time - lastDelivery > STALL_MS) break;
     Atomics.wait(control, 1, 0, 5);
   }
-  // Chunks posted just before a worker raised its flag.
-  for (const s of started) drain(s.port, results);
 }
 
 // Takes every chunk a worker has posted so far; a chunk it could not parse stays empty (it is parsed here).

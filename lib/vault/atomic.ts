@@ -36,7 +36,7 @@ const BATCH = 1 << 20;
 function writeFlushed(temp: string, data: FileData): void {
   const fd = openSync(temp, "wx", 0o644);
   try {
-    if (typeof data === "string") writeAll(fd, Buffer.from(data));
+    if (typeof data === "string") writeText(fd, data);
     else if (data instanceof Uint8Array) writeAll(fd, data);
     else writePieces(fd, data);
     fsyncSync(fd);
@@ -49,7 +49,7 @@ function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
   let batch: string[] = [];
   let length = 0;
   const flush = () => {
-    if (batch.length > 0) writeAll(fd, Buffer.from(batch.join("")));
+    if (batch.length > 0) writeText(fd, batch.join(""));
     batch = [];
     length = 0;
   };
@@ -64,6 +64,14 @@ function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
     if (length >= BATCH) flush();
   }
   flush();
+}
+
+// Text goes to the system as it is encoded, into memory freed at once (a Buffer of each
+// 1–20 MB piece would linger until a GC and raise the peak RSS of a large index run).
+function writeText(fd: number, text: string): void {
+  const written = writeSync(fd, text);
+  const bytes = Buffer.byteLength(text);
+  if (written < bytes) writeAll(fd, Buffer.from(text).subarray(written));
 }
 
 function writeAll(fd: number, bytes: Uint8Array): void {

@@ -29,10 +29,11 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
   // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk.
   const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 1)));
   const started: { worker: Worker; port: MessagePort }[] = [];
-  // One string per worker is copied in a blink; 100k job objects took ~0.1 s each to clone.
-  const jobText = JSON.stringify(jobs.map((j) => [j.abs, j.path, j.mtimeMs, j.size]));
+  // One JSON string per chunk: copied to a worker in a blink (100k job objects took ~0.1 s each to
+  // clone), and a worker turns into objects only the chunks it claims.
+  const chunkJobs = Array.from({ length: chunks }, (_, c) => JSON.stringify(jobs.slice(c * CHUNK, (c + 1) * CHUNK).map((j) => [j.abs, j.path, j.mtimeMs, j.size])));
   try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker(jobText, config, control, slot, resourceLimits));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker(chunkJobs, config, control, slot, resourceLimits));
   } catch {
     for (const s of started) void s.worker.terminate();
     return readAtomFiles(jobs, config);
@@ -67,10 +68,10 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   return all;
 }
 
-function startWorker(jobs: string, config: CortexConfig, control: Int32Array, slot: number, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
+function startWorker(chunkJobs: string[], config: CortexConfig, control: Int32Array, slot: number, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const file = new URL("./parse-worker.js", import.meta.url);
-  const worker = new Worker(file, { workerData: { jobs, config, port: port2, control, slot, chunk: CHUNK }, transferList: [port2], resourceLimits });
+  const worker = new Worker(file, { workerData: { chunkJobs, config, port: port2, control, slot }, transferList: [port2], resourceLimits });
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
   worker.on("error", () => {});
   worker.unref();

@@ -6,21 +6,23 @@ import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob } from "./read-atom.js";
 import { encodeReadResults } from "./read-wire.js";
 
-const { jobs: jobText, config, port, control, slot, chunk: size } = workerData as {
-  jobs: string;
+const { chunkJobs, config, port, control, slot } = workerData as {
+  /** Per chunk, its jobs as JSON: [abs, path, mtimeMs, size] each, a NaN (not stat'ed) as null. */
+  chunkJobs: string[];
   config: CortexConfig;
   port: MessagePort;
   control: Int32Array;
   slot: number;
-  chunk: number;
 };
-// [abs, path, mtimeMs, size] per job; a NaN (not stat'ed) arrives as null.
-const jobs: ReadJob[] = (JSON.parse(jobText) as [string, string, number | null, number | null][]).map(([abs, path, mtimeMs, bytes]) => ({ abs, path, mtimeMs: mtimeMs ?? NaN, size: bytes ?? NaN }));
-const chunks = Math.ceil(jobs.length / size);
+
+function jobsOf(chunk: number): ReadJob[] {
+  return (JSON.parse(chunkJobs[chunk]!) as [string, string, number | null, number | null][]).map(([abs, path, mtimeMs, size]) => ({ abs, path, mtimeMs: mtimeMs ?? NaN, size: size ?? NaN }));
+}
+
 try {
-  for (let c = Atomics.add(control, 0, 1); c < chunks; c = Atomics.add(control, 0, 1)) {
+  for (let c = Atomics.add(control, 0, 1); c < chunkJobs.length; c = Atomics.add(control, 0, 1)) {
     try {
-      port.postMessage({ chunk: c, text: encodeReadResults(readAtomFiles(jobs.slice(c * size, (c + 1) * size), config)) });
+      port.postMessage({ chunk: c, text: encodeReadResults(readAtomFiles(jobsOf(c), config)) });
     } catch (error) {
       port.postMessage({ chunk: c, error: String((error as Error).stack ?? error) });
     }

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeManifest } from "../lib/index.js";
-import { byUpdatedThenPath } from "../lib/layers/classify.js";
+import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeJson, serializeManifest } from "../lib/index.js";
+import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../lib/layers/classify.js";
 import { groupChunks, jsonArrayChunks } from "../lib/indexes/serialize.js";
 import type { ManifestEntry } from "../lib/indexes/types.js";
 
@@ -55,6 +55,18 @@ test("should sort each layer newest first then by path, and leave archived atoms
         for (const a of list) assert.equal(classifyLayer(a.updated, today), layer);
       }
       assert.equal(layers.hot.length + layers.warm.length + layers.cold.length, full.filter((a) => a.status !== "archived").length);
+    }),
+  );
+});
+
+test("should write each layer from the atoms themselves exactly as from buildLayers' copies", () => {
+  const atom = fc.record({ path: fc.string({ maxLength: 5 }), updated: dates, status: fc.constantFrom("active", "archived"), name: fc.string({ maxLength: 4 }), extra: fc.nat(), tags: fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }) });
+  fc.assert(
+    fc.property(fc.array(atom, { maxLength: 25 }), fc.integer({ min: 1, max: 4 }), (atoms, size) => {
+      const full = atoms.map((a) => ({ id: "x", ...a, type: "t", project: "p", description: "d" }));
+      const copies = buildLayers(full, "2026-11-22");
+      const order = layerOrder(full, "2026-11-22");
+      for (const layer of ["hot", "warm", "cold"] as const) assert.equal([...jsonArrayChunks(order[layer], size, LAYER_FIELDS)].join(""), serializeJson(copies[layer]));
     }),
   );
 });

@@ -41,11 +41,14 @@ export function serializeManifest(manifest: readonly ManifestEntry[]): string {
  * A JSON array as `JSON.stringify(items, null, 2)` writes it, plus a trailing
  * newline, in pieces of `size` items, each made by one native call: the same
  * bytes without one 60 MB string in memory (the manifest, the cold layer).
+ * With `keys`, only those keys of each object are written, in that order.
  */
-export function* jsonArrayChunks(items: readonly unknown[], size = 2000): Generator<string> {
+export function* jsonArrayChunks(items: readonly unknown[], size = 2000, keys?: readonly string[]): Generator<string> {
   if (items.length === 0) return yield "[]\n";
+  // `keys`: write only these keys of each object, in this order (JSON.stringify's replacer list).
+  const replacer = keys ? [...keys] : null;
   for (let i = 0; i < items.length; i += size) {
-    const json = JSON.stringify(items.slice(i, i + size), null, 2);
+    const json = JSON.stringify(items.slice(i, i + size), replacer, 2);
     // "[\n  {…},\n  {…}\n]" → its items, joined to the next piece by ",\n".
     const inner = json.slice(2, -2);
     yield i === 0 ? `[\n${inner}` : `,\n${inner}`;

@@ -31,16 +31,28 @@ export function byUpdatedThenPath(a: { updated: string; path: string }, b: { upd
  * layer newest first (ties by path).
  */
 export function buildLayers(atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds = DEFAULT_LAYERS): LayerFiles {
-  const keyed: Record<Layer, { day: number; entry: LayerEntry }[]> = { hot: [], warm: [], cold: [] };
+  const pick = ({ path, name, type, project, status, updated, tags }: LayerEntry): LayerEntry => ({ path, name, type, project, status, updated, tags });
+  const order = layerOrder(atoms, today, thresholds);
+  return { hot: order.hot.map(pick), warm: order.warm.map(pick), cold: order.cold.map(pick) };
+}
+
+/** The fields a layer file lists, in their order. */
+export const LAYER_FIELDS = ["path", "name", "type", "project", "status", "updated", "tags"] as const satisfies readonly (keyof LayerEntry)[];
+
+/**
+ * {@link buildLayers} without copying: the given atoms themselves, in each
+ * layer's order (write them with {@link LAYER_FIELDS} as the only keys).
+ */
+export function layerOrder<T extends LayerEntry>(atoms: readonly T[], today: string, thresholds: LayerThresholds = DEFAULT_LAYERS): Record<Layer, T[]> {
+  const keyed: Record<Layer, { day: number; atom: T }[]> = { hot: [], warm: [], cold: [] };
   const todayDay = epochDay(today);
   for (const atom of atoms) {
     if (atom.status === "archived") continue;
-    const { path, name, type, project, status, updated, tags } = atom;
-    const day = epochDay(updated) ?? -Infinity;
-    keyed[layerOfDays(todayDay === null ? null : todayDay - day, thresholds)].push({ day, entry: { path, name, type, project, status, updated, tags } });
+    const day = epochDay(atom.updated) ?? -Infinity;
+    keyed[layerOfDays(todayDay === null ? null : todayDay - day, thresholds)].push({ day, atom });
   }
   // The same order as byUpdatedThenPath, with each date read once instead of in every comparison.
-  const sorted = (list: { day: number; entry: LayerEntry }[]) => list.sort((a, b) => b.day - a.day || (a.entry.path < b.entry.path ? -1 : a.entry.path > b.entry.path ? 1 : 0)).map((k) => k.entry);
+  const sorted = (list: { day: number; atom: T }[]) => list.sort((a, b) => b.day - a.day || (a.atom.path < b.atom.path ? -1 : a.atom.path > b.atom.path ? 1 : 0)).map((k) => k.atom);
   return { hot: sorted(keyed.hot), warm: sorted(keyed.warm), cold: sorted(keyed.cold) };
 }
 

@@ -29,14 +29,16 @@ export class SearchFormatError extends Error {}
 
 /** The whole search file for records in path order. */
 export function serializeSearchFile(records: readonly SearchRecord[]): string {
-  return searchFileChunks(records).join("");
+  return [...searchFileChunks(records)].join("");
 }
 
-/** {@link serializeSearchFile} in pieces (one per line), to be written without joining. */
-export function searchFileChunks(records: readonly SearchRecord[]): string[] {
-  const chunks = [`${SEARCH_FILE_HEADER}\n`];
-  for (const r of records) chunks.push(`${searchFileLine(r)}\n`);
-  return chunks;
+/**
+ * {@link serializeSearchFile} in pieces (one per line), made as they are
+ * written: the lines of 100k atoms are never all in memory at once.
+ */
+export function* searchFileChunks(records: readonly SearchRecord[]): Generator<string> {
+  yield `${SEARCH_FILE_HEADER}\n`;
+  for (const r of records) yield `${searchFileLine(r)}\n`;
 }
 
 /** One record's line (without the newline). */

@@ -4,8 +4,8 @@ import { buildIndexes, toManifestEntry, type IndexInput } from "../indexes/build
 import { INDEX_FILES, jsonArrayChunks } from "../indexes/serialize.js";
 import { manifestEntryEdit, readGraphTargets, readManifestEntry, searchLineEdit, splicedPieces, type ByteEdit } from "../indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
-import { buildLayers } from "../layers/classify.js";
-import type { LayerEntry, LayerFiles } from "../layers/types.js";
+import { LAYER_FIELDS, layerOrder } from "../layers/classify.js";
+import type { Layer, LayerEntry } from "../layers/types.js";
 import type { FileData } from "./atomic.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
 
@@ -84,9 +84,9 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
 }
 
 function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
-  let layers: LayerFiles | null = null;
+  let layers: Record<Layer, LayerEntry[]> | null = null;
   for (const name of ["hot", "warm", "cold"] as const) {
-    texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= buildLayers(atoms, today, thresholds))[name]));
+    texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= layerOrder(atoms, today, thresholds))[name], 2000, LAYER_FIELDS));
   }
 }
 

@@ -61,16 +61,14 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
-  // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = scanVault(vaultDir, { stat: previous !== null });
-  const comparison = previous && compareWithCache(previous.cache, scan.files);
-  if (previous && !comparison) return indexVault(vaultDir, { ...options, full: true });
-  const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
+  const run = readVault(vaultDir, previous, options);
+  if (!run) return indexVault(vaultDir, { ...options, full: true });
+  const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
   const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
   const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
-  const diagnostics = collectDiagnostics(entries, comparison?.keptDiagnostics ?? [], scan.skipped);
-  const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: scan.files.length - entries.size, removed: removed.length, written: [], otherFiles: scan.others };
+  const diagnostics = collectDiagnostics(entries, comparison?.keptDiagnostics ?? [], run.skipped);
+  const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
   if (previous && entries.size === 0 && removed.length === 0 && previous.meta === metaText) return result;
   const previousTexts = previous && readPreviousTexts(vaultDir);
   if (previous && !previousTexts) return indexVault(vaultDir, { ...options, full: true });
@@ -87,10 +85,30 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   }
   if (!write) return result;
   texts.set("index/meta.json", metaText);
-  texts.set("index/cache.tsv", statCachePieces(settingsKey, scan.files, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined));
+  texts.set("index/cache.tsv", statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined));
   result.written = writeOutputs(vaultDir, texts);
   if (!existsSync(join(paths.indexDir, ".gitignore"))) writeFileAtomic(join(paths.indexDir, ".gitignore"), INDEX_GITIGNORE);
   return result;
+}
+
+/** What {@link readVault} keeps of a scan: paths, not the file records (100k of them). */
+interface VaultRead {
+  filePaths: string[];
+  skipped: { path: string; reason: string }[];
+  others: string[];
+  comparison: CacheComparison | null;
+  fresh: ParsedAtom[];
+  entries: Map<string, StatEntry>;
+}
+
+// Scans, compares with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
+function readVault(vaultDir: string, previous: Previous | null, options: IndexVaultOptions): VaultRead | null {
+  // A full run opens every file anyway and takes size and mtime from the open file.
+  const scan = scanVault(vaultDir, { stat: previous !== null });
+  const comparison = previous && compareWithCache(previous.cache, scan.files);
+  if (previous && !comparison) return null;
+  const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
+  return { filePaths: scan.files.map((f) => f.path), skipped: scan.skipped, others: scan.others, comparison, fresh, entries };
 }
 
 interface Previous {

@@ -187,11 +187,11 @@ export function statLine(path: string, e: StatEntry): string {
  * The new cache, in pieces: unchanged lines copied from the old text (a run
  * of consecutive ones as one piece), the others made from `fresh`.
  */
-export function* statCachePieces(settingsKey: string, files: readonly VaultFile[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
+export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
   yield headerLine(settingsKey);
   let runStart = -1;
   let runEnd = -1;
-  for (let i = 0; i < files.length; i++) {
+  for (let i = 0; i < paths.length; i++) {
     const at = old ? old.kept[i]! : -1;
     if (at >= 0 && at === runEnd) {
       runEnd = old!.text.indexOf("\n", at) + 1;
@@ -202,7 +202,7 @@ export function* statCachePieces(settingsKey: string, files: readonly VaultFile[
     if (at >= 0) {
       runStart = at;
       runEnd = old!.text.indexOf("\n", at) + 1;
-    } else yield statLine(files[i]!.path, fresh.get(files[i]!.path)!);
+    } else yield statLine(paths[i]!, fresh.get(paths[i]!)!);
   }
   if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
 }

@@ -43,7 +43,7 @@ export function serializeManifest(manifest: readonly ManifestEntry[]): string {
  * bytes without one 60 MB string in memory (the manifest, the cold layer).
  * With `keys`, only those keys of each object are written, in that order.
  */
-export function* jsonArrayChunks(items: readonly unknown[], size = 2000, keys?: readonly string[]): Generator<string> {
+export function* jsonArrayChunks(items: readonly unknown[], size = 100, keys?: readonly string[]): Generator<string> {
   if (items.length === 0) return yield "[]\n";
   // `keys`: write only these keys of each object, in this order (JSON.stringify's replacer list).
   const replacer = keys ? [...keys] : null;
@@ -74,7 +74,7 @@ export function serializeGroups(index: GroupIndex): string {
  * 20 MB index is never one string: the same bytes. An index whose keys were
  * inserted in order is one native JSON.stringify (twice as fast as pieces).
  */
-export function* groupChunks(index: GroupIndex, size = 20_000): Generator<string> {
+export function* groupChunks(index: GroupIndex, size = 2000): Generator<string> {
   const keys = Object.keys(index);
   if (keys.length === 0) return yield "{}\n";
   // With an integer-like key, JSON.stringify would reorder: each key is written by hand.

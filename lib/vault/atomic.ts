@@ -30,7 +30,7 @@ export function writeFileAtomic(file: string, data: FileData): void {
 export type FileData = string | Uint8Array | Iterable<string | Uint8Array>;
 
 /** Pieces are gathered up to about this many UTF-16 units per write. */
-const BATCH = 1 << 20;
+const BATCH = 1 << 16;
 
 // Creates `temp` (which must not exist) with `data`, flushed to disk.
 function writeFlushed(temp: string, data: FileData): void {

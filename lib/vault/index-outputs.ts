@@ -86,7 +86,7 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
 function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
   let layers: Record<Layer, LayerEntry[]> | null = null;
   for (const name of ["hot", "warm", "cold"] as const) {
-    texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= layerOrder(atoms, today, thresholds))[name], 2000, LAYER_FIELDS));
+    texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= layerOrder(atoms, today, thresholds))[name], 500, LAYER_FIELDS));
   }
 }
 

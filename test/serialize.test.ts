@@ -59,6 +59,17 @@ test("should sort each layer newest first then by path, and leave archived atoms
   );
 });
 
+test("should give the same layers whether the atoms come in path order or not", () => {
+  const atom = fc.record({ path: fc.string({ maxLength: 5 }), updated: dates, status: fc.constantFrom("active", "archived") });
+  fc.assert(
+    fc.property(fc.uniqueArray(atom, { selector: (a) => a.path, maxLength: 30 }), dates, (atoms, today) => {
+      const full = atoms.map((a) => ({ ...a, name: "n", type: "t", project: "p", tags: [] }));
+      const inPathOrder = [...full].sort((a, b) => compareStrings(a.path, b.path));
+      assert.deepEqual(buildLayers(inPathOrder, today), buildLayers(full, today));
+    }),
+  );
+});
+
 test("should write each layer from the atoms themselves exactly as from buildLayers' copies", () => {
   const atom = fc.record({ path: fc.string({ maxLength: 5 }), updated: dates, status: fc.constantFrom("active", "archived"), name: fc.string({ maxLength: 4 }), extra: fc.nat(), tags: fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }) });
   fc.assert(

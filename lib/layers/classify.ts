@@ -51,9 +51,16 @@ export function layerOrder<T extends LayerEntry>(atoms: readonly T[], today: str
     const day = epochDay(atom.updated) ?? -Infinity;
     keyed[layerOfDays(todayDay === null ? null : todayDay - day, thresholds)].push({ day, atom });
   }
-  // The same order as byUpdatedThenPath, with each date read once instead of in every comparison.
-  const sorted = (list: { day: number; atom: T }[]) => list.sort((a, b) => b.day - a.day || (a.atom.path < b.atom.path ? -1 : a.atom.path > b.atom.path ? 1 : 0)).map((k) => k.atom);
-  return { hot: sorted(keyed.hot), warm: sorted(keyed.warm), cold: sorted(keyed.cold) };
+  return { hot: sortByDay(keyed.hot), warm: sortByDay(keyed.warm), cold: sortByDay(keyed.cold) };
+}
+
+// The same order as byUpdatedThenPath, with each date read once instead of in every comparison.
+// Atoms that come in path order (the manifest's) need no path comparison: the sort is stable.
+function sortByDay<T extends LayerEntry>(list: { day: number; atom: T }[]): T[] {
+  const byPath = (a: { atom: T }, b: { atom: T }) => (a.atom.path < b.atom.path ? -1 : a.atom.path > b.atom.path ? 1 : 0);
+  const inPathOrder = list.every((k, i) => i === 0 || byPath(list[i - 1]!, k) < 0);
+  // A bad date is -Infinity: -Infinity minus -Infinity is NaN, which sort takes as equal.
+  return list.sort(inPathOrder ? (a, b) => b.day - a.day : (a, b) => b.day - a.day || byPath(a, b)).map((k) => k.atom);
 }
 
 // The layer for an age in days (null or -Infinity-old: cold), as classifyLayer decides it.

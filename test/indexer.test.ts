@@ -219,7 +219,26 @@ test("should report the same diagnostics and cache entries incrementally as a fu
   }
 });
 
-test("should find the same changes when the built CLI stats files on two threads", () => {
+test("should stat files on two threads exactly as on one", async () => {
+  const vault = tempDir();
+  try {
+    const files = Array.from({ length: 300 }, (_, i) => {
+      const file = join(vault, `s${i}.md`);
+      if (i % 50 !== 7) writeFileSync(file, "x".repeat(i));
+      return file;
+    });
+    const { statFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-stat.js"))) as typeof import("../lib/vault/parallel-stat.js");
+    const two = statFilesParallel(files, 100);
+    const one = statFilesParallel(files, Infinity);
+    assert.deepEqual([...two], [...one]);
+    assert.equal(one[2 * 7 + 1], -1, "a missing file has size -1");
+    assert.equal(one[2 * 299 + 1], 299);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should find the same changes on a re-index of a vault of thousands of files", () => {
   const vault = tempDir();
   try {
     for (let i = 0; i < 5200; i++) writeFileSync(join(vault, `s${i}.md`), `---\nname: S ${i}\ntags: [t${i % 30}]\n---\nBody [[s${(i * 3) % 5200}]]\n`);

@@ -8,48 +8,57 @@ import { CliContext, type CliParams } from "./context.js";
 export type Register = (program: Command, ctx: CliContext) => void;
 
 /**
- * Command name → loader of the module that registers it. Only the command
- * being run is loaded (and with it only the library code it needs): CLI
- * start-up time is a feature, and a hook runs on every prompt. Help, version
- * and unknown commands load them all.
+ * Command name → the module under `commands/` that registers it, and the
+ * register function it exports. Only the command being run is loaded (and
+ * with it only the library code it needs): CLI start-up time is a feature,
+ * and a hook runs on every prompt. Help, version and unknown commands load
+ * them all. The build bundles each module into its own `dist/cli/*.cjs`
+ * (see scripts/bundle-cli.mjs).
  */
-const COMMANDS: Record<string, () => Promise<Register>> = {
-  index: async () => (await import("./commands/index-command.js")).registerIndex,
-  search: async () => (await import("./commands/search-command.js")).registerSearch,
-  summary: async () => (await import("./commands/summary-command.js")).registerSummary,
-  write: async () => (await import("./commands/write-command.js")).registerWrite,
-  supersede: async () => (await import("./commands/supersede-command.js")).registerSupersede,
-  init: async () => (await import("./commands/init-command.js")).registerInit,
-  migrate: async () => (await import("./commands/migrate-command.js")).registerMigrate,
-  import: async () => (await import("./commands/import-command.js")).registerImport,
-  consolidate: async () => (await import("./commands/consolidate-command.js")).registerConsolidate,
-  context: async () => (await import("./commands/context-command.js")).registerContext,
-  transcripts: async () => (await import("./commands/transcripts-command.js")).registerTranscripts,
-  mcp: async () => (await import("./commands/mcp-command.js")).registerMcp,
-  hook: async () => (await import("./commands/hook-command.js")).registerHook,
-  install: async () => (await import("./commands/install-command.js")).registerInstall,
-  uninstall: async () => (await import("./commands/install-command.js")).registerInstall,
-  check: async () => (await import("./commands/check-command.js")).registerCheck,
-  "refresh-moc": async () => (await import("./commands/refresh-moc-command.js")).registerRefreshMoc,
-  link: async () => (await import("./commands/link-command.js")).registerLink,
-  graph: async () => (await import("./commands/graph-command.js")).registerGraph,
-  mv: async () => (await import("./commands/mv-command.js")).registerMv,
-  related: async () => (await import("./commands/related-command.js")).registerRelated,
-  stats: async () => (await import("./commands/stats-command.js")).registerStats,
-};
+export const COMMAND_MODULES: Readonly<Record<string, { module: string; register: string }>> = Object.freeze({
+  index: { module: "index-command", register: "registerIndex" },
+  search: { module: "search-command", register: "registerSearch" },
+  summary: { module: "summary-command", register: "registerSummary" },
+  write: { module: "write-command", register: "registerWrite" },
+  supersede: { module: "supersede-command", register: "registerSupersede" },
+  init: { module: "init-command", register: "registerInit" },
+  migrate: { module: "migrate-command", register: "registerMigrate" },
+  import: { module: "import-command", register: "registerImport" },
+  consolidate: { module: "consolidate-command", register: "registerConsolidate" },
+  context: { module: "context-command", register: "registerContext" },
+  transcripts: { module: "transcripts-command", register: "registerTranscripts" },
+  mcp: { module: "mcp-command", register: "registerMcp" },
+  hook: { module: "hook-command", register: "registerHook" },
+  install: { module: "install-command", register: "registerInstall" },
+  uninstall: { module: "install-command", register: "registerInstall" },
+  check: { module: "check-command", register: "registerCheck" },
+  "refresh-moc": { module: "refresh-moc-command", register: "registerRefreshMoc" },
+  link: { module: "link-command", register: "registerLink" },
+  graph: { module: "graph-command", register: "registerGraph" },
+  mv: { module: "mv-command", register: "registerMv" },
+  related: { module: "related-command", register: "registerRelated" },
+  stats: { module: "stats-command", register: "registerStats" },
+});
+
+async function loadRegister(name: string): Promise<Register> {
+  const { module, register } = COMMAND_MODULES[name]!;
+  // A URL, not a path pattern: a bundler must not pull every command into each command's bundle.
+  return ((await import(new URL(`./commands/${module}.js`, import.meta.url).href)) as Record<string, Register>)[register]!;
+}
 
 /**
  * Runs the `cortex` CLI with the given arguments and streams and returns the
  * exit code: 0 success, 1 ran fine but found nothing / found problems,
- * 2 usage, config or I/O error. Never calls `process.exit`.
+ * 2 usage, config or I/O error. Never calls `process.exit`. With `registers`,
+ * exactly those commands are registered (a bundle of one command passes its own).
  *
  * @example
  * const code = await main({ argv: ["search", "deploy"], stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
  */
-export async function main(params: CliParams): Promise<number> {
+export async function main(params: CliParams, registers?: readonly Register[]): Promise<number> {
   const ctx = new CliContext(params);
   try {
-    const program = await buildProgram(ctx, params.argv[0]);
+    const program = await buildProgram(ctx, params.argv[0], registers);
     await program.parseAsync(params.argv, { from: "user" });
     return ctx.exitCode;
   } catch (error) {
@@ -57,8 +66,8 @@ export async function main(params: CliParams): Promise<number> {
   }
 }
 
-/** The commander program with `only` registered when it names a command, else every command. */
-export async function buildProgram(ctx: CliContext, only?: string): Promise<Command> {
+/** The commander program with `registers`, else `only` when it names a command, else every command. */
+export async function buildProgram(ctx: CliContext, only?: string, registers?: readonly Register[]): Promise<Command> {
   const program = new Command("cortex")
     .description("Persistent, searchable memory kept as markdown in a git-tracked, Obsidian-compatible vault.")
     .version(packageVersion(), "-V, --version")
@@ -66,10 +75,13 @@ export async function buildProgram(ctx: CliContext, only?: string): Promise<Comm
     .configureOutput({ writeOut: (s) => ctx.params.stdout.write(s), writeErr: (s) => ctx.params.stderr.write(s) })
     .showHelpAfterError("(run with --help for usage)")
     .addHelpText("after", EXIT_CODES);
+  if (registers) {
+    for (const register of registers) register(program, ctx);
+    return program;
+  }
   if (only === "--version" || only === "-V") return program;
-  const wanted = only !== undefined && Object.hasOwn(COMMANDS, only) ? [COMMANDS[only]!] : Object.values(COMMANDS);
-  const registers = new Set(await Promise.all(wanted.map((load) => load())));
-  for (const register of registers) register(program, ctx);
+  const wanted = only !== undefined && Object.hasOwn(COMMAND_MODULES, only) ? [only] : Object.keys(COMMAND_MODULES);
+  for (const register of new Set(await Promise.all(wanted.map(loadRegister)))) register(program, ctx);
   return program;
 }
 

@@ -19,7 +19,7 @@ if (!given) cpSync(join(root, "examples/vault"), vault, { recursive: true });
 async function once() {
   const started = performance.now();
   const client = new Client({ name: "cortex-bench", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "dist/bin/cortex.js"), "mcp", "--vault", vault], stderr: "ignore" }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(root, "dist/cli/cortex.cjs"), "mcp", "--vault", vault], stderr: "ignore" }));
   const { tools } = await client.listTools();
   const toolsList = performance.now() - started;
   await client.callTool({ name: "recall", arguments: { query: "deploy" } });

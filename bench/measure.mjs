@@ -3,7 +3,7 @@
 //
 //   node bench/measure.mjs <cortex args…>     (spawned with fd 3 open for writing)
 //
-// Runs the built CLI (dist/bin/cortex.js, or $CORTEX_BENCH_CLI) inside this
+// Runs the built CLI (dist/cli/cortex.cjs, or $CORTEX_BENCH_CLI) inside this
 // process, and when the process exits writes one JSON line to fd 3:
 //   {"maxRSS": <peak resident set size in KiB>}
 // If fd 3 is not open (run by hand), the line goes to stderr instead.
@@ -12,7 +12,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const cli = realpathSync(resolve(process.env.CORTEX_BENCH_CLI || resolve(here, "../dist/bin/cortex.js")));
+const cli = realpathSync(resolve(process.env.CORTEX_BENCH_CLI || resolve(here, "../dist/cli/cortex.cjs")));
 
 let reportFd = 2;
 try {

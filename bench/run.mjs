@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // cortex-vault benchmark runner (`npm run bench` builds first, then runs this).
 //
-//   node bench/run.mjs [--sizes 500,10000,100000] [--cli dist/bin/cortex.js] [--runs 5]
+//   node bench/run.mjs [--sizes 500,10000,100000] [--cli dist/cli/cortex.cjs] [--runs 5]
 //                      [--seed 1] [--no-quirks] [--regen] [--json] [--check]
 //
 // For each size: generate (or reuse) bench/out/vault-N, then time the built
@@ -41,7 +41,7 @@ const TARGETS = [
 
 const USAGE = `usage: node bench/run.mjs [options]
   --sizes LIST   comma-separated vault sizes (default 500,10000,100000)
-  --cli PATH     CLI entry point to benchmark (default dist/bin/cortex.js)
+  --cli PATH     CLI entry point to benchmark (default dist/cli/cortex.cjs, the package bin)
   --runs N       timed runs for search and the node baseline; median reported (default 5)
   --seed S       generator seed (default 1)
   --no-quirks    generate vaults without the --quirks files
@@ -72,7 +72,7 @@ function parseArgs(argv) {
   if (!(runs >= 1 && Number.isInteger(runs))) die("--runs must be >= 1");
   return {
     sizes, runs, seed: values.seed, quirks: !values["no-quirks"], regen: values.regen, json: values.json, check: values.check,
-    out: resolve(values.out), cli: values.cli ? resolve(values.cli) : join(REPO, "dist", "bin", "cortex.js"),
+    out: resolve(values.out), cli: values.cli ? resolve(values.cli) : join(REPO, "dist", "cli", "cortex.cjs"),
   };
 }
 

@@ -21,6 +21,6 @@ describe("agent cli in-process", () => {
   for (const c of AGENT_CLI_CASES) test(`should ${c.name}`, async () => check(c, await runInProcess(expand(c), { env: c.env, stdin: c.stdin })));
 });
 
-describe("agent cli built (dist/bin/cortex.js)", () => {
+describe("agent cli built (the package bin)", () => {
   for (const c of AGENT_CLI_CASES) test(`should ${c.name}`, () => check(c, runBuilt(expand(c), { env: c.env, stdin: c.stdin })));
 });

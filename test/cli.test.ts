@@ -33,7 +33,7 @@ describe("cli in-process", () => {
   for (const c of CLI_CASES) test(`should ${c.name}`, async () => check(c, await runInProcess(expand(c), { env: c.env })));
 });
 
-describe("cli built (dist/bin/cortex.js)", () => {
+describe("cli built (the package bin)", () => {
   for (const c of CLI_CASES) test(`should ${c.name}`, () => check(c, runBuilt(expand(c), { env: c.env })));
 });
 

@@ -10,7 +10,7 @@ import { BUILT_CLI, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, any> };
 
-/** Starts `node dist/bin/cortex.js mcp --vault DIR` and connects the official client to it. */
+/** Starts `node dist/cli/cortex.cjs mcp --vault DIR` and connects the official client to it. */
 async function connect(vault: string): Promise<Client> {
   const client = new Client({ name: "cortex-test", version: "1.0.0" });
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: join(vault, "no-home"), CORTEX_TODAY: "2026-11-22" };
@@ -312,7 +312,7 @@ describe("cortex mcp: process", () => {
       cpSync(join(ROOT, "package.json"), join(pkg, "package.json"));
       mkdirSync(join(pkg, "node_modules"));
       for (const dep of ["commander", "smol-toml", "yaml"]) symlinkSync(join(ROOT, "node_modules", dep), join(pkg, "node_modules", dep), "dir");
-      const run = spawnSync(process.execPath, [join(pkg, "dist/bin/cortex.js"), "mcp", "--vault", vault], { encoding: "utf8", input: "" });
+      const run = spawnSync(process.execPath, [join(pkg, "dist/cli/cortex.cjs"), "mcp", "--vault", vault], { encoding: "utf8", input: "" });
       assert.equal(run.status, 2, run.stderr);
       assert.equal(run.stdout, "");
       assert.equal(run.stderr, `cortex: cortex mcp needs the optional peer dependency @modelcontextprotocol/server@^2.4, which is not installed. Install it with:\n  npm install --prefix ${pkg} @modelcontextprotocol/server@^2.4\n`);

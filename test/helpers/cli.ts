@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -8,8 +8,8 @@ import { main } from "../../bin/main.js";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** The built CLI entry point (npm test builds it first). */
-export const BUILT_CLI = join(ROOT, "dist/bin/cortex.js");
+/** The built CLI as installed: package.json's `bin` (npm test builds it first). */
+export const BUILT_CLI = join(ROOT, (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: { cortex: string } }).bin.cortex);
 
 /** What a CLI run gave. */
 export interface CliRun {
@@ -43,7 +43,7 @@ export async function runInProcess(args: string[], options: RunOptions = {}): Pr
   return { code, stdout, stderr };
 }
 
-/** Runs the built CLI (`node dist/bin/cortex.js`) as a child process. */
+/** Runs the built CLI (`node dist/cli/cortex.cjs`, the package's bin) as a child process. */
 export function runBuilt(args: string[], options: RunOptions = {}): CliRun {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({ ...process.env, ...BASE_ENV, ...options.env })) if (v !== undefined) env[k] = v;

@@ -31,7 +31,7 @@ export interface CaseRunner {
 export type Runner = (args: string[], options?: RunOptions) => Promise<CliRun> | CliRun;
 
 /**
- * Registers each case twice (in-process and against dist/bin). A case that
+ * Registers each case twice (in-process and against the built bin). A case that
  * exits 2 must leave the folder byte-identical, and a `cortex:` error must be
  * one line.
  */

@@ -222,17 +222,25 @@ test("should report the same diagnostics and cache entries incrementally as a fu
 test("should stat files on two threads exactly as on one", async () => {
   const vault = tempDir();
   try {
-    const files = Array.from({ length: 300 }, (_, i) => {
+    // 1300 files: three blocks of 512, so the two threads share them.
+    const files = Array.from({ length: 1300 }, (_, i) => {
       const file = join(vault, `s${i}.md`);
       if (i % 50 !== 7) writeFileSync(file, "x".repeat(i));
       return file;
     });
     const { statFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-stat.js"))) as typeof import("../lib/vault/parallel-stat.js");
+    const { startStatHelper } = (await import(join(ROOT, "dist/lib/vault/parallel-stat.js"))) as typeof import("../lib/vault/parallel-stat.js");
     const two = statFilesParallel(files, 100);
     const one = statFilesParallel(files, Infinity);
     assert.deepEqual([...two], [...one]);
+    // A worker started ahead of time, one that is not needed (too few files), and one that died before its turn.
+    assert.deepEqual([...statFilesParallel(files, 100, startStatHelper())], [...one]);
+    assert.deepEqual([...statFilesParallel(files, 1000, startStatHelper())], [...one]);
+    const dead = startStatHelper()!;
+    await dead.worker.terminate();
+    assert.deepEqual([...statFilesParallel(files, 100, dead)], [...one]);
     assert.equal(one[2 * 7 + 1], -1, "a missing file has size -1");
-    assert.equal(one[2 * 299 + 1], 299);
+    assert.equal(one[2 * 1299 + 1], 1299);
   } finally {
     removeTemp(vault);
   }

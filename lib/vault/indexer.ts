@@ -104,7 +104,7 @@ interface VaultRead {
 // Scans, compares with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
 function readVault(vaultDir: string, previous: Previous | null, options: IndexVaultOptions): VaultRead | null {
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = scanVault(vaultDir, { stat: previous !== null });
+  const scan = scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
   const comparison = previous && compareWithCache(previous.cache, scan.files);
   if (previous && !comparison) return null;
   const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
@@ -183,6 +183,12 @@ function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
 
 function rank(rel: string): number {
   return rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0;
+}
+
+function lineCount(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
 }
 
 function readBytes(file: string): Buffer | null {

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { sep } from "node:path";
 import { compareStrings } from "../util/compare.js";
-import { statFilesParallel } from "./parallel-stat.js";
+import { PARALLEL_STAT_THRESHOLD, startStatHelper, statFilesParallel, type StatHelper } from "./parallel-stat.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
 export interface VaultFile {
@@ -22,6 +22,12 @@ export interface ScanOptions {
    * the open file instead.
    */
   stat?: boolean;
+  /**
+   * How many files the caller expects (an incremental index passes the last
+   * run's count): when that many are stat'ed on two threads, the second one
+   * is started before the folders are listed. Default 0.
+   */
+  expectedFiles?: number;
 }
 
 /** What {@link scanVault} finds. */
@@ -46,16 +52,23 @@ const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
  */
 export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultScan {
   const scan: VaultScan = { files: [], skipped: [], others: [] };
-  walk(vaultDir, "", scan);
-  scan.files.sort((a, b) => compareStrings(a.path, b.path));
-  scan.others.sort(compareStrings);
-  if (options.stat !== false) statFiles(scan);
+  const stat = options.stat !== false;
+  const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_STAT_THRESHOLD ? startStatHelper() : null;
+  try {
+    walk(vaultDir, "", scan);
+    scan.files.sort((a, b) => compareStrings(a.path, b.path));
+    scan.others.sort(compareStrings);
+  } catch (error) {
+    void helper?.worker.terminate();
+    throw error;
+  }
+  if (stat) statFiles(scan, helper);
   return scan;
 }
 
 // Fills in size and mtime (on two threads for a large vault); a file that cannot be stat'ed moves to `skipped`.
-function statFiles(scan: VaultScan): void {
-  const stats = statFilesParallel(scan.files.map((f) => f.abs));
+function statFiles(scan: VaultScan, helper: StatHelper | null): void {
+  const stats = statFilesParallel(scan.files.map((f) => f.abs), PARALLEL_STAT_THRESHOLD, helper);
   scan.files = scan.files.filter((file, i) => {
     file.mtimeMs = stats[2 * i]!;
     file.size = stats[2 * i + 1]!;

@@ -35,6 +35,27 @@ const moduleUrls = {
   },
 };
 
+// commander goes into each bundle (one file instead of seven), from its CommonJS build. In
+// the ES modules, bin/commander.js loads it through require for the same reason.
+const bundledCommander = {
+  name: "bundled-commander",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]bin[\\/]commander\.js$/ }, (args) => ({
+      contents: 'export { Command, CommanderError, InvalidArgumentError, Option } from "commander";',
+      loader: "js",
+      resolveDir: dirname(args.path),
+    }));
+    b.onResolve({ filter: /^commander$/ }, () => ({ path: join(root, "node_modules/commander/index.js") }));
+    // commander requires child_process (~2 ms to load) only to run executable subcommands,
+    // which cortex has none of: it is loaded on first use instead.
+    b.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "lazy-child-process", namespace: "lazy" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
+
 const modules = [...new Set(Object.values(COMMAND_MODULES).map((c) => c.module))].filter((m) => !UNBUNDLED.has(m));
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -51,12 +72,12 @@ await Promise.all(modules.map((module) => {
     platform: "node",
     target: "node20",
     outfile: join(out, `${module}.cjs`),
-    // Dependencies load from node_modules as they do without the bundle.
-    packages: "external",
+    // Other dependencies load from node_modules as they do without the bundle.
+    external: ["yaml", "smol-toml", "@modelcontextprotocol/*"],
     minifyWhitespace: true,
     minifySyntax: true,
     banner: { js: `"use strict";\nconst __cortexModuleUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, "..", rel)).href;` },
-    plugins: [moduleUrls],
+    plugins: [bundledCommander, moduleUrls],
     logLevel: "warning",
   });
 }));

@@ -47,7 +47,8 @@ export function freshIndex(vaultDir: string, config: CortexConfig, today: string
   try {
     result = indexVault(vaultDir, { config, today });
   } catch (error) {
-    if (!(error instanceof CortexError) || error.code !== "IO") throw error;
+    // A vault that cannot be written, or one another process holds locked: built in memory.
+    if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
     result = indexVault(vaultDir, { config, today, write: false });
   }
   return { ...result, indexes: result.indexes ?? readIndexes(vaultDir) };

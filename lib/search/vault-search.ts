@@ -89,7 +89,8 @@ async function buildSearchFile(vaultDir: string, config: CortexConfig, today: st
     indexVault(vaultDir, { config, today, full: true });
     return readFileSync(vaultPaths(vaultDir).search);
   } catch (error) {
-    if (!(error instanceof CortexError) || error.code !== "IO") throw error;
+    // A vault that cannot be written, or one another process holds locked: built in memory.
+    if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
     return Buffer.from(serializeSearchFile(indexVault(vaultDir, { config, today, write: false }).indexes!.manifest));
   }
 }

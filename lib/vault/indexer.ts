@@ -8,6 +8,7 @@ import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
 import { writeFileAtomic } from "./atomic.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
+import { withIndexLock } from "./lock.js";
 import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { scanVault, type VaultFile } from "./scan.js";
@@ -50,19 +51,26 @@ export interface IndexVaultResult {
  * differ from `index/cache.tsv`), and atomically writes the files that
  * change: the five indexes, `index/links.json`, `index/search.tsv`, the layer files and
  * `index/meta.json`. Nothing is written when nothing changed. Bad files never
- * stop the run; they are reported as diagnostics.
+ * stop the run; they are reported as diagnostics. A run that writes holds the
+ * vault lock (see {@link withIndexLock}), waiting up to 15 s for it.
+ *
+ * @throws CortexError (`LOCKED`) when another process holds the lock that long; (`IO`) when the index cannot be written.
  *
  * @example
  * const { vaultDir, config } = loadConfig({ vault: "examples/vault" });
  * const result = indexVault(vaultDir, { config, today: "2026-11-22" });
  */
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
+  return options.write === false ? runIndex(vaultDir, options) : withIndexLock(vaultDir, () => runIndex(vaultDir, options));
+}
+
+function runIndex(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
   const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   const run = readVault(vaultDir, previous, options);
-  if (!run) return indexVault(vaultDir, { ...options, full: true });
+  if (!run) return runIndex(vaultDir, { ...options, full: true });
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
   const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
@@ -71,7 +79,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
   if (previous && entries.size === 0 && removed.length === 0 && previous.meta === metaText) return result;
   const previousTexts = previous && readPreviousTexts(vaultDir);
-  if (previous && !previousTexts) return indexVault(vaultDir, { ...options, full: true });
+  if (previous && !previousTexts) return runIndex(vaultDir, { ...options, full: true });
   let texts: OutputTexts;
   if (previous && previousTexts && comparison) {
     const delta = atomDelta(fresh, entries, comparison);

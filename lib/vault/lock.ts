@@ -1,6 +1,6 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CortexError } from "../errors.js";
 import { vaultPaths } from "./paths.js";
@@ -21,6 +21,9 @@ interface LockInfo {
 
 let sequence = 0;
 
+/** Lock files this process holds now (through {@link withVaultLock} or {@link withIndexLock}), with how many times. */
+const heldHere = new Map<string, number>();
+
 /**
  * Runs `fn` holding the vault lock (`index/.lock`), so writers in other
  * processes wait their turn. The lock file is created whole (written to a
@@ -33,25 +36,98 @@ let sequence = 0;
  * @example await withVaultLock(vaultDir, () => writeFileAtomic(file, text));
  */
 export async function withVaultLock<T>(vaultDir: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
-  const file = join(vaultPaths(vaultDir).indexDir, ".lock");
+  const file = lockFile(vaultDir);
   const token = await acquire(file, options.timeoutMs ?? 15_000, options.staleMs ?? 60_000);
+  return held(file, token, fn);
+}
+
+/**
+ * Runs `fn`, which writes the index, holding the vault lock, synchronously:
+ * two index runs in different processes never interleave their files (a
+ * manifest of one run next to the cache of another would hide changes from
+ * every later run). When this process holds the lock already (a write that
+ * indexes, or any other task of this process while one does), `fn` runs at
+ * once: an index run is synchronous, so nothing of this process interleaves
+ * with it, and no other process can hold the lock meanwhile.
+ *
+ * In a vault this process cannot write to, `fn` runs without the lock.
+ *
+ * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`.
+ */
+export function withIndexLock<T>(vaultDir: string, fn: () => T, options: LockOptions = {}): T {
+  const file = lockFile(vaultDir);
+  if ((heldHere.get(file) ?? 0) > 0) return fn();
+  let token: string;
+  try {
+    token = acquireSync(file, options.timeoutMs ?? 15_000, options.staleMs ?? 60_000);
+  } catch (error) {
+    // A vault this process cannot write to (read-only): nothing it does can collide; `fn` fails if it must write.
+    if (error instanceof CortexError && error.code === "IO") return fn();
+    throw error;
+  }
+  heldHere.set(file, 1);
+  try {
+    return fn();
+  } finally {
+    heldHere.delete(file);
+    release(file, token);
+  }
+}
+
+function lockFile(vaultDir: string): string {
+  return join(vaultPaths(vaultDir).indexDir, ".lock");
+}
+
+async function held<T>(file: string, token: string, fn: () => T | Promise<T>): Promise<T> {
+  heldHere.set(file, (heldHere.get(file) ?? 0) + 1);
   try {
     return await fn();
   } finally {
+    const count = (heldHere.get(file) ?? 1) - 1;
+    if (count > 0) heldHere.set(file, count);
+    else heldHere.delete(file);
     release(file, token);
   }
 }
 
 async function acquire(file: string, timeoutMs: number, staleMs: number): Promise<string> {
-  mkdirSync(join(file, ".."), { recursive: true });
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
-    const token = tryCreate(file);
+    const token = tryAcquire(file, deadline, staleMs);
     if (token !== null) return token;
-    breakIfStale(file, staleMs);
-    if (Date.now() > deadline) throw new CortexError("LOCKED", `vault is locked by another cortex process (${file}); try again, or remove the file if no cortex is running`);
-    await sleep(Math.min(2 + attempt * 2, 25) + Math.random() * 5);
+    await sleep(retryMs(attempt));
   }
+}
+
+// The same, blocking this thread between attempts (an index run is synchronous).
+function acquireSync(file: string, timeoutMs: number, staleMs: number): string {
+  const deadline = Date.now() + timeoutMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt++) {
+    const token = tryAcquire(file, deadline, staleMs);
+    if (token !== null) return token;
+    Atomics.wait(pause, 0, 0, retryMs(attempt));
+  }
+}
+
+function retryMs(attempt: number): number {
+  return Math.min(2 + attempt * 2, 25) + Math.random() * 5;
+}
+
+// One attempt: the token when the lock was taken, null to retry; throws when the deadline has passed.
+function tryAcquire(file: string, deadline: number, staleMs: number): string | null {
+  if (!existsSync(dirname(file))) {
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+    } catch (error) {
+      throw new CortexError("IO", `cannot create ${dirname(file)}: ${(error as Error).message}`, { cause: error });
+    }
+  }
+  const token = tryCreate(file);
+  if (token !== null) return token;
+  breakIfStale(file, staleMs);
+  if (Date.now() > deadline) throw new CortexError("LOCKED", `vault is locked by another cortex process (${file}); try again, or remove the file if no cortex is running`);
+  return null;
 }
 
 /** Creates `file` holding a fresh token, atomically and exclusively; null when it exists. */
@@ -66,7 +142,7 @@ function tryCreate(file: string): string | null {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
     throw new CortexError("IO", `cannot create lock ${file}: ${(error as Error).message}`, { cause: error });
   } finally {
-    rmSync(temp, { force: true });
+    removeQuietly(temp);
   }
 }
 
@@ -120,6 +196,15 @@ function readLock(file: string): { text: string; info: LockInfo | null; mtimeMs:
     return { text, info: typeof info === "object" && info !== null ? info : null, mtimeMs };
   } catch {
     return { text, info: null, mtimeMs };
+  }
+}
+
+// The temporary file, if it was made (its folder may not even be one).
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // nothing was made
   }
 }
 

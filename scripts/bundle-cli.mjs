@@ -6,16 +6,18 @@
 // Why: CLI start-up time is a feature. Node 20 loads ES modules through an
 // asynchronous loader, ~1 ms per module; `cortex search` loads ~30 of them.
 // One CommonJS file per command is read and compiled at once: a search on a
-// 10k-atom vault took ~40 ms less per process when this was measured.
+// 10k-atom vault took 15-40 ms less per process when this was measured.
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = join(root, "dist");
 const out = join(dist, "cli");
-const { COMMAND_MODULES } = await import(join(dist, "bin/main.js"));
+const { COMMAND_MODULES } = await import(pathToFileURL(join(dist, "bin/main.js")).href);
+const commanderMain = createRequire(join(root, "package.json")).resolve("commander");
 
 /** Commands left to the ES modules: mcp imports the ESM-only SDK, install resolves it with import.meta.resolve. */
 const UNBUNDLED = new Set(["mcp-command", "install-command"]);
@@ -26,8 +28,9 @@ const moduleUrls = {
   name: "module-urls",
   setup(b) {
     b.onLoad({ filter: /\.js$/ }, (args) => {
+      if (!args.path.startsWith(dist)) return undefined;
       const source = readFileSync(args.path, "utf8");
-      if (!args.path.startsWith(dist) || !source.includes("import.meta")) return undefined;
+      if (!source.includes("import.meta")) return undefined;
       if (/import\.meta\.(?!url\b)/.test(source)) throw new Error(`${args.path}: only import.meta.url can be bundled`);
       const rel = relative(dist, args.path).split("\\").join("/");
       return { contents: source.replaceAll("import.meta.url", `__cortexModuleUrl(${JSON.stringify(rel)})`), loader: "js" };
@@ -45,7 +48,7 @@ const bundledCommander = {
       loader: "js",
       resolveDir: dirname(args.path),
     }));
-    b.onResolve({ filter: /^commander$/ }, () => ({ path: join(root, "node_modules/commander/index.js") }));
+    b.onResolve({ filter: /^commander$/ }, () => ({ path: commanderMain }));
     // commander requires child_process (~2 ms to load) only to run executable subcommands,
     // which cortex has none of: it is loaded on first use instead.
     b.onResolve({ filter: /^node:child_process$/ }, (args) => (/[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: "lazy-child-process", namespace: "lazy" } : undefined));

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { openSnapshot } from "../lib/agent/snapshot.js";
+import { rankSnapshot } from "../lib/agent/ranking.js";
+import { openSnapshot, type VaultSnapshot } from "../lib/agent/snapshot.js";
 import { assembleBriefing, cleanBody, cutText, estimateTokens } from "../lib/context/assemble.js";
 import { buildContext } from "../lib/context/build.js";
 import { briefingKeywords } from "../lib/context/keywords.js";
 import type { BriefingAtom } from "../lib/context/types.js";
+import { defaultConfig } from "../lib/config/defaults.js";
+import { toManifestEntry } from "../lib/indexes/build.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { removeTemp } from "./helpers/cli.js";
 
@@ -86,10 +89,41 @@ describe("buildContext on a vault", () => {
     assert.match(r.text, /^# Briefing: can we deploy during the release\?\n\n## Map: ops/);
   });
 
+  test("should brief the same from search.tsv as from the manifest (MOC found by listing _moc/)", async () => {
+    const snap = await openSnapshot(vault, TODAY);
+    assert.ok(snap.searchFile, "the snapshot of a writable vault has a current search file");
+    const fromManifest: VaultSnapshot = { vaultDir: snap.vaultDir, config: snap.config, today: snap.today, manifest: snap.manifest, freshness: snap.freshness, links: snap.links };
+    for (const query of ["can we deploy during the release?", "deploy payments", "release", "OPS freeze"]) {
+      for (const options of [{}, { project: "ops" }, { minScore: 12 }]) {
+        assert.deepEqual(buildContext(snap, { query, log: false, ...options }), buildContext(fromManifest, { query, log: false, ...options }), `${query} ${JSON.stringify(options)}`);
+      }
+    }
+  });
+
   test("should be empty when nothing scores, and filter by project", async () => {
     const snap = await openSnapshot(vault, TODAY);
     assert.equal(buildContext(snap, { query: "kubernetes helm", log: false }).text, "");
     const r = buildContext(snap, { query: "deploy payments", project: "backend", log: false });
     assert.deepEqual(r.included, ["notes/payments_ledger.md"]);
+  });
+});
+
+describe("buildContext's candidates", () => {
+  // 1000 archived atoms outscore ((10 name + 8 tag) × 0.3 = 5.4) 250 active ones, which match by path
+  // only (3): the top must be asked for again, larger, until 201 active ones are in it.
+  const manifest = [
+    ...Array.from({ length: 1000 }, (_, i) => ({ path: `old/a${String(i).padStart(4, "0")}.md`, name: "Deploy window", status: "archived", tags: ["deploy"] })),
+    ...Array.from({ length: 250 }, (_, i) => ({ path: `deploy/n${String(i).padStart(4, "0")}.md`, name: `Note ${i}`, status: "active", tags: [] })),
+  ].map(({ path, name, status, tags }) =>
+    toManifestEntry({ path, id: null, name, type: "rule", project: "ops", status, created: "2026-01-01", updated: "2026-01-01", tags, aliases: [], links: [], description: "", lines: 1, size_bytes: 10, confidence: null, pnl_impact: null, superseded_by: null }),
+  );
+  const snap: VaultSnapshot = { vaultDir: "/nonexistent", config: defaultConfig(), today: TODAY, manifest, freshness: { indexed_at: null, changed_since_index: 0, fresh: false }, links: null };
+
+  test("should find the best active atoms however many archived ones rank above them", () => {
+    assert.ok(rankSnapshot(snap, "deploy", { top: 1000 }).every((h) => h.record.status === "archived"));
+    const r = buildContext(snap, { query: "deploy", budgetTokens: 20_000, log: false });
+    // 200 candidates, all active, in path order (equal scores and dates).
+    assert.equal(r.matched, 200);
+    assert.deepEqual([...r.included, ...r.pointers], manifest.slice(1000, 1200).map((m) => m.path));
   });
 });

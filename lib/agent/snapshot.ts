@@ -7,6 +7,7 @@ import { CortexError } from "../errors.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import type { IndexFreshness } from "../status/types.js";
 import type { IndexVaultResult } from "../vault/indexer.js";
+import { isCurrentSearchFile } from "../search/search-file.js";
 import { withVaultLock } from "../vault/lock.js";
 import { vaultPaths } from "../vault/paths.js";
 
@@ -16,8 +17,14 @@ export interface VaultSnapshot {
   config: CortexConfig;
   /** YYYY-MM-DD the layers are computed for. */
   today: string;
-  /** Every atom, sorted by path. */
+  /** Every atom, sorted by path (from {@link openSnapshot}: read on first use). */
   manifest: ManifestEntry[];
+  /**
+   * The bytes of `index/search.tsv` when they hold exactly `manifest`'s atoms
+   * (from {@link openSnapshot}: read on first use); ranking reads them
+   * instead of the manifest. Absent or null: rank the manifest.
+   */
+  readonly searchFile?: Buffer | null;
   /** How current the index was before this request: when it was written, and how many files had to be (re-)read or dropped. */
   freshness: IndexFreshness;
   /** The resolved links (source → targets) when this request built the indexes whole; null means `index/links.json` is current. */
@@ -40,16 +47,43 @@ export async function openSnapshot(vaultDir: string, today: string): Promise<Vau
   // Imported here so that starting the MCP server or a hook does not load the YAML parser before it is needed.
   const { indexVault } = await import("../vault/indexer.js");
   let result: IndexVaultResult;
+  let onDisk = true;
   try {
     result = await withVaultLock(dir, () => indexVault(dir, { config, today }), { timeoutMs: 2_000 });
   } catch (error) {
     if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
     result = indexVault(dir, { config, today, write: false });
+    onDisk = false;
   }
-  const manifest = result.indexes?.manifest ?? readManifest(dir) ?? indexVault(dir, { config, today, write: false }).indexes!.manifest;
   const changed = result.reread + result.removed;
   const freshness = { indexed_at: indexedAt, changed_since_index: changed, fresh: indexedAt !== null && changed === 0 };
-  return { vaultDir: dir, config, today, manifest, freshness, links: result.indexes?.links ?? null };
+  // Read on first use: a prompt hook ranks search.tsv and never needs the 60 MB manifest of a 100k vault.
+  let manifest: ManifestEntry[] | undefined;
+  let searchFile: Buffer | null | undefined;
+  return {
+    vaultDir: dir,
+    config,
+    today,
+    freshness,
+    links: result.indexes?.links ?? null,
+    get manifest() {
+      return (manifest ??= result.indexes?.manifest ?? readManifest(dir) ?? indexVault(dir, { config, today, write: false }).indexes!.manifest);
+    },
+    get searchFile() {
+      // Only an index this request wrote (or found current) holds what the manifest holds.
+      return (searchFile ??= onDisk ? readSearchBytes(dir) : null);
+    },
+  };
+}
+
+// index/search.tsv when it can be read and is of this version; null otherwise.
+function readSearchBytes(vaultDir: string): Buffer | null {
+  try {
+    const buf = readFileSync(vaultPaths(vaultDir).search);
+    return isCurrentSearchFile(buf) ? buf : null;
+  } catch {
+    return null;
+  }
 }
 
 // The manifest the index run left on disk; null when it cannot be read.

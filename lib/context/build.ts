@@ -1,7 +1,10 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { atomBody, readAtomText, type VaultSnapshot } from "../agent/snapshot.js";
 import { rankSnapshot, recordAccess } from "../agent/ranking.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import type { SearchHit } from "../search/types.js";
+import { compareStrings } from "../util/compare.js";
 import { assembleBriefing, cleanBody } from "./assemble.js";
 import { briefingKeywords } from "./keywords.js";
 import type { Briefing, BriefingAtom, BriefingMoc } from "./types.js";
@@ -49,7 +52,8 @@ export function buildContext(snap: VaultSnapshot, options: ContextOptions): Cont
   const started = performance.now();
   const keywords = briefingKeywords(options.query);
   const minScore = options.minScore ?? 0;
-  const hits = keywords.length === 0 ? [] : rankSnapshot(snap, keywords.join(" "), { project: options.project, top: 0 }).filter((h) => h.record.status !== "archived" && h.score >= minScore);
+  // One more than the candidates: the MOC, when among them, is left out of them.
+  const hits = keywords.length === 0 ? [] : bestHits(snap, keywords.join(" "), options.project, minScore, CANDIDATES + 1);
   const mocProject = options.project ?? hits[0]?.record.project;
   const moc = mocProject === undefined ? null : readMoc(snap, mocProject);
   const atoms = hits
@@ -59,6 +63,17 @@ export function buildContext(snap: VaultSnapshot, options: ContextOptions): Cont
   const briefing = assembleBriefing({ query: options.query, moc, atoms, budgetTokens: options.budgetTokens ?? 1500 });
   if (options.log !== false && briefing.included.length > 0) recordAccess(snap.vaultDir, "context", options.query, briefing.included, started);
   return { ...briefing, query: options.query, keywords, matched: atoms.length };
+}
+
+// The first `wanted` hits that are not archived and score at least `minScore`: the ranking's top,
+// asked for in growing sizes (a top N is cheap to find; every hit of a 100k vault is not).
+function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, minScore: number, wanted: number): SearchHit[] {
+  for (let top = 2 * wanted; ; top *= 2) {
+    const ranked = rankSnapshot(snap, query, { project, top });
+    const kept = ranked.filter((h) => h.record.status !== "archived" && h.score >= minScore);
+    // Enough, or every hit seen, or the rest score lower still (hits come by score, highest first).
+    if (kept.length >= wanted || ranked.length < top || ranked[ranked.length - 1]!.score < minScore) return kept.slice(0, wanted);
+  }
 }
 
 function toBriefingAtom(snap: VaultSnapshot, hit: SearchHit, withBody: boolean): BriefingAtom {
@@ -72,11 +87,23 @@ function toBriefingAtom(snap: VaultSnapshot, hit: SearchHit, withBody: boolean):
  * among the indexed atoms), summarized; null when there is none.
  */
 export function readMoc(snap: VaultSnapshot, project: string): BriefingMoc | null {
-  const entry = findMoc(snap.manifest, project);
-  if (!entry) return null;
-  const text = readAtomText(snap.vaultDir, entry.path);
+  // With a current search file the manifest is not needed: the MOC folder is listed instead.
+  const path = snap.searchFile ? findMocFile(snap.vaultDir, project) : findMoc(snap.manifest, project)?.path;
+  if (path === undefined) return null;
+  const text = readAtomText(snap.vaultDir, path);
   if (text === null) return null;
-  return { project, path: entry.path, summary: cleanBody(atomBody(text)) };
+  return { project, path, summary: cleanBody(atomBody(text)) };
+}
+
+// `_moc/<project>.md` as the folder lists it, case-insensitively (the first in path order, as in the manifest).
+function findMocFile(vaultDir: string, project: string): string | undefined {
+  const wanted = `${project.toLowerCase()}.md`;
+  try {
+    const names = readdirSync(join(vaultDir, "_moc"), { withFileTypes: true }).filter((e) => e.isFile() && e.name.toLowerCase() === wanted).map((e) => e.name);
+    return names.length === 0 ? undefined : `_moc/${names.sort(compareStrings)[0]}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The manifest entry of `_moc/<project>.md`, case-insensitively. */

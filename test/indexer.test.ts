@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "../lib/index.js";
@@ -219,28 +219,33 @@ test("should report the same diagnostics and cache entries incrementally as a fu
   }
 });
 
-test("should stat files on two threads exactly as on one", async () => {
+test("should scan on two threads exactly as on one", async () => {
   const vault = tempDir();
   try {
-    // 1300 files: three blocks of 512, so the two threads share them.
-    const files = Array.from({ length: 1300 }, (_, i) => {
-      const file = join(vault, `s${i}.md`);
-      if (i % 50 !== 7) writeFileSync(file, "x".repeat(i));
-      return file;
-    });
-    const { statFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-stat.js"))) as typeof import("../lib/vault/parallel-stat.js");
-    const { startStatHelper } = (await import(join(ROOT, "dist/lib/vault/parallel-stat.js"))) as typeof import("../lib/vault/parallel-stat.js");
-    const two = statFilesParallel(files, 100);
-    const one = statFilesParallel(files, Infinity);
-    assert.deepEqual([...two], [...one]);
-    // A worker started ahead of time, one that is not needed (too few files), and one that died before its turn.
-    assert.deepEqual([...statFilesParallel(files, 100, startStatHelper())], [...one]);
-    assert.deepEqual([...statFilesParallel(files, 1000, startStatHelper())], [...one]);
-    const dead = startStatHelper()!;
+    // Files at every depth, folders two levels down (what the threads share), and what a scan skips or lists apart.
+    for (let i = 0; i < 1300; i++) {
+      const dir = join(vault, ...[`top${i % 3}`, `mid${i % 7}`, `low${i % 5}`].slice(0, i % 4));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `s${i}.md`), "x".repeat(i));
+    }
+    for (const skipped of [".obsidian/a.md", "top1/node_modules/b.md", "index/c.md", "top2/index/d.md"]) {
+      mkdirSync(join(vault, skipped, ".."), { recursive: true });
+      writeFileSync(join(vault, skipped), "y");
+    }
+    writeFileSync(join(vault, "MEMORY.md"), "m");
+    writeFileSync(join(vault, "top0/mid1/pic.png"), "p");
+    symlinkSync(join(vault, "top0"), join(vault, "top1/mid2/link"));
+    const { scanVault } = (await import(join(ROOT, "dist/lib/vault/scan.js"))) as typeof import("../lib/vault/scan.js");
+    const { scanOnTwoThreads, startScanHelper } = (await import(join(ROOT, "dist/lib/vault/parallel-scan.js"))) as typeof import("../lib/vault/parallel-scan.js");
+    const one = scanVault(vault);
+    assert.equal(one.files.length, 1301);
+    assert.ok(one.files.some((f) => f.path === "top2/index/d.md"), "a nested folder named index is content");
+    assert.deepEqual(scanVault(vault, { expectedFiles: Infinity }), one);
+    // A worker that died before its turn leaves every folder to this thread.
+    const dead = startScanHelper()!;
     await dead.worker.terminate();
-    assert.deepEqual([...statFilesParallel(files, 100, dead)], [...one]);
-    assert.equal(one[2 * 7 + 1], -1, "a missing file has size -1");
-    assert.equal(one[2 * 1299 + 1], 1299);
+    const sorted = (scan: ReturnType<typeof scanVault>) => ({ ...scan, files: [...scan.files].sort((a, b) => (a.path < b.path ? -1 : 1)), others: [...scan.others].sort(), skipped: [...scan.skipped].sort((a, b) => (a.path < b.path ? -1 : 1)) });
+    assert.deepEqual(sorted(scanOnTwoThreads(vault, dead)), one);
   } finally {
     removeTemp(vault);
   }

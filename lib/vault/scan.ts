@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, type Dirent } from "node:fs";
 import { sep } from "node:path";
 import { compareStrings } from "../util/compare.js";
-import { PARALLEL_STAT_THRESHOLD, startStatHelper, statFilesParallel, type StatHelper } from "./parallel-stat.js";
+import { PARALLEL_SCAN_THRESHOLD, scanOnTwoThreads, startScanHelper } from "./parallel-scan.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
 export interface VaultFile {
@@ -24,8 +24,8 @@ export interface ScanOptions {
   stat?: boolean;
   /**
    * How many files the caller expects (an incremental index passes the last
-   * run's count): when that many are stat'ed on two threads, the second one
-   * is started before the folders are listed. Default 0.
+   * run's count): from {@link PARALLEL_SCAN_THRESHOLD} on, the folders are
+   * listed and the files stat'ed on two threads. Default 0.
    */
   expectedFiles?: number;
 }
@@ -34,7 +34,7 @@ export interface ScanOptions {
 export interface VaultScan {
   /** Markdown files, sorted by path. */
   files: VaultFile[];
-  /** Entries left out that a user may not expect to be (symlinks, unreadable folders), with the reason. */
+  /** Entries left out that a user may not expect to be (symlinks, unreadable folders), with the reason, sorted by path. */
   skipped: { path: string; reason: string }[];
   /** Other files a link may open (images, PDFs, the root MEMORY.md), vault-relative, sorted. */
   others: string[];
@@ -51,30 +51,41 @@ const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
  * `layers/` folders, and the root `MEMORY.md`. Symbolic links are not followed.
  */
 export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultScan {
-  const scan: VaultScan = { files: [], skipped: [], others: [] };
   const stat = options.stat !== false;
-  const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_STAT_THRESHOLD ? startStatHelper() : null;
-  try {
+  const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD ? startScanHelper() : null;
+  let scan: VaultScan;
+  if (helper) scan = scanOnTwoThreads(vaultDir, helper);
+  else {
+    scan = emptyScan();
     walk(vaultDir, "", scan);
-    scan.files.sort((a, b) => compareStrings(a.path, b.path));
-    scan.others.sort(compareStrings);
-  } catch (error) {
-    void helper?.worker.terminate();
-    throw error;
+    if (stat) statEach(scan);
   }
-  if (stat) statFiles(scan, helper);
+  scan.files.sort((a, b) => compareStrings(a.path, b.path));
+  scan.others.sort(compareStrings);
+  scan.skipped.sort((a, b) => compareStrings(a.path, b.path));
   return scan;
 }
 
-// Fills in size and mtime (on two threads for a large vault); a file that cannot be stat'ed moves to `skipped`.
-function statFiles(scan: VaultScan, helper: StatHelper | null): void {
-  const stats = statFilesParallel(scan.files.map((f) => f.abs), PARALLEL_STAT_THRESHOLD, helper);
-  scan.files = scan.files.filter((file, i) => {
-    file.mtimeMs = stats[2 * i]!;
-    file.size = stats[2 * i + 1]!;
-    if (file.size >= 0) return true;
+export function emptyScan(): VaultScan {
+  return { files: [], skipped: [], others: [] };
+}
+
+/**
+ * One folder of the vault (not its root) and everything under it, each
+ * markdown file stat'ed: what a thread of {@link scanOnTwoThreads} does with
+ * the folders it takes.
+ */
+export function scanFolder(abs: string, rel: string): VaultScan {
+  const scan = emptyScan();
+  walk(abs, rel, scan);
+  statEach(scan);
+  return scan;
+}
+
+// lstat of every file found; a file that cannot be stat'ed moves to `skipped`.
+export function statEach(scan: VaultScan): void {
+  scan.files = scan.files.filter((file) => {
     try {
-      // Again here, for the reason (or the file is back).
       const stat = lstatSync(file.abs);
       file.mtimeMs = stat.mtimeMs;
       file.size = stat.size;
@@ -86,7 +97,12 @@ function statFiles(scan: VaultScan, helper: StatHelper | null): void {
   });
 }
 
-function walk(abs: string, rel: string, scan: VaultScan): void {
+/**
+ * Lists `abs` (vault-relative `rel`) into `scan`, recursively. With `deferred`,
+ * folders two levels below the root are not entered but listed there, for
+ * the threads of {@link scanOnTwoThreads} to share.
+ */
+export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs: string, rel: string][]): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(abs, { withFileTypes: true });
@@ -106,7 +122,8 @@ function walk(abs: string, rel: string, scan: VaultScan): void {
     if (entry.isSymbolicLink()) {
       scan.skipped.push({ path: childRel, reason: "symbolic link, not followed" });
     } else if (entry.isDirectory()) {
-      walk(childAbs, childRel, scan);
+      if (deferred && rel !== "" && !rel.includes("/")) deferred.push([childAbs, childRel]);
+      else walk(childAbs, childRel, scan, deferred);
     } else if (entry.isFile() && name.toLowerCase().endsWith(".md")) {
       scan.files.push({ path: childRel, abs: childAbs, size: NaN, mtimeMs: NaN });
     } else if (entry.isFile()) {

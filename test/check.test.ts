@@ -61,6 +61,25 @@ test("should count errors and warnings of a whole vault, sorted by path and line
   assert.equal(report.files, 4);
 });
 
+test("should report the AUTO markers of MOCs that refresh-moc would leave alone, and only those", () => {
+  const dir = newDir();
+  mkdirSync(join(dir, "_moc/old"), { recursive: true });
+  mkdirSync(join(dir, "notes"));
+  // Line 2 opens a section that never closes; the recent section is whole.
+  writeFileSync(join(dir, "_moc/ops.md"), "# Ops\n<!-- AUTO:hot -->\n- x\n<!-- AUTO:recent -->\n<!-- /AUTO:recent -->\n");
+  writeFileSync(join(dir, "_moc/fine.md"), "# Fine\n<!-- AUTO:hot -->\n<!-- /AUTO:hot -->\n`<!-- AUTO:example -->` in code is no marker\n");
+  // Not MOCs refresh-moc fills: a nested folder of _moc, and a plain note.
+  writeFileSync(join(dir, "_moc/old/x.md"), "<!-- AUTO:hot -->\n");
+  writeFileSync(join(dir, "notes/n.md"), "<!-- /AUTO:hot -->\n");
+  writeFileSync(join(dir, "MEMORY.md"), "<!-- AUTO:a -->\n<!-- AUTO:b -->\n<!-- /AUTO:a -->\n<!-- /AUTO:b -->\n<!-- /AUTO:c -->\n");
+  const report = checkVault(dir, { config: defaultConfig(), today: "2026-01-05" });
+  assert.deepEqual(report.diagnostics.filter((d) => d.rule.startsWith("moc-")).map((d) => `${d.file}:${d.line} ${d.rule} ${d.severity}`), [
+    "MEMORY.md:1 moc-nested error",
+    "MEMORY.md:2 moc-nested error",
+    "MEMORY.md:5 moc-missing-open error",
+    "_moc/ops.md:2 moc-unclosed error",
+  ]);
+});
 
 const CASES: VaultCliCase[] = [
   {

@@ -6,7 +6,8 @@ import { compareStrings } from "../util/compare.js";
 import { findLinks } from "../links/occurrences.js";
 import type { BrokenLink, LinkResolver } from "../links/types.js";
 import { loadVaultLinks } from "../links/vault-links.js";
-import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics } from "./rules.js";
+import { isMoc } from "../moc/collectors.js";
+import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
 import { checkSettings } from "./settings.js";
 import type { CheckReport } from "./types.js";
 
@@ -24,7 +25,8 @@ export interface CheckVaultOptions {
  * Lints a vault: what the indexer reports (YAML that does not parse,
  * unterminated frontmatter, bad dates, invalid type/status, skipped files and
  * why), plus required fields, invalid projects, tag format, duplicate ids,
- * and broken and ambiguous wikilinks (also those of the root MEMORY.md).
+ * broken and ambiguous wikilinks (also those of the root MEMORY.md), and
+ * AUTO markers of MOCs that refresh-moc would leave alone.
  *
  * @example
  * const report = checkVault(vaultDir, { config, today: "2026-11-22" });
@@ -41,10 +43,13 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
     if (text === null) continue;
     const checked = checkAtomText(entry.path, text, config, settings);
     diagnostics.push(...checked.diagnostics);
+    // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
+    if (isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/")) diagnostics.push(...markerDiagnostics(entry.path, text));
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
   diagnostics.push(...duplicateIdDiagnostics(ids));
   const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
+  if (memory !== null) diagnostics.push(...markerDiagnostics("MEMORY.md", memory));
   const broken = memory === null ? resolved.broken : [...resolved.broken, ...brokenIn("MEMORY.md", memory, resolver)];
   diagnostics.push(...linkDiagnostics(broken, resolved.ambiguous));
   diagnostics.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.rule, b.rule) || compareStrings(a.message, b.message));

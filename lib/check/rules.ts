@@ -4,6 +4,7 @@ import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import type { AmbiguousLink, BrokenLink } from "../links/types.js";
 import { isAttachmentTarget } from "../links/vault-links.js";
+import { findMarkers } from "../moc/markers.js";
 import type { CheckSettings } from "./types.js";
 
 /** What {@link checkAtomText} finds in one note. */
@@ -63,6 +64,18 @@ export function duplicateIdDiagnostics(atoms: readonly { path: string; id: strin
     }
   }
   return found;
+}
+
+/**
+ * The AUTO markers of a MOC (`_moc/*.md`, MEMORY.md) that `refresh-moc`
+ * would leave alone: unclosed, without an opening, duplicated or nested, as
+ * errors `moc-<kind>`, so that a section that would never be refreshed is
+ * caught before it is committed. Pure.
+ *
+ * @example markerDiagnostics("_moc/ops.md", "<!-- AUTO:hot -->\n") // [{ rule: "moc-unclosed", line: 1, … }]
+ */
+export function markerDiagnostics(path: string, text: string): Diagnostic[] {
+  return findMarkers(text).problems.map((p) => ({ file: path, line: p.line, rule: `moc-${p.kind}`, message: p.message, severity: "error" as const }));
 }
 
 /** Broken links are errors (`broken-link`, or `missing-file` for an image or other attachment); ambiguous ones warnings. */

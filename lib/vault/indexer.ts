@@ -9,7 +9,7 @@ import { isCurrentSearchFile } from "../search/search-file.js";
 import { writeFileAtomic } from "./atomic.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { withIndexLock } from "./lock.js";
-import { INDEX_GITIGNORE, vaultPaths } from "./paths.js";
+import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { scanVault, type VaultFile } from "./scan.js";
 import { compareWithCache, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
@@ -95,7 +95,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions): IndexVaultResul
   texts.set("index/meta.json", metaText);
   texts.set("index/cache.tsv", statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined));
   result.written = writeOutputs(vaultDir, texts);
-  if (!existsSync(join(paths.indexDir, ".gitignore"))) writeFileAtomic(join(paths.indexDir, ".gitignore"), INDEX_GITIGNORE);
+  writeGitignore(paths.indexDir);
   return result;
 }
 
@@ -197,6 +197,13 @@ function lineCount(text: string): number {
   let lines = 0;
   for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
   return lines;
+}
+
+// index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).
+function writeGitignore(indexDir: string): void {
+  const file = join(indexDir, ".gitignore");
+  const text = readText(file);
+  if (text === null || OLD_INDEX_GITIGNORES.includes(text)) writeFileAtomic(file, INDEX_GITIGNORE);
 }
 
 function readBytes(file: string): Buffer | null {

@@ -308,3 +308,19 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     removeTemp(vault);
   }
 });
+
+test("should read the manifest alone as readIndexes reads it, and refuse an index of another format", async () => {
+  const vault = tempDir();
+  try {
+    writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody [[b]]\n");
+    writeFileSync(join(vault, "b.md"), "---\nname: B\n---\nBody\n");
+    run(vault);
+    const { readIndexes, readManifestFile } = await import("../lib/vault/read-indexes.js");
+    assert.deepEqual(readManifestFile(vault), readIndexes(vault).manifest);
+    assert.deepEqual(readManifestFile(vault).map((m) => [m.path, m.backlinks]), [["a.md", 0], ["b.md", 1]]);
+    writeFileSync(join(vault, "index/meta.json"), '{"format": 0}\n');
+    for (const read of [readManifestFile, readIndexes]) assert.throws(() => read(vault), (e: unknown) => (e as { code?: string }).code === "NO_INDEX" && /format 0, expected 1/.test((e as Error).message));
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -9,6 +9,7 @@ import type { IndexFreshness } from "../status/types.js";
 import type { IndexVaultResult } from "../vault/indexer.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
 import { withVaultLock } from "../vault/lock.js";
+import { readManifestFile } from "../vault/read-indexes.js";
 import { vaultPaths } from "../vault/paths.js";
 
 /** A vault as one request sees it: settings and an index brought up to date with the files. */
@@ -89,7 +90,7 @@ function readSearchBytes(vaultDir: string): Buffer | null {
 // The manifest the index run left on disk; null when it cannot be read.
 function readManifest(vaultDir: string): ManifestEntry[] | null {
   try {
-    return JSON.parse(readFileSync(join(vaultPaths(vaultDir).indexDir, "manifest.json"), "utf8")) as ManifestEntry[];
+    return readManifestFile(vaultDir);
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import type { CortexConfig } from "../config/types.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { indexVault } from "../vault/indexer.js";
 import { vaultPaths } from "../vault/paths.js";
-import { readIndexes } from "../vault/read-indexes.js";
+import { readManifestFile } from "../vault/read-indexes.js";
 
 /**
  * The vault's manifest as the files stand now. With `persist` (default) an
@@ -14,5 +14,5 @@ import { readIndexes } from "../vault/read-indexes.js";
  */
 export function currentManifest(vaultDir: string, config: CortexConfig, today: string, persist = true): ManifestEntry[] {
   const result = indexVault(vaultDir, { config, today, write: persist && existsSync(vaultPaths(vaultDir).meta) });
-  return [...(result.indexes ?? readIndexes(vaultDir)).manifest];
+  return result.indexes ? [...result.indexes.manifest] : readManifestFile(vaultDir);
 }

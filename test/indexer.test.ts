@@ -7,7 +7,7 @@ import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEAR
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
-const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/search.tsv", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
+const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/search.tsv", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
 function exampleCopy(): string {
   const dir = copyToTemp(`${ROOT}examples/vault`);

@@ -83,7 +83,8 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
   return texts;
 }
 
-function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
+/** The three layer files of `atoms`, made when written (the order is computed once, for the first). */
+export function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
   let layers: Record<Layer, LayerEntry[]> | null = null;
   for (const name of ["hot", "warm", "cold"] as const) {
     texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= layerOrder(atoms, today, thresholds))[name], 500, LAYER_FIELDS));

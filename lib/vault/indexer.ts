@@ -7,6 +7,7 @@ import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
 import { writeFileAtomic } from "./atomic.js";
+import { addedOutputs } from "./added-outputs.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { withIndexLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
@@ -83,7 +84,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions): IndexVaultResul
   let texts: OutputTexts;
   if (previous && previousTexts && comparison) {
     const delta = atomDelta(fresh, entries, comparison);
-    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, previous.meta !== metaText);
+    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, previous.meta !== metaText) ?? addedOnly(vaultDir, previousTexts, delta, options);
     if (spliced) texts = spliced;
     else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
   } else {
@@ -160,6 +161,15 @@ function readChangedFiles(jobs: readonly VaultFile[], total: number, options: In
   });
   options.onProgress?.(total, total);
   return { fresh, entries };
+}
+
+// The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
+function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions): OutputTexts | null {
+  if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
+  const { indexDir } = vaultPaths(vaultDir);
+  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => readBytes(join(indexDir, `${name}.json`)));
+  if (!by_project || !by_type || !by_tag || !links) return null;
+  return addedOutputs({ ...previous, by_project, by_type, by_tag, links }, delta, options.today, options.config.layers);
 }
 
 function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>, comparison: CacheComparison): AtomDelta {

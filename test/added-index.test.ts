@@ -95,3 +95,20 @@ test("should insert a note no link leads to, and rebuild when one does", () => {
     removeTemp(vault);
   }
 });
+
+test("should rebuild, not insert twice, when the manifest already has a note the cache lacks (a run that died between them)", () => {
+  const vault = tempDir();
+  try {
+    write(vault, { path: "a.md", name: "A", links: [], aliases: [], tags: [], project: "p", status: "active", updated: TODAY });
+    run(vault);
+    const cacheBefore = readFileSync(join(vault, "index/cache.tsv"));
+    write(vault, { path: "b.md", name: "B", links: ["a"], aliases: [], tags: [], project: "p", status: "active", updated: TODAY });
+    run(vault);
+    // The data files of that run are written, its cache is not.
+    writeFileSync(join(vault, "index/cache.tsv"), cacheBefore);
+    run(vault);
+    assert.deepEqual(snapshot(vault), rebuilt(vault));
+  } finally {
+    removeTemp(vault);
+  }
+});

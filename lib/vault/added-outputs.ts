@@ -37,7 +37,9 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   if (canOpenOldLinks(added.map((p) => p.atom), graph)) return null;
   const entries = JSON.parse(previous.manifest.toString("utf8")) as ManifestEntry[];
   const links = JSON.parse(previous.links.toString("utf8")) as GroupIndex;
-  if (entries.length === 0) return null;
+  // An entry already there (a run that died after writing the manifest, before the cache): rebuilt whole.
+  const known = new Set(entries.map((e) => e.path));
+  if (entries.length === 0 || added.some((p) => known.has(p.atom.path))) return null;
   const linking = added.filter((p) => p.targets.length > 0);
   // Only the new atoms' own links are new: resolved against every atom, old and new.
   const resolved = resolveSourceList(mergeByPath(entries, added.map((p) => p.atom)), linking.map((p) => p.atom.path), linking.map((p) => p.targets));

@@ -112,3 +112,20 @@ test("should rebuild, not insert twice, when the manifest already has a note the
     removeTemp(vault);
   }
 });
+
+test("should rebuild when graph.json already has a note the manifest lacks (a run that died between them)", () => {
+  const vault = tempDir();
+  try {
+    write(vault, { path: "a.md", name: "A", links: [], aliases: [], tags: [], project: "p", status: "active", updated: TODAY });
+    run(vault);
+    const before = Object.fromEntries(["index/manifest.json", "index/search.tsv", "index/cache.tsv"].map((rel) => [rel, readFileSync(join(vault, rel))]));
+    write(vault, { path: "b.md", name: "B", links: ["a"], aliases: [], tags: ["t"], project: "p", status: "active", updated: TODAY });
+    run(vault);
+    // Group files, graph.json and links.json of that run are written (they come first); manifest, search and cache are not.
+    for (const [rel, bytes] of Object.entries(before)) writeFileSync(join(vault, rel), bytes);
+    run(vault);
+    assert.deepEqual(snapshot(vault), rebuilt(vault));
+  } finally {
+    removeTemp(vault);
+  }
+});

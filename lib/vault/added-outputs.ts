@@ -41,6 +41,8 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   const known = new Set(entries.map((e) => e.path));
   if (entries.length === 0 || added.some((p) => known.has(p.atom.path))) return null;
   const linking = added.filter((p) => p.targets.length > 0);
+  // A source already in graph.json or links.json (a run that died after those, before the manifest): rebuilt whole.
+  if (added.some((p) => Object.hasOwn(graph, p.atom.path) || Object.hasOwn(links, p.atom.path))) return null;
   // Only the new atoms' own links are new: resolved against every atom, old and new.
   const resolved = resolveSourceList(mergeByPath(entries, added.map((p) => p.atom)), linking.map((p) => p.atom.path), linking.map((p) => p.targets));
   const backlinks = (path: string) => resolved.backlinks[path]?.length ?? 0;

@@ -13,7 +13,7 @@ interface CheckOptions {
 export function registerCheck(program: Command, ctx: CliContext): void {
   program
     .command("check")
-    .description("Lint the vault: frontmatter, required fields, type/status/project, dates, duplicate ids, tags, broken and ambiguous wikilinks, skipped files. Exit 1 on any error.")
+    .description("Lint the vault: frontmatter, required fields, type/status/project, dates, duplicate ids, tags, broken and ambiguous wikilinks, skipped files, broken AUTO markers of MOCs. Exit 1 on any error.")
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day the index is refreshed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("--json", "print {errors, warnings, files, diagnostics} as JSON")

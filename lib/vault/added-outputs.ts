@@ -38,7 +38,8 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   const entries = JSON.parse(previous.manifest.toString("utf8")) as ManifestEntry[];
   const links = JSON.parse(previous.links.toString("utf8")) as GroupIndex;
   // An entry already there (a run that died after writing the manifest, before the cache): rebuilt whole.
-  const known = new Set(entries.map((e) => e.path));
+  const oldPaths = entries.map((e) => e.path);
+  const known = new Set(oldPaths);
   if (entries.length === 0 || added.some((p) => known.has(p.atom.path))) return null;
   const linking = added.filter((p) => p.targets.length > 0);
   // A source already in graph.json or links.json (a run that died after those, before the manifest): rebuilt whole.
@@ -46,8 +47,9 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   // Only the new atoms' own links are new: resolved against every atom, old and new.
   const resolved = resolveSourceList(mergeByPath(entries, added.map((p) => p.atom)), linking.map((p) => p.atom.path), linking.map((p) => p.targets));
   const backlinks = (path: string) => resolved.backlinks[path]?.length ?? 0;
-  const manifest = manifestEdits(previous.manifest, entries, added, backlinks);
-  const search = insertEdits(added.map((p) => p.atom.path), entries.map((e) => e.path), (path) => searchLineRange(previous.search, path)?.[0] ?? null, previous.search.length, (p) => `${searchFileLine(toManifestEntry(atomOf(added, p)))}\n`, "");
+  const manifest = manifestEdits(previous.manifest, entries, oldPaths, added, backlinks);
+  const lineStart = (path: string) => searchLineRange(previous.search, path)?.[0] ?? null;
+  const search = insertEdits(added.map((p) => p.atom.path), oldPaths, lineStart, previous.search.length, (p) => `${searchFileLine(toManifestEntry(atomOf(added, p)))}\n`, "");
   const graphText = withMembers(previous.graph, graph, linking.map((p) => [p.atom.path, [...p.targets]]));
   const linksText = withMembers(previous.links, links, Object.entries(resolved.edges));
   if (!manifest || !search || graphText === null || linksText === null) return null;
@@ -87,7 +89,7 @@ function atomOf(added: readonly ParsedAtom[], path: string): Atom {
 }
 
 // The new entries inserted, and the old ones the new atoms link to with their backlink counts raised.
-function manifestEdits(buf: Buffer, entries: readonly ManifestEntry[], added: readonly ParsedAtom[], backlinks: (path: string) => number): ByteEdit[] | null {
+function manifestEdits(buf: Buffer, entries: readonly ManifestEntry[], oldPaths: readonly string[], added: readonly ParsedAtom[], backlinks: (path: string) => number): ByteEdit[] | null {
   const edits: ByteEdit[] = [];
   for (const entry of entries) {
     const more = backlinks(entry.path);
@@ -98,7 +100,8 @@ function manifestEdits(buf: Buffer, entries: readonly ManifestEntry[], added: re
   }
   const last = manifestEntryRange(buf, entries[entries.length - 1]!.path);
   if (!last) return null;
-  const inserts = insertEdits(added.map((p) => p.atom.path), entries.map((e) => e.path), (path) => manifestEntryRange(buf, path)?.[0] ?? null, last[1], (path) => serializeManifestEntry(toManifestEntry(atomOf(added, path), backlinks(path))), ",\n");
+  const entryStart = (path: string) => manifestEntryRange(buf, path)?.[0] ?? null;
+  const inserts = insertEdits(added.map((p) => p.atom.path), oldPaths, entryStart, last[1], (path) => serializeManifestEntry(toManifestEntry(atomOf(added, path), backlinks(path))), ",\n");
   return inserts && [...inserts, ...edits];
 }
 

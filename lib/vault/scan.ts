@@ -66,6 +66,7 @@ export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultSca
   return scan;
 }
 
+/** A scan that has found nothing yet. */
 export function emptyScan(): VaultScan {
   return { files: [], skipped: [], others: [] };
 }
@@ -82,7 +83,7 @@ export function scanFolder(abs: string, rel: string): VaultScan {
   return scan;
 }
 
-// lstat of every file found; a file that cannot be stat'ed moves to `skipped`.
+/** Fills in each found file's size and mtime (lstat); a file that cannot be stat'ed moves to `skipped`. */
 export function statEach(scan: VaultScan): void {
   scan.files = scan.files.filter((file) => {
     try {

@@ -1,7 +1,10 @@
 import { compareStrings } from "../util/compare.js";
 import type { Atom } from "../atoms/types.js";
-import { resolveSourceList } from "../links/graph.js";
-import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
+import { resolveLinkCounts, resolveSourceList } from "../links/graph.js";
+import type { GroupIndex, VaultIndexes } from "./types.js";
+import { toManifestEntry } from "./manifest-entry.js";
+
+export { toManifestEntry };
 
 /** An atom with its outgoing link targets: what {@link buildIndexes} needs of a parsed file. */
 export interface IndexInput {
@@ -19,56 +22,71 @@ export interface IndexInput {
  */
 export function buildIndexes(inputs: readonly IndexInput[]): VaultIndexes {
   const sorted = [...inputs].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
-  // Null-prototype maps: a tag or path named "__proto__" is data like any other.
-  const by_project: GroupIndex = Object.create(null);
-  const by_type: GroupIndex = Object.create(null);
-  const by_tag: GroupIndex = Object.create(null);
+  const groups = emptyGroups();
+  for (const { atom } of sorted) addToGroups(groups, atom);
+  const { backlinks, ...links } = linkIndexes(sorted);
+  const manifest = sorted.map((input) => toManifestEntry(input.atom, backlinks[input.atom.path]?.length ?? 0));
+  return { manifest, ...groups, ...links };
+}
+
+/** The three group indexes: paths by project, by type and by tag. */
+export type GroupIndexes = Pick<VaultIndexes, "by_project" | "by_type" | "by_tag">;
+
+/** Group indexes with no atom yet (see {@link addToGroups}). */
+export function emptyGroups(): GroupIndexes {
+  // Null-prototype maps: a tag named "__proto__" is data like any other.
+  return { by_project: Object.create(null), by_type: Object.create(null), by_tag: Object.create(null) };
+}
+
+/** Adds an atom to the group indexes; atoms added in path order give each list in path order. */
+export function addToGroups(groups: GroupIndexes, atom: Pick<Atom, "path" | "project" | "type" | "tags">): void {
+  push(groups.by_project, atom.project, atom.path);
+  push(groups.by_type, atom.type, atom.path);
+  for (const tag of atom.tags) push(groups.by_tag, tag, atom.path);
+}
+
+/** What {@link linkIndexes} needs of an atom. */
+export type LinkInput = { atom: Pick<Atom, "path" | "aliases">; targets: readonly string[] };
+
+/**
+ * The link indexes of atoms in path order (code units): the raw graph
+ * (atoms with targets), the resolved links, and each atom's backlinks
+ * (sources by target path).
+ */
+export function linkIndexes(sorted: readonly LinkInput[]): Pick<VaultIndexes, "graph" | "links"> & { backlinks: GroupIndex } {
   const graph: GroupIndex = Object.create(null);
   const sources: string[] = [];
   const sourceTargets: string[][] = [];
   for (const { atom, targets } of sorted) {
-    push(by_project, atom.project, atom.path);
-    push(by_type, atom.type, atom.path);
-    for (const tag of atom.tags) push(by_tag, tag, atom.path);
-    if (targets.length > 0) {
-      const copy = (graph[atom.path] = [...targets]);
-      if (sources[sources.length - 1] === atom.path) sourceTargets[sourceTargets.length - 1] = copy; // a path given twice: the last wins, as in `graph`
-      else {
-        sources.push(atom.path);
-        sourceTargets.push(copy);
-      }
+    if (targets.length === 0) continue;
+    const copy = (graph[atom.path] = [...targets]);
+    if (sources[sources.length - 1] === atom.path) sourceTargets[sourceTargets.length - 1] = copy; // a path given twice: the last wins, as in `graph`
+    else {
+      sources.push(atom.path);
+      sourceTargets.push(copy);
     }
   }
   // Sources in path order: resolving them sorts nothing.
   const resolved = resolveSourceList(sorted.map((i) => i.atom), sources, sourceTargets);
-  const manifest = sorted.map((input) => toManifestEntry(input.atom, resolved.backlinks[input.atom.path]?.length ?? 0));
-  return { manifest, by_project, by_type, by_tag, graph, links: resolved.edges };
+  return { graph, links: resolved.edges, backlinks: resolved.backlinks };
 }
 
-/** An atom's manifest record, keys in the documented order; `backlinks` default 0. */
-export function toManifestEntry(atom: Atom, backlinks = 0): ManifestEntry {
-  return {
-    path: atom.path,
-    id: atom.id,
-    name: atom.name,
-    type: atom.type,
-    project: atom.project,
-    status: atom.status,
-    tags: atom.tags,
-    updated: atom.updated,
-    created: atom.created,
-    lines: atom.lines,
-    size_bytes: atom.size_bytes,
-    description: atom.description,
-    aliases: atom.aliases,
-    links: atom.links,
-    confidence: atom.confidence,
-    pnl_impact: atom.pnl_impact,
-    superseded_by: atom.superseded_by,
-    backlinks,
-  };
+/**
+ * The resolved links of atoms in path order with distinct paths, and how
+ * many atoms link to each, in the same order: what {@link linkIndexes}
+ * gives, without the raw graph or the backlink lists.
+ */
+export function linkCounts(sorted: readonly LinkInput[]): { links: GroupIndex; counts: Int32Array } {
+  const sources: string[] = [];
+  const targets: (readonly string[])[] = [];
+  for (const input of sorted) {
+    if (input.targets.length === 0) continue;
+    sources.push(input.atom.path);
+    targets.push(input.targets);
+  }
+  const { edges, counts } = resolveLinkCounts(sorted.map((i) => i.atom), sources, targets);
+  return { links: edges, counts };
 }
-
 
 function push(index: GroupIndex, key: string, path: string): void {
   const list = Object.hasOwn(index, key) ? index[key]! : (index[key] = []);

@@ -14,11 +14,11 @@ export class EdgeLog {
   private readonly sourceEnds: Int32Array;
   private sourceCount = 0;
   /** Per atom: how many edges point at it. */
-  private readonly counts: Int32Array;
+  private readonly inDegree: Int32Array;
 
   /** @param atomCount - atoms are numbered 0 … atomCount − 1. @param sourceCount - how many sources there will be. */
   constructor(atomCount: number, sourceCount: number) {
-    this.counts = new Int32Array(atomCount);
+    this.inDegree = new Int32Array(atomCount);
     this.sourceEnds = new Int32Array(sourceCount);
   }
 
@@ -30,12 +30,17 @@ export class EdgeLog {
       this.targets = grown;
     }
     this.targets[this.length++] = atom;
-    this.counts[atom]!++;
+    this.inDegree[atom]!++;
   }
 
   /** Closes the current source: the edges added since the last call were its own. */
   endSource(): void {
     this.sourceEnds[this.sourceCount++] = this.length;
+  }
+
+  /** How many edges point at each atom, by atom number (a copy). */
+  counts(): Int32Array {
+    return this.inDegree.slice();
   }
 
   /**
@@ -47,13 +52,13 @@ export class EdgeLog {
    * @param paths - the path of each atom, by number.
    */
   backlinks(sources: readonly string[], paths: readonly string[], order: readonly number[]): GroupIndex {
-    const lists = new Array<string[] | undefined>(this.counts.length);
-    const remaining = this.counts.slice();
+    const lists = new Array<string[] | undefined>(this.inDegree.length);
+    const remaining = this.inDegree.slice();
     let edge = 0;
     for (let source = 0; source < this.sourceCount; source++) {
       for (const end = this.sourceEnds[source]!; edge < end; edge++) {
         const atom = this.targets[edge]!;
-        const list = (lists[atom] ??= new Array<string>(this.counts[atom]!));
+        const list = (lists[atom] ??= new Array<string>(this.inDegree[atom]!));
         list[list.length - remaining[atom]!--] = sources[source]!;
       }
     }

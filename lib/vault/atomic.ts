@@ -66,9 +66,27 @@ function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
   flush();
 }
 
+/** Text is encoded for the system this many UTF-16 units at a time. */
+const SLICE = 1 << 20;
+
 // Text goes to the system as it is encoded, into memory freed at once (a Buffer of each
-// 1–20 MB piece would linger until a GC and raise the peak RSS of a large index run).
+// 1–20 MB piece would linger until a GC and raise the peak RSS of a large index run),
+// a slice at a time: a 15 MB text never needs 15 MB more to be written.
 function writeText(fd: number, text: string): void {
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + SLICE, text.length);
+    // Never between the two halves of a surrogate pair: each slice must be encoded whole.
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
+    writeSlice(fd, at === 0 && end === text.length ? text : text.slice(at, end));
+    at = end;
+  }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function writeSlice(fd: number, text: string): void {
   const written = writeSync(fd, text);
   const bytes = Buffer.byteLength(text);
   if (written < bytes) writeAll(fd, Buffer.from(text).subarray(written));

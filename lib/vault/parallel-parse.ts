@@ -2,7 +2,7 @@ import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
-import { decodeReadResults } from "./read-wire.js";
+import { decodeReadResultBytes } from "./read-wire.js";
 
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
@@ -21,30 +21,57 @@ const CHUNK = 250;
  * deliver (it threw, ran out of memory under `resourceLimits`, or died).
  */
 export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions = {}): ReadResult[] {
-  const { threads = Math.min(availableParallelism(), 4), resourceLimits, onProgress } = options;
+  if (!canParseInParallel(jobs.length, options)) return readHere(jobs, config, options.onProgress);
+  const results: (ReadResult[] | undefined)[] = [];
+  const parsed = parseOnWorkers(jobs, config, options, (chunk, wire) => (results[chunk] = decodeReadResultBytes(wire)));
+  if (!parsed) return readAtomFiles(jobs, config);
+  const all: ReadResult[] = [];
+  for (let c = 0; c < parsed.chunks; c++) all.push(...(results[c] ?? readAtomFiles(chunkOf(jobs, c), config)));
+  options.onProgress?.(jobs.length);
+  return all;
+}
+
+/** Whether {@link parseOnWorkers} is worth it (and possible) for this many files. */
+export function canParseInParallel(files: number, options: ParallelReadOptions = {}): boolean {
   // From TypeScript sources (tsx, in development) a worker would need the loader hooks of
   // this thread, which is blocked waiting: parse here instead.
-  if (jobs.length < PARALLEL_THRESHOLD || threads < 2 || import.meta.url.endsWith(".ts")) return readHere(jobs, config, onProgress);
+  return files >= PARALLEL_THRESHOLD && threadsOf(options) >= 2 && !import.meta.url.endsWith(".ts");
+}
+
+/** The jobs of chunk `c`. */
+export function chunkOf<T>(jobs: readonly T[], c: number): T[] {
+  return jobs.slice(c * CHUNK, (c + 1) * CHUNK);
+}
+
+/**
+ * Parses `jobs` on one worker per core, blocking until every chunk is
+ * delivered (or a worker is taken for dead), and hands each chunk's results
+ * to `onChunk` as the bytes the worker posted (see read-wire.ts). Returns how
+ * many chunks there were (those not handed on are the caller's to parse), or
+ * null when workers cannot start.
+ */
+export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions, onChunk: (chunk: number, wire: Uint8Array) => void): { chunks: number } | null {
+  const threads = threadsOf(options);
   const chunks = Math.ceil(jobs.length / CHUNK);
   // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk.
   const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 1)));
   const started: { worker: Worker; port: MessagePort }[] = [];
   // One JSON string per chunk: copied to a worker in a blink (100k job objects took ~0.1 s each to
   // clone), and a worker turns into objects only the chunks it claims.
-  const chunkJobs = Array.from({ length: chunks }, (_, c) => JSON.stringify(jobs.slice(c * CHUNK, (c + 1) * CHUNK).map((j) => [j.abs, j.path, j.mtimeMs, j.size])));
-  try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker(chunkJobs, config, control, slot, resourceLimits));
-  } catch {
+  const chunkJobs = Array.from({ length: chunks }, (_, c) => JSON.stringify(chunkOf(jobs, c).map((j) => [j.abs, j.path, j.mtimeMs, j.size])));
+  const stop = () => {
     for (const s of started) void s.worker.terminate();
-    return readAtomFiles(jobs, config);
+  };
+  try {
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot }, options.resourceLimits));
+  } catch {
+    stop();
+    return null;
   }
-  const results: (ReadResult[] | undefined)[] = new Array(chunks);
-  receiveUntilDone(started, control, results, Date.now() + 60_000 + jobs.length * 2, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
-  for (const s of started) void s.worker.terminate();
-  const all: ReadResult[] = [];
-  for (let c = 0; c < chunks; c++) all.push(...(results[c] ?? readAtomFiles(jobs.slice(c * CHUNK, (c + 1) * CHUNK), config)));
-  onProgress?.(jobs.length);
-  return all;
+  const { onProgress } = options;
+  receiveUntilDone(started, control, onChunk, Date.now() + 60_000 + jobs.length * 2, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
+  stop();
+  return { chunks };
 }
 
 /** Options of {@link readAtomFilesParallel}. */
@@ -55,6 +82,10 @@ export interface ParallelReadOptions {
   resourceLimits?: ResourceLimits;
   /** Called as files are done, with how many so far. */
   onProgress?: (done: number) => void;
+}
+
+function threadsOf(options: ParallelReadOptions): number {
+  return options.threads ?? Math.min(availableParallelism(), 4);
 }
 
 // Reads on this thread, a chunk at a time, reporting progress after each.
@@ -68,10 +99,10 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   return all;
 }
 
-function startWorker(chunkJobs: string[], config: CortexConfig, control: Int32Array, slot: number, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
+function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number }, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const file = new URL("./parse-worker.js", import.meta.url);
-  const worker = new Worker(file, { workerData: { chunkJobs, config, port: port2, control, slot }, transferList: [port2], resourceLimits });
+  const worker = new Worker(file, { workerData: { ...data, port: port2 }, transferList: [port2], resourceLimits });
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
   worker.on("error", () => {});
   worker.unref();
@@ -83,14 +114,14 @@ const STALL_MS = 15_000;
 
 // Takes chunks as the workers post them until every worker is done, none has delivered
 // anything for STALL_MS (a worker that died cannot say so while this thread blocks), or the deadline passes.
-function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, results: (ReadResult[] | undefined)[], deadline: number, onChunks: (received: number) => void): void {
+function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, wire: Uint8Array) => void, deadline: number, onChunks: (received: number) => void): void {
   let lastDelivery = Date.now();
   let received = 0;
   for (;;) {
     // Read before draining: a worker posts its last chunk before it raises its flag.
     const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
     let now = 0;
-    for (const s of started) now += drain(s.port, results);
+    for (const s of started) now += drain(s.port, onChunk);
     if (now > 0) {
       lastDelivery = Date.now();
       onChunks((received += now));
@@ -101,12 +132,12 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
   }
 }
 
-// Takes every chunk a worker has posted so far; a chunk it could not parse stays empty (it is parsed here).
-function drain(port: MessagePort, results: (ReadResult[] | undefined)[]): number {
+// Takes every chunk a worker has posted so far; a chunk it could not parse is not handed on (it is parsed here).
+function drain(port: MessagePort, onChunk: (chunk: number, wire: Uint8Array) => void): number {
   let received = 0;
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-    const { chunk, text } = m.message as { chunk: number; text?: string };
-    if (text !== undefined) results[chunk] = decodeReadResults(text);
+    const { chunk, bytes } = m.message as { chunk: number; bytes?: Uint8Array };
+    if (bytes !== undefined) onChunk(chunk, bytes);
     received++;
   }
   return received;

@@ -4,7 +4,7 @@
 import { workerData, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob } from "./read-atom.js";
-import { encodeReadResults } from "./read-wire.js";
+import { encodeReadResultBytes } from "./read-wire.js";
 
 const { chunkJobs, config, port, control, slot } = workerData as {
   /** Per chunk, its jobs as JSON: [abs, path, mtimeMs, size] each, a NaN (not stat'ed) as null. */
@@ -22,7 +22,8 @@ function jobsOf(chunk: number): ReadJob[] {
 try {
   for (let c = Atomics.add(control, 0, 1); c < chunkJobs.length; c = Atomics.add(control, 0, 1)) {
     try {
-      port.postMessage({ chunk: c, text: encodeReadResults(readAtomFiles(jobsOf(c), config)) });
+      const bytes = encodeReadResultBytes(readAtomFiles(jobsOf(c), config));
+      port.postMessage({ chunk: c, bytes }, [bytes.buffer as ArrayBuffer]);
     } catch (error) {
       port.postMessage({ chunk: c, error: String((error as Error).stack ?? error) });
     }

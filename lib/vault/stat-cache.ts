@@ -39,7 +39,8 @@ export interface CacheComparison {
 // "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float.
 const HEADER = "#cortex-stat-cache/2";
 
-function headerLine(settingsKey: string): string {
+/** The cache's first line, for these settings. */
+export function statCacheHeader(settingsKey: string): string {
   return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
 }
 
@@ -51,7 +52,7 @@ export function readStatCacheText(file: string, settingsKey: string): string | n
   } catch {
     return null;
   }
-  return text.startsWith(headerLine(settingsKey)) ? text : null;
+  return text.startsWith(statCacheHeader(settingsKey)) ? text : null;
 }
 
 /**
@@ -188,7 +189,7 @@ export function statLine(path: string, e: StatEntry): string {
  * of consecutive ones as one piece), the others made from `fresh`.
  */
 export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
-  yield headerLine(settingsKey);
+  yield statCacheHeader(settingsKey);
   let runStart = -1;
   let runEnd = -1;
   for (let i = 0; i < paths.length; i++) {

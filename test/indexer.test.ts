@@ -176,6 +176,31 @@ test("should give the same files when the built CLI parses on several threads as
   }
 });
 
+test("should leave a readable index when a full run on several threads is killed, and no temporary file once the next run is done", async () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 2600; i++) writeFileSync(join(vault, `note_${i}.md`), `---\nname: Note ${i}\ntags: [t${i % 50}]\n---\nBody [[note_${(i + 1) % 2600}]]\n`);
+    run(vault, { full: true });
+    for (let round = 0; round < 4; round++) {
+      const child = spawn(process.execPath, [BUILT_CLI, "index", "--full", "--vault", vault, "--today", TODAY, "-q"], { stdio: "ignore" });
+      const exited = new Promise((r) => child.on("exit", r));
+      await new Promise((r) => setTimeout(r, 120 + round * 110));
+      child.kill("SIGKILL");
+      await exited;
+      for (const rel of DERIVED) {
+        const text = readFileSync(join(vault, rel), "utf8");
+        if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, 2600, `${rel} whole after kill ${round}`);
+        else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses after kill ${round}`);
+      }
+    }
+    run(vault);
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault));
+    assert.deepEqual([...readdirSync(join(vault, "index")), ...readdirSync(join(vault, "layers"))].filter((n) => n.endsWith(".tmp")), []);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
 // The diagnostics of the binary quirk file cut short: that file must be read again, not crash the run.
 function brokenDiagnostics(cache: string): string {
   return cache.replace(/(\t)(\[\{[^\n]*?)(\}\])(\tquirks\/binary\.md\n)/, "$1$2$4");

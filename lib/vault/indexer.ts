@@ -6,13 +6,14 @@ import { compareStrings } from "../util/compare.js";
 import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
-import { writeFileAtomic } from "./atomic.js";
+import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { withIndexLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
-import { scanVault, type VaultFile } from "./scan.js";
+import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
+import { scanVault, type VaultFile, type VaultScan } from "./scan.js";
 import { compareWithCache, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
@@ -53,7 +54,9 @@ export interface IndexVaultResult {
  * change: the five indexes, `index/links.json`, `index/search.tsv`, the layer files and
  * `index/meta.json`. Nothing is written when nothing changed. Bad files never
  * stop the run; they are reported as diagnostics. A run that writes holds the
- * vault lock (see {@link withIndexLock}), waiting up to 15 s for it.
+ * vault lock (see {@link withIndexLock}), waiting up to 15 s for it, and
+ * first removes the temporary files a killed run left in `index/` and `layers/`.
+ * A full run of 2,000 files or more works on every core (see `indexInParallel`).
  *
  * @throws CortexError (`LOCKED`) when another process holds the lock that long; (`IO`) when the index cannot be written.
  *
@@ -62,21 +65,32 @@ export interface IndexVaultResult {
  * const result = indexVault(vaultDir, { config, today: "2026-11-22" });
  */
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
-  return options.write === false ? runIndex(vaultDir, options) : withIndexLock(vaultDir, () => runIndex(vaultDir, options));
+  if (options.write === false) return runIndex(vaultDir, options);
+  return withIndexLock(vaultDir, () => {
+    // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
+    const { indexDir, layersDir } = vaultPaths(vaultDir);
+    removeStaleTemps(indexDir);
+    removeStaleTemps(layersDir);
+    return runIndex(vaultDir, options);
+  });
 }
 
-function runIndex(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
+// `parallel`: a full run may take indexInParallel's path (false after that path gave up).
+function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
   const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
-  const run = readVault(vaultDir, previous, options);
+  // A full run opens every file anyway and takes size and mtime from the open file.
+  const scan = scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+  if (!previous && write && parallel && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
+  const run = readVault(scan, previous, options);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
   const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
-  const metaText = serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
-  const diagnostics = collectDiagnostics(entries, comparison?.keptDiagnostics ?? [], run.skipped);
+  const metaText = metaTextOf(atoms, settingsKey, options);
+  const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
   if (previous && entries.size === 0 && removed.length === 0 && previous.meta === metaText) return result;
   const previousTexts = previous && readPreviousTexts(vaultDir);
@@ -100,6 +114,24 @@ function runIndex(vaultDir: string, options: IndexVaultOptions): IndexVaultResul
   return result;
 }
 
+// A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files
+// (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB.
+function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions): IndexVaultResult | null {
+  const total = scan.files.length;
+  const onProgress = options.onProgress && ((done: number) => options.onProgress!(done, total));
+  onProgress?.(0);
+  const meta = (atoms: number) => metaTextOf(atoms, settingsKey, options);
+  const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress });
+  if (!index) return null;
+  writeGitignore(vaultPaths(vaultDir).indexDir);
+  const diagnostics = collectDiagnostics(index.diagnostics, scan.skipped);
+  return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written, otherFiles: scan.others };
+}
+
+function metaTextOf(atoms: number, settingsKey: string, options: IndexVaultOptions): string {
+  return serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
+}
+
 /** What {@link readVault} keeps of a scan: paths, not the file records (100k of them). */
 interface VaultRead {
   filePaths: string[];
@@ -110,10 +142,8 @@ interface VaultRead {
   entries: Map<string, StatEntry>;
 }
 
-// Scans, compares with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
-function readVault(vaultDir: string, previous: Previous | null, options: IndexVaultOptions): VaultRead | null {
-  // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+// Compares the scan with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
+function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions): VaultRead | null {
   const comparison = previous && compareWithCache(previous.cache, scan.files);
   if (previous && !comparison) return null;
   const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
@@ -180,15 +210,15 @@ function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>,
   return delta;
 }
 
-function collectDiagnostics(entries: ReadonlyMap<string, StatEntry>, kept: readonly Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
-  const all = [...kept];
-  for (const entry of entries.values()) all.push(...entry.diagnostics);
+function collectDiagnostics(read: readonly Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
+  const all = [...read];
   for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
   return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
 }
 
 // Writes each text atomically, data files first and the cache last, so a crash leaves a cache that is never newer than the data.
 function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
+  const rank = (rel: string) => (rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0);
   const order = [...texts.keys()].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
   for (const rel of order) {
     const file = join(vaultDir, rel);
@@ -197,10 +227,6 @@ function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
     writeFileAtomic(file, typeof text === "function" ? text() : text);
   }
   return order;
-}
-
-function rank(rel: string): number {
-  return rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0;
 }
 
 function lineCount(text: string): number {

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import type { Diagnostic } from "../lib/atoms/types.js";
 import type { ReadResult } from "../lib/vault/read-atom.js";
-import { decodeReadResults, encodeReadResults } from "../lib/vault/read-wire.js";
+import { decodeReadResultBytes, decodeReadResults, encodeReadResultBytes, encodeReadResults } from "../lib/vault/read-wire.js";
 import { parseAtom } from "../lib/index.js";
 
 const text = fc.string({ maxLength: 12, unit: "binary" });
@@ -28,6 +28,10 @@ const result: fc.Arbitrary<ReadResult> = fc.oneof(
 
 test("should decode a worker's chunk to exactly the results it encoded, odd numbers and strings included", () => {
   fc.assert(fc.property(fc.array(result, { maxLength: 5 }), (results) => assert.deepStrictEqual(decodeReadResults(encodeReadResults(results)), results)), { numRuns: 1000 });
+});
+
+test("should decode a chunk sent as UTF-8 bytes to exactly the results encoded", () => {
+  fc.assert(fc.property(fc.array(result, { maxLength: 5 }), (results) => assert.deepStrictEqual(decodeReadResultBytes(encodeReadResultBytes(results)), results)), { numRuns: 300 });
 });
 
 test("should carry a parsed atom through unchanged, key order included", () => {

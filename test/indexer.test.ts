@@ -168,9 +168,19 @@ test("should give the same files when the built CLI parses on several threads as
       writeFileSync(join(vault, `n ${i}.md`), `${front}Body [[n ${(i * 7) % 2600}]] #h${i % 11}\n`);
     }
     writeFileSync(join(vault, "bin.md"), Buffer.from([0, 159, 146, 150]));
-    const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q"], { encoding: "utf8" });
+    const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q", "--json"], { encoding: "utf8" });
     assert.equal(cli.status, 0, cli.stderr);
     assert.deepEqual(snapshot(vault), fullRebuildOf(vault));
+    // What the run reports, too: the one-thread run's (this process runs TypeScript: one thread).
+    const threaded = JSON.parse(cli.stdout) as { atoms: number; written: string[]; diagnostics: unknown[] };
+    const twin = tempDir();
+    try {
+      cpSync(vault, twin, { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](index|layers)$/.test(src) });
+      const one = run(twin, { full: true });
+      assert.deepEqual({ atoms: threaded.atoms, written: threaded.written, diagnostics: threaded.diagnostics }, { atoms: one.atoms, written: one.written, diagnostics: one.diagnostics });
+    } finally {
+      removeTemp(twin);
+    }
   } finally {
     removeTemp(vault);
   }

@@ -125,7 +125,8 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
   if (!index) return null;
   writeGitignore(vaultPaths(vaultDir).indexDir);
   const diagnostics = collectDiagnostics(index.diagnostics, scan.skipped);
-  return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written, otherFiles: scan.others };
+  // Reported in the order of a one-thread run, whatever order the threads finished in.
+  return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written.sort(byWriteOrder), otherFiles: scan.others };
 }
 
 function metaTextOf(atoms: number, settingsKey: string, options: IndexVaultOptions): string {
@@ -218,8 +219,7 @@ function collectDiagnostics(read: readonly Diagnostic[], skipped: readonly { pat
 
 // Writes each text atomically, data files first and the cache last, so a crash leaves a cache that is never newer than the data.
 function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
-  const rank = (rel: string) => (rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0);
-  const order = [...texts.keys()].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+  const order = [...texts.keys()].sort(byWriteOrder);
   for (const rel of order) {
     const file = join(vaultDir, rel);
     mkdirSync(dirname(file), { recursive: true });
@@ -227,6 +227,12 @@ function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
     writeFileAtomic(file, typeof text === "function" ? text() : text);
   }
   return order;
+}
+
+// Data files by path, then meta.json, then the cache: the order files are written in (and reported in).
+function byWriteOrder(a: string, b: string): number {
+  const rank = (rel: string) => (rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0);
+  return rank(a) - rank(b) || compareStrings(a, b);
 }
 
 function lineCount(text: string): number {

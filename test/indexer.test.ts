@@ -134,6 +134,24 @@ test("should rebuild a search file of an older format, whether indexing or searc
   }
 });
 
+// Starts the built CLI's index run and kills it after `ms`.
+async function killIndexRun(vault: string, flags: string[], ms: number): Promise<void> {
+  const child = spawn(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, ...flags], { stdio: "ignore" });
+  const exited = new Promise((r) => child.on("exit", r));
+  await new Promise((r) => setTimeout(r, ms));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+// Every derived file is whole: the JSON files parse, the search file has a line per atom.
+function assertReadable(vault: string, atoms: number, when: string): void {
+  for (const rel of DERIVED) {
+    const text = readFileSync(join(vault, rel), "utf8");
+    if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, atoms, `${rel} whole ${when}`);
+    else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses ${when}`);
+  }
+}
+
 test("should leave a readable index when killed while indexing, and recover on the next run", async () => {
   const vault = tempDir();
   try {
@@ -141,16 +159,8 @@ test("should leave a readable index when killed while indexing, and recover on t
     run(vault, { full: true });
     for (let round = 0; round < 4; round++) {
       for (let i = round; i < 3000; i += 3) appendFileSync(join(vault, `note_${i}.md`), `Edit ${round} #round${round}\n`);
-      const child = spawn(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "-q"], { stdio: "ignore" });
-      const exited = new Promise((r) => child.on("exit", r));
-      await new Promise((r) => setTimeout(r, 150 + round * 120));
-      child.kill("SIGKILL");
-      await exited;
-      for (const rel of DERIVED) {
-        const text = readFileSync(join(vault, rel), "utf8");
-        if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, 3000, `${rel} whole after kill ${round}`);
-        else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses after kill ${round}`);
-      }
+      await killIndexRun(vault, ["-q"], 150 + round * 120);
+      assertReadable(vault, 3000, `after kill ${round}`);
       run(vault);
       assert.deepEqual(snapshot(vault), fullRebuildOf(vault), `recovered after kill ${round}`);
     }
@@ -192,16 +202,8 @@ test("should leave a readable index when a full run on several threads is killed
     for (let i = 0; i < 2600; i++) writeFileSync(join(vault, `note_${i}.md`), `---\nname: Note ${i}\ntags: [t${i % 50}]\n---\nBody [[note_${(i + 1) % 2600}]]\n`);
     run(vault, { full: true });
     for (let round = 0; round < 4; round++) {
-      const child = spawn(process.execPath, [BUILT_CLI, "index", "--full", "--vault", vault, "--today", TODAY, "-q"], { stdio: "ignore" });
-      const exited = new Promise((r) => child.on("exit", r));
-      await new Promise((r) => setTimeout(r, 120 + round * 110));
-      child.kill("SIGKILL");
-      await exited;
-      for (const rel of DERIVED) {
-        const text = readFileSync(join(vault, rel), "utf8");
-        if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, 2600, `${rel} whole after kill ${round}`);
-        else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses after kill ${round}`);
-      }
+      await killIndexRun(vault, ["--full", "-q"], 120 + round * 110);
+      assertReadable(vault, 2600, `after kill ${round}`);
     }
     run(vault);
     assert.deepEqual(snapshot(vault), fullRebuildOf(vault));

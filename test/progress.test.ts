@@ -52,3 +52,20 @@ test("should report parse progress chunk by chunk, up to every file, from the wo
     removeTemp(vault);
   }
 });
+
+test("should report a threaded full index's progress up to every file, never going back, and end there", async () => {
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 2300; i++) writeFileSync(join(vault, `p${i}.md`), `# P ${i}\n`);
+    const { indexVault } = (await import(join(ROOT, "dist/lib/vault/indexer.js"))) as typeof import("../lib/vault/indexer.js");
+    const seen: [number, number][] = [];
+    const result = indexVault(vault, { config: defaultConfig(), today: "2026-11-22", full: true, onProgress: (done, total) => seen.push([done, total]) });
+    assert.equal(result.atoms, 2300);
+    assert.ok(seen.every(([, total]) => total === 2300), "out of every file");
+    const done = seen.map(([d]) => d);
+    assert.deepEqual(done, [...done].sort((a, b) => a - b), `never going back: ${done.join(",")}`);
+    assert.equal(done.at(-1), 2300);
+  } finally {
+    removeTemp(vault);
+  }
+});

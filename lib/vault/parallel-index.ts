@@ -65,31 +65,36 @@ export function indexInParallel(vaultDir: string, jobs: readonly ReadJob[], opti
   if (!writer) return null;
   try {
     for (let c = 0; c < parsed.chunks; c++) if (!received.has(c)) received.take(c, encodeReadResultBytes(readAtomFiles(chunkOf(jobs, c), options.config)));
+    options.onProgress?.(jobs.length);
     // The jobs are not needed any more: let them go (the caller gave them up; see indexVault).
     jobs = [];
-    options.onProgress?.(jobs.length);
-    mkdirSync(join(vaultDir, "index"), { recursive: true });
-    const files = absolute(vaultDir);
-    const atomEnds = Int32Array.from(received.kept, ((end) => (list: Kept[]) => (end += list.length))(0));
-    const { manifest, ...early } = indexFrames(options.settingsKey);
-    // The chunks' bytes move to the writer, which keeps them for the manifest.
-    writer.start(files, { wires: received.wires.splice(0), frames: early, counts: new Int32Array(0), atomEnds });
-    const { atoms, groups, links, counts } = linked(received.kept.splice(0));
-    writer.start(files, { frames: { manifest }, counts, atomEnds });
-    const texts: OutputTexts = new Map();
-    for (const name of ["by_project", "by_type", "by_tag"] as const) texts.set(`index/${name}.json`, () => groupChunks(groups[name]));
-    texts.set("index/links.json", () => groupChunks(links));
-    addLayers(texts, atoms, options.today, options.config.layers);
-    const written = writeEach(vaultDir, texts);
-    if (!writer.finish()) return null;
-    for (const part of ["graph", "manifest", "search"] as const) writer.commit(part, files[part]);
-    writeFileAtomic(join(vaultDir, "index/meta.json"), options.meta(atoms.length));
-    writer.commit("cache", files.cache);
-    written.push(PART_FILES.graph, PART_FILES.manifest, PART_FILES.search, "index/meta.json", PART_FILES.cache);
-    return { atoms: atoms.length, diagnostics: received.diagnostics.flat(), written };
+    return writeIndex(vaultDir, received, writer, options);
   } finally {
     writer.stop();
   }
+}
+
+// Stages 2 and 3 (see DESIGN.md): the part writer's tasks, this thread's files, then the writer's put in place.
+function writeIndex(vaultDir: string, received: Received, writer: PartWriter, options: ParallelIndexOptions): ParallelIndex | null {
+  mkdirSync(join(vaultDir, "index"), { recursive: true });
+  const files = absolute(vaultDir);
+  const atomEnds = Int32Array.from(received.kept, ((end) => (list: Kept[]) => (end += list.length))(0));
+  const { manifest, ...early } = indexFrames(options.settingsKey);
+  // The chunks' bytes move to the writer, which keeps them for the manifest.
+  writer.start(files, { wires: received.wires.splice(0), frames: early, counts: new Int32Array(0), atomEnds });
+  const { atoms, groups, links, counts } = linked(received.kept.splice(0));
+  writer.start(files, { frames: { manifest }, counts, atomEnds });
+  const texts: OutputTexts = new Map();
+  for (const name of ["by_project", "by_type", "by_tag"] as const) texts.set(`index/${name}.json`, () => groupChunks(groups[name]));
+  texts.set("index/links.json", () => groupChunks(links));
+  addLayers(texts, atoms, options.today, options.config.layers);
+  const written = writeEach(vaultDir, texts);
+  if (!writer.finish()) return null;
+  for (const part of ["graph", "manifest", "search"] as const) writer.commit(part, files[part]);
+  writeFileAtomic(join(vaultDir, "index/meta.json"), options.meta(atoms.length));
+  writer.commit("cache", files.cache);
+  written.push(PART_FILES.graph, PART_FILES.manifest, PART_FILES.search, "index/meta.json", PART_FILES.cache);
+  return { atoms: atoms.length, diagnostics: received.diagnostics.flat(), written };
 }
 
 // The group indexes, the links and each atom's backlink count (in path order), keeping of the atoms only what the layer files need.

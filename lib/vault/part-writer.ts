@@ -4,15 +4,18 @@ import { CortexError } from "../errors.js";
 import { tempPathFor } from "./atomic.js";
 import type { PartFrame, PartName } from "./chunk-texts.js";
 
-/** Shared cells: chunks written (all tasks), tasks done, and non-zero once a task failed. */
+/** Shared cell: chunks the worker has written, over all its tasks. */
 export const PROGRESS = 0;
+/** Shared cell: tasks the worker has done. */
 export const DONE = 1;
+/** Shared cell: non-zero once a task failed (the worker then does no more). */
 export const FAILED = 2;
 
 /** A task of a part worker: the files it writes, and every chunk it needs. */
 export interface PartTask {
   /** Per part it writes, the temporary file to create. */
   temps: Partial<Record<PartName, string>>;
+  /** The parts to write, and how each file is framed. */
   frames: Partial<Record<PartName, PartFrame>>;
   /**
    * Per chunk, its read results as the parse workers sent them (read-wire.ts),

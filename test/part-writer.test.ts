@@ -123,3 +123,20 @@ test("should remove the temporary files a killed index run left, and only those"
     removeTemp(vault);
   }
 });
+
+test("should keep a full run's indexes when asked, on one thread, and otherwise write them from the part writer", async () => {
+  const { indexVault: builtIndexVault } = (await import(join(ROOT, "dist/lib/vault/indexer.js"))) as typeof import("../lib/vault/indexer.js");
+  const vault = tempDir();
+  try {
+    for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `k${i}.md`), `---\ntags: [t${i % 5}]\n---\nBody [[k${(i + 1) % 2100}]]\n`);
+    const threaded = builtIndexVault(vault, { config: defaultConfig(), today: TODAY, full: true });
+    assert.equal(threaded.indexes, undefined, "the threaded run has no indexes in memory");
+    const manifest = readFileSync(join(vault, "index/manifest.json"), "utf8");
+    const kept = builtIndexVault(vault, { config: defaultConfig(), today: TODAY, full: true, keepIndexes: true });
+    assert.equal(kept.indexes?.manifest.length, 2100);
+    assert.equal(readFileSync(join(vault, "index/manifest.json"), "utf8"), manifest, "the same bytes either way");
+    assert.equal(`${JSON.stringify(kept.indexes!.manifest, null, 2)}\n`, manifest);
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -45,7 +45,7 @@ export type FreshIndex = IndexVaultResult & { indexes: VaultIndexes };
 export function freshIndex(vaultDir: string, config: CortexConfig, today: string): FreshIndex {
   let result: IndexVaultResult;
   try {
-    result = indexVault(vaultDir, { config, today });
+    result = indexVault(vaultDir, { config, today, keepIndexes: true });
   } catch (error) {
     // A vault that cannot be written, or one another process holds locked: built in memory.
     if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;

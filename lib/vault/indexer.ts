@@ -27,6 +27,13 @@ export interface IndexVaultOptions {
   write?: boolean;
   /** Called as files are read (for a progress display). */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Keep the indexes of a full run in `result.indexes`. A full run of many
+   * files then writes them from this thread instead of a part writer thread
+   * (slower, see `indexInParallel`), which spares a caller that needs them
+   * reading them back. Default false.
+   */
+  keepIndexes?: boolean;
 }
 
 /** What an index run did. */
@@ -83,7 +90,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true)
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   // A full run opens every file anyway and takes size and mtime from the open file.
   const scan = scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
-  if (!previous && write && parallel && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
+  if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
   const run = readVault(scan, previous, options);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
   const { comparison, fresh, entries } = run;

@@ -13,6 +13,6 @@ import { readManifestFile } from "../vault/read-indexes.js";
  * Call it holding the vault lock when a write follows.
  */
 export function currentManifest(vaultDir: string, config: CortexConfig, today: string, persist = true): ManifestEntry[] {
-  const result = indexVault(vaultDir, { config, today, write: persist && existsSync(vaultPaths(vaultDir).meta) });
+  const result = indexVault(vaultDir, { config, today, write: persist && existsSync(vaultPaths(vaultDir).meta), keepIndexes: true });
   return result.indexes ? [...result.indexes.manifest] : readManifestFile(vaultDir);
 }

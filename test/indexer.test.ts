@@ -326,6 +326,22 @@ test("should parse here the chunks of a worker that runs out of memory, without 
   }
 });
 
+test("should say in one line that a file is in the way of index/, on one thread and on several", () => {
+  for (const notes of [1, 2100]) {
+    const vault = tempDir();
+    try {
+      for (let i = 0; i < notes; i++) writeFileSync(join(vault, `n${i}.md`), `---\nname: N ${i}\n---\nBody\n`);
+      writeFileSync(join(vault, "index"), "a file, not a folder\n");
+      const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--full", "--vault", vault, "--today", TODAY], { encoding: "utf8" });
+      assert.equal(cli.status, 2, `${notes} notes`);
+      assert.match(cli.stderr, /^cortex: cannot create folder .*index: a file is in the way\n$/, `${notes} notes`);
+      assert.equal(readFileSync(join(vault, "index"), "utf8"), "a file, not a folder\n", "left as it was");
+    } finally {
+      removeTemp(vault);
+    }
+  }
+});
+
 test("should list the lock in index/.gitignore, bring one it wrote before up to date, and leave a user's own alone", () => {
   const vault = tempDir();
   try {

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
 
@@ -94,6 +94,21 @@ function writeSlice(fd: number, text: string): void {
 
 function writeAll(fd: number, bytes: Uint8Array): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+}
+
+/**
+ * Creates `dir` and its parents where missing.
+ *
+ * @throws CortexError (`IO`) naming the folder when it cannot be made (a file in the way, no permission).
+ */
+export function ensureDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way" : (code ?? (error as Error).message);
+    throw new CortexError("IO", `cannot create folder ${dir}: ${why}`, { cause: error });
+  }
 }
 
 /** A unique temporary name beside `file`: `.name.PID.N.tmp`. */

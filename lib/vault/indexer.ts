@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
@@ -6,7 +6,7 @@ import { compareStrings } from "../util/compare.js";
 import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
-import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
+import { ensureDir, removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { withIndexLock } from "./lock.js";
@@ -229,7 +229,7 @@ function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
   const order = [...texts.keys()].sort(byWriteOrder);
   for (const rel of order) {
     const file = join(vaultDir, rel);
-    mkdirSync(dirname(file), { recursive: true });
+    ensureDir(dirname(file));
     const text = texts.get(rel)!;
     writeFileAtomic(file, typeof text === "function" ? text() : text);
   }

@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { addToGroups, emptyGroups, linkCounts, type GroupIndexes, type LinkInput } from "../indexes/build.js";
@@ -7,7 +6,7 @@ import type { GroupIndex } from "../indexes/types.js";
 import { groupChunks } from "../indexes/serialize.js";
 import type { LayerEntry } from "../layers/types.js";
 import { compareStrings } from "../util/compare.js";
-import { writeFileAtomic } from "./atomic.js";
+import { ensureDir, writeFileAtomic } from "./atomic.js";
 import { indexFrames, type PartName } from "./chunk-texts.js";
 import { addLayers, type OutputTexts } from "./index-outputs.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js";
@@ -76,7 +75,7 @@ export function indexInParallel(vaultDir: string, jobs: readonly ReadJob[], opti
 
 // Stages 2 and 3 (see DESIGN.md): the part writer's tasks, this thread's files, then the writer's put in place.
 function writeIndex(vaultDir: string, received: Received, writer: PartWriter, options: ParallelIndexOptions): ParallelIndex | null {
-  mkdirSync(join(vaultDir, "index"), { recursive: true });
+  ensureDir(join(vaultDir, "index"));
   const files = absolute(vaultDir);
   const atomEnds = Int32Array.from(received.kept, ((end) => (list: Kept[]) => (end += list.length))(0));
   const { manifest, ...early } = indexFrames(options.settingsKey);
@@ -123,7 +122,7 @@ function writeEach(vaultDir: string, texts: OutputTexts): string[] {
   const order = [...texts.keys()].sort(compareStrings);
   for (const rel of order) {
     const file = join(vaultDir, rel);
-    mkdirSync(join(file, ".."), { recursive: true });
+    ensureDir(dirname(file));
     const text = texts.get(rel)!;
     writeFileAtomic(file, typeof text === "function" ? text() : text);
   }

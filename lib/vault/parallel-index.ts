@@ -17,11 +17,13 @@ import { decodeReadResultBytes, encodeReadResultBytes } from "./read-wire.js";
 /** Options of {@link indexInParallel}. */
 export interface ParallelIndexOptions {
   config: CortexConfig;
+  /** YYYY-MM-DD the layer files are computed for. */
   today: string;
   /** The cache header's settings key. */
   settingsKey: string;
   /** The text of index/meta.json for this many atoms. */
   meta: (atoms: number) => string;
+  /** Called as files are parsed, with how many so far (every file once the parse is over). */
   onProgress?: (done: number) => void;
   /** Options of the part writer (tests make it fail). */
   writer?: PartWriterOptions;

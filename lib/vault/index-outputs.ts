@@ -6,7 +6,9 @@ import { manifestEntryEdit, readGraphTargets, readManifestEntry, searchLineEdit,
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { LAYER_FIELDS, layerOrder } from "../layers/classify.js";
 import type { Layer, LayerEntry } from "../layers/types.js";
-import type { FileData } from "./atomic.js";
+import { dirname, join } from "node:path";
+import { compareStrings } from "../util/compare.js";
+import { ensureDir, writeFileAtomic, type FileData } from "./atomic.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
 
 /**
@@ -101,4 +103,28 @@ function sameLayerFields(a: LayerEntry, b: LayerEntry): boolean {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/**
+ * Writes each output atomically under `vaultDir`, in {@link byWriteOrder}
+ * (so a crash leaves a cache that is never newer than the data), making each
+ * text only when its file is written. Returns the paths in that order.
+ *
+ * @throws CortexError (`IO`) naming the file or folder that cannot be written.
+ */
+export function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
+  const order = [...texts.keys()].sort(byWriteOrder);
+  for (const rel of order) {
+    const file = join(vaultDir, rel);
+    ensureDir(dirname(file));
+    const text = texts.get(rel)!;
+    writeFileAtomic(file, typeof text === "function" ? text() : text);
+  }
+  return order;
+}
+
+/** The order index files are written (and reported) in: data files by path, then `index/meta.json`, then `index/cache.tsv`. */
+export function byWriteOrder(a: string, b: string): number {
+  const rank = (rel: string) => (rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0);
+  return rank(a) - rank(b) || compareStrings(a, b);
 }

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
 import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
-import { ensureDir, removeStaleTemps, writeFileAtomic } from "./atomic.js";
+import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
-import { allOutputs, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
+import { allOutputs, byWriteOrder, rebuildOutputs, splicedOutputs, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { withIndexLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
@@ -222,24 +222,6 @@ function collectDiagnostics(read: readonly Diagnostic[], skipped: readonly { pat
   const all = [...read];
   for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
   return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
-}
-
-// Writes each text atomically, data files first and the cache last, so a crash leaves a cache that is never newer than the data.
-function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
-  const order = [...texts.keys()].sort(byWriteOrder);
-  for (const rel of order) {
-    const file = join(vaultDir, rel);
-    ensureDir(dirname(file));
-    const text = texts.get(rel)!;
-    writeFileAtomic(file, typeof text === "function" ? text() : text);
-  }
-  return order;
-}
-
-// Data files by path, then meta.json, then the cache: the order files are written in (and reported in).
-function byWriteOrder(a: string, b: string): number {
-  const rank = (rel: string) => (rel === "index/cache.tsv" ? 2 : rel === "index/meta.json" ? 1 : 0);
-  return rank(a) - rank(b) || compareStrings(a, b);
 }
 
 function lineCount(text: string): number {

@@ -1,4 +1,4 @@
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { addToGroups, emptyGroups, linkCounts, type GroupIndexes, type LinkInput } from "../indexes/build.js";
@@ -8,7 +8,7 @@ import type { LayerEntry } from "../layers/types.js";
 import { compareStrings } from "../util/compare.js";
 import { ensureDir, writeFileAtomic } from "./atomic.js";
 import { indexFrames, type PartName } from "./chunk-texts.js";
-import { addLayers, type OutputTexts } from "./index-outputs.js";
+import { addLayers, writeOutputs, type OutputTexts } from "./index-outputs.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js";
 import { PartWriter, type PartWriterOptions } from "./part-writer.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
@@ -89,7 +89,7 @@ function writeIndex(vaultDir: string, received: Received, writer: PartWriter, op
   for (const name of ["by_project", "by_type", "by_tag"] as const) texts.set(`index/${name}.json`, () => groupChunks(groups[name]));
   texts.set("index/links.json", () => groupChunks(links));
   addLayers(texts, atoms, options.today, options.config.layers);
-  const written = writeEach(vaultDir, texts);
+  const written = writeOutputs(vaultDir, texts);
   if (!writer.finish()) return null;
   for (const part of ["graph", "manifest", "search"] as const) writer.commit(part, files[part]);
   writeFileAtomic(join(vaultDir, "index/meta.json"), options.meta(atoms.length));
@@ -117,18 +117,6 @@ function startPartWriter(options?: PartWriterOptions): PartWriter | null {
 
 function absolute(vaultDir: string): Record<PartName, string> {
   return Object.fromEntries(Object.entries(PART_FILES).map(([part, rel]) => [part, join(vaultDir, rel)])) as Record<PartName, string>;
-}
-
-// Writes each text atomically, in path order.
-function writeEach(vaultDir: string, texts: OutputTexts): string[] {
-  const order = [...texts.keys()].sort(compareStrings);
-  for (const rel of order) {
-    const file = join(vaultDir, rel);
-    ensureDir(dirname(file));
-    const text = texts.get(rel)!;
-    writeFileAtomic(file, typeof text === "function" ? text() : text);
-  }
-  return order;
 }
 
 /**

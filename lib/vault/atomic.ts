@@ -69,10 +69,13 @@ function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
 /** Text is encoded for the system this many UTF-16 units at a time. */
 const SLICE = 1 << 20;
 
-// Text goes to the system as it is encoded, into memory freed at once (a Buffer of each
-// 1–20 MB piece would linger until a GC and raise the peak RSS of a large index run),
-// a slice at a time: a 15 MB text never needs 15 MB more to be written.
-function writeText(fd: number, text: string): void {
+/**
+ * Writes all of `text` to an open file as UTF-8, at its current position.
+ * The text is encoded into memory freed at once (a Buffer of each 1–20 MB
+ * piece would linger until a GC and raise the peak RSS of a large index run),
+ * a megabyte at a time: a 15 MB text never needs 15 MB more to be written.
+ */
+export function writeText(fd: number, text: string): void {
   for (let at = 0; at < text.length; ) {
     let end = Math.min(at + SLICE, text.length);
     // Never between the two halves of a surrogate pair: each slice must be encoded whole.

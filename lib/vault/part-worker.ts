@@ -1,8 +1,9 @@
 // Worker thread of part-writer.ts: does its tasks in order, writing the files
 // made of chunk parts (chunk-texts.ts) to their temporary files, flushed, and
 // says how far it got in the shared cells, so the waiting main thread wakes.
-import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
+import { writeText } from "./atomic.js";
 import { partPieces, type Chunk, type PartName } from "./chunk-texts.js";
 import { DONE, FAILED, PROGRESS, type PartTask } from "./part-writer.js";
 import { decodeReadResultBytes } from "./read-wire.js";
@@ -45,9 +46,4 @@ function chunkOf(task: PartTask, c: number): Chunk {
   // The files of a full run were not stat'ed (their size and mtime are those read, or NaN), and every result names its file.
   const files = results.map((r) => ({ path: r.atom ? r.atom.atom.path : r.diagnostic.file, mtimeMs: NaN, size: NaN }));
   return { files, results, backlinks: task.counts.subarray(c === 0 ? 0 : task.atomEnds[c - 1], task.atomEnds[c]) };
-}
-
-function writeText(fd: number, text: string): void {
-  const bytes = Buffer.from(text);
-  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }

@@ -18,10 +18,16 @@ export function keywords(text: string): Set<string> {
 }
 
 /**
+ * The evidence a link needs: more than one shared tag (a generic tag such as
+ * `deploy` is shared by half a vault), so a tag and a word, two tags, or four words.
+ */
+export const RELATED_MIN_SCORE = 4;
+
+/**
  * Atoms related to a new one: 3 points per shared tag plus 1 per keyword of
  * the new atom's name, description and body found in the candidate's name or
- * description. Only active and review atoms, with a score of at least 3;
- * best first, ties by path; at most `limit`. Pure.
+ * description. Only active and review atoms, with a score of at least
+ * {@link RELATED_MIN_SCORE}; best first, ties by path; at most `limit`. Pure.
  *
  * @example findRelated({ tags: ["deploy"], text: "Deploy freeze" }, manifest, 3)
  */
@@ -35,7 +41,7 @@ export function findRelated(atom: { tags: readonly string[]; text: string; exclu
     let score = 0;
     for (const tag of entry.tags) if (tags.has(tag)) score += 3;
     for (const word of keywords(`${entry.name} ${entry.description}`)) if (mine.has(word)) score++;
-    if (score >= 3) found.push({ path: entry.path, score });
+    if (score >= RELATED_MIN_SCORE) found.push({ path: entry.path, score });
   }
   found.sort((a, b) => b.score - a.score || compareStrings(a.path, b.path));
   return found.slice(0, limit);

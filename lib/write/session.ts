@@ -30,6 +30,8 @@ export interface SessionOptions {
   now?: () => Date;
   /** Bring the index on disk up to date first (default); false reads every file and writes nothing (dry runs). */
   persist?: boolean;
+  /** Add related atoms to `links` (default true). */
+  related?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export class WriteSession {
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
-    const related = findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
+    const related = this.options.related === false ? [] : findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
     const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
@@ -72,7 +74,7 @@ export class WriteSession {
       this.written.push(path);
     }
     this.remember(path, content, text, prepared.shingles);
-    return { path, id, links, related };
+    return flags.dryRun ? { path, id, links, related, content } : { path, id, links, related };
   }
 
   /** Brings the index up to date with what was written. */

@@ -32,6 +32,11 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
   assertToday(options.today);
   const reason = checkReason(input.reason);
   const commit = shouldCommit(options.config, options.commit);
+  if (options.dryRun) {
+    // Every check of a real run, on the vault as it is; nothing is written, so no lock.
+    const plan = planSupersede(currentManifest(vaultDir, options.config, options.today, false), input);
+    return { old: plan.old.path, by: plan.by?.path ?? null, dry_run: true };
+  }
   return withVaultLock(
     vaultDir,
     () => {

@@ -42,6 +42,10 @@ export interface WriteOptions {
   replacing?: string;
   /** Commit the new file with git; default `[git] commit` of the config. */
   commit?: boolean;
+  /** Run every check and report what would be written, writing nothing. Default false. */
+  dryRun?: boolean;
+  /** Add related atoms to `links`. Default true. */
+  related?: boolean;
   /** Clock for event timestamps. Default `() => new Date()`. */
   now?: () => Date;
   /** How long to wait for the vault lock. Default 60 s. */
@@ -57,6 +61,8 @@ export interface WriteResult {
   links: string[];
   /** The related atoms added to `links`, best first. */
   related: string[];
+  /** The file's text, on a dry run only. */
+  content?: string;
   /** Set when a commit was asked for: whether it was made. */
   committed?: boolean;
   /** Why no commit was made, when one was asked for. */
@@ -104,6 +110,8 @@ export interface SupersedeOptions {
   today: string;
   /** Commit the changed files; default `[git] commit` of the config. */
   commit?: boolean;
+  /** Run every check and report, writing nothing. Default false. */
+  dryRun?: boolean;
   now?: () => Date;
   lockTimeoutMs?: number;
 }
@@ -112,6 +120,8 @@ export interface SupersedeOptions {
 export interface SupersedeResult {
   old: string;
   by: string | null;
+  /** Set on a dry run: nothing was written. */
+  dry_run?: true;
   committed?: boolean;
   commitNote?: string;
 }

@@ -30,10 +30,15 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   const valid = validateWriteInput(input, options.config);
   const settings = readWriteSettings(options.config);
   const commit = shouldCommit(options.config, options.commit);
+  if (options.dryRun) {
+    // A dry run reads the vault as it is and writes nothing, so it needs no lock.
+    const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, related: options.related, persist: false });
+    return session.write(valid, { force: options.force, replacing: options.replacing, dryRun: true });
+  }
   return withVaultLock(
     vaultDir,
     () => {
-      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now });
+      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
       const result = session.write(valid, { force: options.force, replacing: options.replacing });
       session.finish();
       if (!commit) return result;

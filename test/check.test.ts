@@ -83,15 +83,15 @@ test("should report the AUTO markers of MOCs that refresh-moc would leave alone,
 
 const CASES: VaultCliCase[] = [
   {
-    name: "should list each problem as path:line rule message and exit 1 on errors",
+    name: "should list each problem as path:line severity rule message and exit 1 on errors",
     
     args: (dir) => ["check", "--vault", dir],
     exitCode: 1,
     stdout: [
-      "MEMORY.md:3 broken-link [[memory_ghost]] matches no note in the vault",
-      "hub.md:17 ambiguous-link [[dup]] matches 2 notes (a/dup.md, b/c/dup.md); Obsidian opens the shortest path, a/dup.md; write more of the path to choose",
-      "hub.md:17 broken-link [[ghost]] matches no note in the vault",
-      'hub.md:23 missing-file links to "absent.png", which is not in the vault',
+      "MEMORY.md:3 error broken-link [[memory_ghost]] matches no note in the vault",
+      "hub.md:17 warning ambiguous-link [[dup]] matches 2 notes (a/dup.md, b/c/dup.md); Obsidian opens the shortest path, a/dup.md; write more of the path to choose",
+      "hub.md:17 error broken-link [[ghost]] matches no note in the vault",
+      'hub.md:23 error missing-file links to "absent.png", which is not in the vault',
       "",
     ].join("\n"),
     stderr: "11 files checked: 3 errors, 1 warning\n",

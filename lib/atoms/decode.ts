@@ -17,7 +17,7 @@ const legacy = new TextDecoder("windows-1252");
 export function decodeAtomBytes(bytes: Uint8Array, path: string): DecodedFile {
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) {
-    return { ok: false, diagnostic: { file: path, line: 1, rule: "binary", message: "binary file (contains NUL bytes), skipped", severity: "error" } };
+    return { ok: false, diagnostic: { file: path, line: 1, rule: "binary", message: "file contains NUL bytes; skipped", severity: "error" } };
   }
   try {
     return { ok: true, text: utf8.decode(bytes), diagnostics: [] };

@@ -9,10 +9,8 @@ import { loadVaultLinks } from "../links/vault-links.js";
 import { isMoc } from "../moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
 import { checkSettings } from "./settings.js";
+import { withCheckSeverity } from "./severity.js";
 import type { CheckReport } from "./types.js";
-
-/** Rules the indexer reports as warnings (it repairs what it can) that break the schema, so the linter fails on them. */
-const SCHEMA_ERRORS = new Set(["invalid-type", "invalid-status", "invalid-confidence", "bad-date", "field-type"]);
 
 /** Options of {@link checkVault}. */
 export interface CheckVaultOptions {
@@ -36,7 +34,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const { config } = options;
   const settings = checkSettings(config);
   const { index, resolver, resolved } = loadVaultLinks(vaultDir, config, options.today);
-  const diagnostics: Diagnostic[] = index.diagnostics.map((d) => (SCHEMA_ERRORS.has(d.rule) ? { ...d, severity: "error" as const } : d));
+  const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
   for (const entry of index.indexes.manifest) {
     const text = readText(join(vaultDir, entry.path));

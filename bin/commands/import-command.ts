@@ -2,6 +2,7 @@ import { Option, type Command } from "../commander.js";
 import { importSource } from "../../lib/import/import.js";
 import type { ImportRejection, ImportResult, ImportSplit } from "../../lib/import/types.js";
 import type { CliContext } from "../context.js";
+import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";
 
 interface ImportOptions {
@@ -23,12 +24,12 @@ export function registerImport(program: Command, ctx: CliContext): void {
     .summary("Import a markdown file, a folder of notes or a JSONL export")
     .description("Import a markdown file (one atom per ## section), a folder of notes (one per file) or a JSONL export (one per line, with content/title). Each item is validated, scanned and de-duplicated like write; refused items are listed, not fatal. Exit 1 when nothing was imported")
     .argument("<source>", "a .md file, a folder, or a .jsonl file")
-    .option("--project <project>", "project of items that name none")
-    .option("--type <type>", "type of items that name none", "reference")
+    .option("-p, --project <project>", "project of items that name none")
+    .option("-t, --type <type>", "type of items that name none", "reference")
     .addOption(new Option("--split <how>", "cut markdown per ## section or per file (default: h2 for a file, file for a folder)").choices(["h2", "file"]))
     .option("--dry-run", "check every item and report, write nothing")
     .option("--force", "import near-duplicates too")
-    .option("--json", "print the result as JSON");
+    .option("-j, --json", "print the result as JSON");
   addMutationOptions(cmd).action((source: string, opts: ImportOptions) => runImport(ctx, source, opts));
 }
 
@@ -38,7 +39,7 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
   const result = await importSource(vaultDir, source, { config, today, cwd: ctx.params.cwd, project: opts.project, type: opts.type, split: opts.split, dryRun: opts.dryRun, force: opts.force, commit: opts.commit });
   if (result.imported.length === 0) ctx.exitCode = 1;
   if (opts.json) {
-    ctx.out(JSON.stringify(result, null, 2));
+    ctx.out(JSON.stringify(snakeKeys(result), null, 2));
     return;
   }
   for (const r of [...result.duplicates, ...result.rejected].sort(bySource)) {

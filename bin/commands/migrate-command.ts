@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { migrateVault } from "../../lib/migrate/migrate.js";
 import type { MigrateResult } from "../../lib/migrate/types.js";
 import type { CliContext } from "../context.js";
+import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";
 
 interface MigrateOptions {
@@ -19,7 +20,7 @@ export function registerMigrate(program: Command, ctx: CliContext): void {
     .summary("Add missing standard frontmatter fields to every note")
     .description("Add missing frontmatter fields (id, name, type, project, status, created, updated, tags, links) to every note, inferring them from path, [directories] and [tags]. Never moves, renames or deletes; bodies and unknown fields keep every byte. Exit 1 when files had to be skipped")
     .option("--dry-run", "print a unified diff per file (stdout) and write nothing")
-    .option("--json", "print the result as JSON");
+    .option("-j, --json", "print the result as JSON");
   addMutationOptions(cmd).action((opts: MigrateOptions) => runMigrate(ctx, opts));
 }
 
@@ -29,7 +30,7 @@ async function runMigrate(ctx: CliContext, opts: MigrateOptions): Promise<void> 
   const result = await migrateVault(vaultDir, { config, today, dryRun: opts.dryRun, commit: opts.commit });
   if (result.skipped.length > 0) ctx.exitCode = 1;
   if (opts.json) {
-    ctx.out(JSON.stringify(result, null, 2));
+    ctx.out(JSON.stringify(snakeKeys(result), null, 2));
     return;
   }
   ctx.diagnostics(result.skipped);

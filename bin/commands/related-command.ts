@@ -26,7 +26,7 @@ export function registerRelated(program: Command, ctx: CliContext): void {
     .option("--tag <tag>", "a tag to relate to (repeatable)", (v: string, all: string[]) => [...all, v], [])
     .option("--words <text>", "words to relate to")
     .option("-n, --top <n>", "number of results (0 = all)", parseCount, 10)
-    .option("--json", "print a JSON array")
+    .option("-j, --json", "print a JSON array")
     .action((ref: string | undefined, opts: RelatedOptions) => {
       if (ref === undefined && opts.tag.length === 0 && !opts.words) throw new CortexError("BAD_ARGUMENT", "give an atom (path, id or name), or --tag and/or --words");
       const today = ctx.today(opts.today);

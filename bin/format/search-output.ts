@@ -1,5 +1,6 @@
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
+import { dimRetired, statusMark } from "./atom-output.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
 export function formatScore(score: number): string {
@@ -14,19 +15,31 @@ export function hitToJson(hit: SearchHit, explain: boolean): Record<string, unkn
   return json;
 }
 
-/** Default output: one line per hit, `score  layer  path  name`. */
-export function formatLines(hits: readonly SearchHit[], color: boolean): string {
+/** How hits are printed: colours on a terminal, and scores (none in filter mode, where every score is 0). */
+export interface HitStyle {
+  color: boolean;
+  scores: boolean;
+}
+
+/** Default output: one line per hit, `score  layer  path  name`; superseded and archived atoms marked (and dimmed). */
+export function formatLines(hits: readonly SearchHit[], style: HitStyle): string {
   const width = Math.max(...hits.map((h) => formatScore(h.score).length));
-  return hits.map((h) => `${formatScore(h.score).padStart(width)}  ${paint(`[${h.layer}]`.padEnd(6), h.layer, color)}  ${h.record.path}  ${h.record.name}`).join("\n");
+  return hits
+    .map((h) => {
+      const score = style.scores ? `${formatScore(h.score).padStart(width)}  ` : "";
+      const line = `${score}${paint(`[${h.layer}]`.padEnd(6), h.layer, style.color)}  ${h.record.path}  ${h.record.name}${statusMark(h.record.status)}`;
+      return dimRetired(line, h.record.status, style.color);
+    })
+    .join("\n");
 }
 
 /** `--brief`: `[layer] name (score: N)`, the path, and a one-line preview. */
-export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, string>, color: boolean): string {
+export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, string>, style: HitStyle): string {
   return hits
     .map((h) => {
-      const head = `${paint(`[${h.layer}]`, h.layer, color)} ${h.record.name} (score: ${formatScore(h.score)})`;
+      const head = `${paint(`[${h.layer}]`, h.layer, style.color)} ${h.record.name}${statusMark(h.record.status)}${style.scores ? ` (score: ${formatScore(h.score)})` : ""}`;
       const preview = previews.get(h.record.path);
-      return [head, `  ${h.record.path}`, ...(preview ? [`  ${preview}`] : [])].join("\n");
+      return dimRetired([head, `  ${h.record.path}`, ...(preview ? [`  ${preview}`] : [])].join("\n"), h.record.status, style.color);
     })
     .join("\n\n");
 }
@@ -49,8 +62,9 @@ export function formatExplain(b: ScoreBreakdown): string {
   return lines.join("\n");
 }
 
-const COLORS: Record<string, string> = { hot: "\x1b[31m", warm: "\x1b[33m", cold: "\x1b[36m" };
+// Red reads as an error: hot is magenta.
+const COLORS: Record<string, string> = { hot: "\x1b[35m", warm: "\x1b[33m", cold: "\x1b[36m" };
 
 function paint(text: string, layer: string, color: boolean): string {
-  return color ? `${COLORS[layer] ?? ""}${text}\x1b[0m` : text;
+  return color ? `${COLORS[layer] ?? ""}${text}\x1b[39m` : text;
 }

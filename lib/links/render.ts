@@ -42,6 +42,22 @@ export function graphView(manifest: readonly Pick<ManifestEntry, "path" | "name"
   return { nodes, edges, hubs, orphans };
 }
 
+/**
+ * The `limit` most connected atoms of a view (links in + out, then path) and
+ * the links between them, so a large vault gives a graph a renderer can draw;
+ * `omitted` counts the atoms left out. `limit` 0 keeps every atom. Pure.
+ */
+export function limitView(view: GraphView, limit: number): { view: GraphView; omitted: number } {
+  if (limit === 0 || view.nodes.length <= limit) return { view, omitted: 0 };
+  const ranked = [...view.nodes].sort((a, b) => b.in + b.out - (a.in + a.out) || compareStrings(a.path, b.path));
+  const keep = new Set(ranked.slice(0, limit).map((n) => n.path));
+  const nodes = view.nodes.filter((n) => keep.has(n.path));
+  return {
+    view: { nodes, edges: view.edges.filter(([from, to]) => keep.has(from) && keep.has(to)), hubs: view.hubs.filter((p) => keep.has(p)), orphans: view.orphans.filter((p) => keep.has(p)) },
+    omitted: view.nodes.length - nodes.length,
+  };
+}
+
 /** Mermaid flowchart (renders in Obsidian and on GitHub): hubs bold, orphans in their own box. */
 export function renderMermaid(view: GraphView): string {
   const id = new Map(view.nodes.map((n, i) => [n.path, `n${i}`]));

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../lib/claude/hooks.js";
@@ -132,7 +132,9 @@ describe("cortex install --claude / uninstall --claude", () => {
     const removed = await run(["uninstall", "--claude"]);
     assert.equal(removed.code, 0, removed.stderr);
     assert.deepEqual(JSON.parse(read(settings)), JSON.parse(original));
-    assert.deepEqual(JSON.parse(read(join(home, ".claude.json"))), {});
+    assert.equal(existsSync(join(home, ".claude.json")), false, "the file install created, left empty, is removed");
+    assert.equal(existsSync(`${settings}.cortex-backup`), false, "install's backup is removed");
+    assert.match(removed.stdout, /^updated .*settings\.json\nremoved .*\.claude\.json\n$/);
   });
 
   test("should register in the project: hooks and approval in .claude/settings.json, the server in .mcp.json", async () => {
@@ -144,12 +146,14 @@ describe("cortex install --claude / uninstall --claude", () => {
     assert.deepEqual(JSON.parse(read(join(project, ".mcp.json"))).mcpServers.cortex, { type: "stdio", command: "npx", args: ["-y", "cortex-vault", "mcp", "--vault", vault] });
     assert.equal(existsSync(join(project, ".mcp.json.cortex-backup")), false);
     assert.equal((await run(["uninstall", "--claude", "--project"])).code, 0);
-    assert.deepEqual(JSON.parse(read(join(project, ".claude/settings.json"))), {});
-    assert.deepEqual(JSON.parse(read(join(project, ".mcp.json"))), {});
+    assert.equal(existsSync(join(project, ".claude")), false, "no empty {} file or folder left");
+    assert.equal(existsSync(join(project, ".mcp.json")), false);
+    assert.deepEqual(readdirSync(project), []);
   });
 
   test("should refuse a settings file that is not JSON and change nothing", async () => {
     const file = join(project, ".claude/settings.json");
+    mkdirSync(join(project, ".claude"), { recursive: true });
     writeFileSync(file, "{ broken");
     const result = await run(["install", "--claude", "--project", "--vault", vault]);
     assert.equal(result.code, 2);

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { initVault } from "../../lib/init/init.js";
 import { resolve } from "node:path";
+import { shellQuote } from "../../lib/util/shell.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 
@@ -33,7 +34,7 @@ function runInit(ctx: CliContext, dir: string | undefined, opts: InitOptions): v
   for (const path of shown(result.kept)) lines.push(`  kept    ${path}`);
   for (const note of result.notes) lines.push(`note: ${note}`);
   if (result.created.length === 0) lines.push("Nothing to add: the vault has everything.");
-  const cd = dir === undefined ? "" : `cd ${dir} && `;
+  const cd = dir === undefined ? "" : `cd ${shellQuote(dir)} && `;
   lines.push("", `Next: ${cd}git init && cortex write --name "First rule" --type rule --project default`);
   ctx.out(lines.join("\n"));
 }

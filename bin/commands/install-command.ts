@@ -52,12 +52,16 @@ function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: Inst
   }
   const pending = changes.filter((c) => c.after !== null && c.after !== c.before);
   if (opts.dryRun) {
-    for (const c of pending) ctx.out(`would ${c.before === null ? "create" : "update"} ${c.file}:\n${c.after}`);
+    for (const c of pending) ctx.out(c.remove ? `would remove ${c.file} (nothing else in it)` : `would ${c.before === null ? "create" : "update"} ${c.file}:\n${c.after}`);
     if (pending.length === 0) ctx.out("Nothing to change.");
     return;
   }
-  const written = applyChanges(changes);
-  for (const c of changes) ctx.out(`${written.includes(c) ? (c.before === null ? "created" : `updated`) : "unchanged"} ${c.file}${written.includes(c) && c.before !== null ? ` (backup: ${c.file}.cortex-backup)` : ""}`);
+  const backup = action === "install";
+  const written = applyChanges(changes, { backup });
+  for (const c of changes) {
+    const verb = !written.includes(c) ? "unchanged" : c.remove ? "removed" : c.before === null ? "created" : "updated";
+    ctx.out(`${verb} ${c.file}${backup && written.includes(c) && c.before !== null ? ` (backup: ${c.file}.cortex-backup)` : ""}`);
+  }
   if (action === "install") afterInstall(ctx);
 }
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Command } from "commander";
+import { shellQuote } from "../../lib/util/shell.js";
 import type { CliContext } from "../context.js";
 
 interface McpOptions {
@@ -81,8 +82,4 @@ function packageRoot(): string | null {
     dir = dirname(dir);
   }
   return null;
-}
-
-function shellQuote(s: string): string {
-  return /^[\w./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }

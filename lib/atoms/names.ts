@@ -5,12 +5,15 @@ export function fileStem(path: string): string {
 }
 
 /**
- * The name a file without a `name` field gets: its stem with underscores as
- * spaces and each word capitalized, e.g. `deploy_freeze.md` → `Deploy Freeze`.
+ * The name a file without a `name` field gets: its stem with underscores, and
+ * hyphens between letters, as spaces and each word capitalized, e.g.
+ * `deploy_freeze.md` → `Deploy Freeze`, `use-kafka.md` → `Use Kafka`
+ * (a date such as `2026-11-03` keeps its hyphens).
  */
 export function nameFromPath(path: string): string {
   return fileStem(path)
     .replace(/_/g, " ")
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
     .replace(/\s+/g, " ")
     .trim()
     .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, ch: string) => space + ch.toUpperCase());

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Diagnostic } from "../atoms/types.js";
+import { ATOM_TYPES, type Diagnostic } from "../atoms/types.js";
+import { CortexError } from "../errors.js";
 import { commitFiles } from "../git/commit.js";
 import { shouldCommit } from "../git/settings.js";
 import { unifiedDiff } from "../util/diff.js";
@@ -27,6 +28,9 @@ import type { FilePlan, MigrateOptions, MigrateResult } from "./types.js";
  */
 export async function migrateVault(vaultDir: string, options: MigrateOptions): Promise<MigrateResult> {
   assertToday(options.today);
+  if (options.type !== undefined && !(ATOM_TYPES as readonly string[]).includes(options.type)) {
+    throw new CortexError("BAD_ARGUMENT", `--type: "${options.type}" is not one of ${ATOM_TYPES.join(", ")}`);
+  }
   const commit = !options.dryRun && shouldCommit(options.config, options.commit);
   return withVaultLock(
     vaultDir,
@@ -34,13 +38,15 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
       const ids = new Set(currentManifest(vaultDir, options.config, options.today, !options.dryRun).flatMap((m) => (m.id ? [m.id] : [])));
       const result: MigrateResult = { changed: [], unchanged: 0, skipped: [] };
       const ts = (options.now?.() ?? new Date()).toISOString();
+      const under = options.folder ? `${options.folder.replace(/\/+$/, "")}/` : "";
       for (const file of scanVault(vaultDir).files) {
+        if (!file.path.startsWith(under)) continue;
         const read = readForMigration(file);
         if ("problem" in read) {
           result.skipped.push(read.problem);
           continue;
         }
-        const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids);
+        const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids, { project: options.project, type: options.type });
         if (plan.problem) result.skipped.push(plan.problem);
         else if (plan.after === null) result.unchanged++;
         else result.changed.push(applyPlan(vaultDir, file, read.text, plan, options.dryRun ?? false, ts));

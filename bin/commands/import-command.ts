@@ -42,9 +42,11 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
     ctx.out(JSON.stringify(snakeKeys(result), null, 2));
     return;
   }
-  for (const r of [...result.duplicates, ...result.rejected].sort(bySource)) {
-    ctx.err(`${r.source} ${r.rule} ${r.name ? `"${r.name}": ` : ""}${r.message.replace(/ \(rule [^)]*\)$/, "")}`);
-  }
+  const lines = [
+    ...[...result.duplicates, ...result.rejected].map((r) => ({ source: r.source, text: `${r.rule} ${r.name ? `"${r.name}": ` : ""}${r.message.replace(/ \(rule [^)]*\)$/, "")}` })),
+    ...result.skipped.map((s) => ({ source: s.source, text: `skipped ${s.name ? `"${s.name}": ` : ""}${s.reason}` })),
+  ];
+  for (const l of lines.sort(bySource)) ctx.err(`${l.source} ${l.text}`);
   const verb = result.dryRun ? "Would import" : "Imported";
   for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : "wrote"} ${i.path}  (${i.source})`);
   ctx.out(summary(result, verb));
@@ -53,7 +55,7 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
 }
 
 // Sources are `file` or `file:line`: by file, then by line number.
-function bySource(a: ImportRejection, b: ImportRejection): number {
+function bySource(a: { source: string }, b: { source: string }): number {
   const split = (s: string) => /^(.*?)(?::(\d+))?$/.exec(s)!;
   const [, fa, la] = split(a.source);
   const [, fb, lb] = split(b.source);
@@ -64,6 +66,7 @@ function summary(result: ImportResult, verb: string): string {
   const parts: string[] = [];
   if (result.duplicates.length > 0) parts.push(`${result.duplicates.length} duplicate${result.duplicates.length === 1 ? "" : "s"}`);
   if (result.rejected.length > 0) parts.push(`${result.rejected.length} rejected: ${rejectedList(result.rejected)}`);
+  if (result.skipped.length > 0) parts.push(`${result.skipped.length} skipped`);
   return `${verb} ${result.imported.length} of ${result.candidates}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
 }
 

@@ -49,6 +49,8 @@ export interface ImportResult {
   imported: (WriteResult & { source: string })[];
   duplicates: ImportRejection[];
   rejected: ImportRejection[];
+  /** Parts of the source that gave no item (a section without text, an empty file). */
+  skipped: { source: string; name: string; reason: string }[];
   dryRun: boolean;
   committed?: boolean;
   commitNote?: string;

@@ -4,9 +4,9 @@ import type { Command } from "./commander.js";
 export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   init: ["cortex init my-vault", "cortex init my-vault --force        # add what is missing"],
   write: [
-    'cortex write --name "No Friday deploys" -t rule -p ops --body "Not after 3pm."',
+    'cortex write --name "No Friday deploys" -t rule -p ops --tags deploy',
     'echo "Body text" | cortex write --name "Piped" -t insight -p ops --body -',
-    'cortex write --name "48h freeze" -t rule -p ops --supersedes old_freeze --dry-run',
+    'cortex write --name "48h freeze" -t rule -p ops --supersedes old --dry-run',
   ],
   search: ["cortex search deploy risk --brief", "cortex search -p ops -t rule          # no query: filter mode", "cortex search deploy --paths | xargs grep -l Friday"],
   show: ["cortex show no_friday_deploys", 'cortex show "No Friday deploys" --raw', "cortex show rules/no_friday_deploys.md --json"],

@@ -1,5 +1,6 @@
 import { Argument, type Command } from "../commander.js";
 import { ATOM_TYPES } from "../../lib/atoms/types.js";
+import { compareStrings } from "../../lib/util/compare.js";
 import type { CliContext } from "../context.js";
 import { completionScript, SHELLS, type CompletionSpec } from "../format/completion.js";
 
@@ -27,13 +28,14 @@ async function runCompletion(ctx: CliContext, shell: (typeof SHELLS)[number], op
   ctx.params.stdout.write(completionScript(shell, spec));
 }
 
-// The vault's projects and tags when there is a vault with an index; none otherwise (completion still works).
+// The vault's projects and tags (indexing it first if needed) when there is a vault; none otherwise, and completion still works.
 async function vaultValues(ctx: CliContext, flag: string | undefined): Promise<{ projects: string[]; tags: string[] }> {
   try {
-    const { vaultDir } = ctx.vault(flag);
-    const { readIndexes } = await import("../../lib/vault/read-indexes.js");
-    const indexes = readIndexes(vaultDir);
-    return { projects: Object.keys(indexes.by_project).sort(), tags: Object.keys(indexes.by_tag).sort() };
+    const { vaultDir, config } = ctx.vault(flag);
+    const { loadSearchRecords } = await import("../../lib/search/vault-search.js");
+    const { records } = await loadSearchRecords(vaultDir, config, ctx.today(undefined));
+    const sorted = (values: Iterable<string>) => [...new Set(values)].sort(compareStrings);
+    return { projects: sorted(records.map((r) => r.project)), tags: sorted(records.flatMap((r) => r.tags)) };
   } catch {
     return { projects: [], tags: [] };
   }

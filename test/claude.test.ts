@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../lib/claude/hooks.js";
 import { addHooks, addMcpServer, hookCommand, isCortexHookCommand, removeHooks, removeMcpServer, setMcpjsonApproval } from "../lib/claude/settings.js";
 import { parseConfig } from "../lib/index.js";
-import { installCommand } from "../bin/commands/mcp-command.js";
+import { installCommand, runCommand } from "../bin/commands/mcp-command.js";
 import { removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 
 const spec = { command: ["cortex"], vaultDir: "/home/me/My Vault", name: "cortex" };
@@ -187,9 +187,15 @@ describe("cortex install --claude / uninstall --claude", () => {
 });
 
 describe("SDK install command", () => {
+  test("should have hooks run the installed cortex, or npx -y cortex-vault from npx's cache (never a bare npx cortex)", () => {
+    assert.equal(runCommand("/home/me/.npm/_npx/ab12/node_modules/cortex-vault"), "npx -y cortex-vault");
+    assert.equal(runCommand("/usr/local/lib/node_modules/cortex-vault"), "cortex");
+    assert.equal(runCommand(null), "cortex");
+  });
+
   test("should name the exact command for a global, npx, project or checkout install", () => {
     assert.equal(installCommand("/usr/local/lib/node_modules/cortex-vault"), "npm install -g @modelcontextprotocol/server@^2.4");
-    assert.equal(installCommand("/home/me/.npm/_npx/ab12/node_modules/cortex-vault"), "npx -y -p cortex-vault -p @modelcontextprotocol/server@^2.4 cortex mcp");
+    assert.equal(installCommand("/home/me/.npm/_npx/ab12/node_modules/cortex-vault"), "npx -y -p cortex-vault -p @modelcontextprotocol/server@^2.4 cortex-vault mcp");
     assert.equal(installCommand("/home/me/app/node_modules/cortex-vault"), "npm install --prefix /home/me/app @modelcontextprotocol/server@^2.4");
     assert.equal(installCommand("/home/me/my repo"), "npm install --prefix '/home/me/my repo' @modelcontextprotocol/server@^2.4");
   });

@@ -4,14 +4,14 @@ import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib
 import type { InstallScope, SettingsFileChange } from "../../lib/claude/types.js";
 import { CortexError } from "../../lib/errors.js";
 import type { CliContext } from "../context.js";
-import { MCP_SDK, sdkInstallCommand } from "./mcp-command.js";
+import { MCP_SDK, runCommand, sdkInstallCommand } from "./mcp-command.js";
 
 interface InstallOptions {
   claude?: boolean;
   project?: boolean;
   user?: boolean;
   vault?: string;
-  command: string;
+  command?: string;
   name: string;
   dryRun?: boolean;
 }
@@ -31,7 +31,7 @@ export function registerInstall(program: Command, ctx: CliContext): void {
       .option("--user", "every project of this user (default)")
       .option("--name <name>", "name of the MCP server entry", "cortex")
       .option("--dry-run", "print what would change, write nothing");
-    if (name === "install") cmd.option("--vault <dir>", "vault the server and hooks use").option("--command <cmd>", "how Claude Code runs cortex, e.g. \"npx -y cortex-vault\"", "cortex");
+    if (name === "install") cmd.option("--vault <dir>", "vault the server and hooks use").option("--command <cmd>", "how Claude Code runs cortex (default: cortex, or npx -y cortex-vault when run through npx)");
     cmd.action((opts: InstallOptions) => runInstall(ctx, name, opts));
   }
 }
@@ -44,7 +44,7 @@ function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: Inst
   let changes: SettingsFileChange[];
   if (action === "install") {
     const { vaultDir } = ctx.vault(opts.vault);
-    const command = opts.command.trim().split(/\s+/).filter(Boolean);
+    const command = (opts.command ?? runCommand()).trim().split(/\s+/).filter(Boolean);
     if (command.length === 0) throw new CortexError("BAD_ARGUMENT", "--command must not be empty");
     changes = planInstall(scope, files, { command, vaultDir, name: opts.name });
   } else {

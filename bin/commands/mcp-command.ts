@@ -56,7 +56,7 @@ export function isMissingSdk(error: unknown): boolean {
  */
 export function installCommand(root: string | null): string {
   const parts = (root ?? "").split(sep);
-  if (parts.includes("_npx")) return `npx -y -p cortex-vault -p ${MCP_SDK} cortex mcp`;
+  if (parts.includes("_npx")) return `npx -y -p cortex-vault -p ${MCP_SDK} cortex-vault mcp`;
   const nm = parts.lastIndexOf("node_modules");
   if (nm > 0 && parts[nm - 1] === "lib") return `npm install -g ${MCP_SDK}`;
   const project = nm > 0 ? parts.slice(0, nm).join(sep) : root;
@@ -66,6 +66,15 @@ export function installCommand(root: string | null): string {
 /** The install command for the SDK, for this copy of cortex-vault. */
 export function sdkInstallCommand(): string {
   return installCommand(packageRoot());
+}
+
+/**
+ * How hooks and other tools should run this cortex: `npx -y cortex-vault`
+ * when it runs from npx's cache (no `cortex` on PATH, and a bare
+ * `npx cortex` is another npm package), else the installed `cortex`.
+ */
+export function runCommand(root: string | null = packageRoot()): string {
+  return (root ?? "").split(sep).includes("_npx") ? "npx -y cortex-vault" : "cortex";
 }
 
 function packageRoot(): string | null {

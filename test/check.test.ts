@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkVault } from "../lib/check/check-vault.js";
@@ -7,6 +7,7 @@ import { checkAtomText, duplicateIdDiagnostics } from "../lib/check/rules.js";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { parseConfig } from "../lib/config/parse.js";
 import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 
 const copy = fixtureCopies();
 const newDir = emptyDirs();
@@ -130,3 +131,18 @@ const CASES: VaultCliCase[] = [
 
 
 runVaultCases(CASES, "test/fixtures/links", copy);
+
+test("should check again only the notes changed since the last run (index/check-cache.tsv), with the same report", async () => {
+  const vault = copyToTemp(`${ROOT}examples/vault`);
+  try {
+    const args = ["check", "--vault", vault, "--today", "2026-11-22", "--json"];
+    const first = await runInProcess(args);
+    assert.match(readFileSync(`${vault}/index/check-cache.tsv`, "utf8"), /^cortex-check 1\t/);
+    assert.deepEqual(await runInProcess(args), first, "a run from the cache reports the same");
+    writeFileSync(`${vault}/atoms/canary_analysis.md`, readFileSync(`${vault}/atoms/canary_analysis.md`, "utf8").replace("tags:", "tags: [Bad Tag]\nold_tags:"));
+    const changed = JSON.parse((await runInProcess(args)).stdout) as { diagnostics: { file: string; rule: string }[] };
+    assert.ok(changed.diagnostics.some((d) => d.file === "atoms/canary_analysis.md" && d.rule === "tag-format"), "the changed note is checked again");
+  } finally {
+    removeTemp(vault);
+  }
+});

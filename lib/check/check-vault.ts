@@ -8,6 +8,7 @@ import type { BrokenLink, LinkResolver } from "../links/types.js";
 import { loadVaultLinks } from "../links/vault-links.js";
 import { isMoc } from "../moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
+import { CheckCache } from "./check-cache.js";
 import { checkSettings } from "./settings.js";
 import { withCheckSeverity } from "./severity.js";
 import type { CheckReport } from "./types.js";
@@ -36,15 +37,21 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const { index, resolver, resolved } = loadVaultLinks(vaultDir, config, options.today);
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
+  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([settings.required, config.projects]));
   for (const entry of index.indexes.manifest) {
-    const text = readText(join(vaultDir, entry.path));
-    if (text === null) continue;
-    const checked = checkAtomText(entry.path, text, config, settings);
-    diagnostics.push(...checked.diagnostics);
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    if (isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/")) diagnostics.push(...markerDiagnostics(entry.path, text));
+    const moc = isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/");
+    const checked = cache.get(vaultDir, entry.path, () => {
+      const text = readText(join(vaultDir, entry.path));
+      if (text === null) return null;
+      const found = checkAtomText(entry.path, text, config, settings);
+      return moc ? { ...found, diagnostics: [...found.diagnostics, ...markerDiagnostics(entry.path, text)] } : found;
+    });
+    if (checked === null) continue;
+    diagnostics.push(...checked.diagnostics);
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
+  cache.save();
   diagnostics.push(...duplicateIdDiagnostics(ids));
   const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
   if (memory !== null) diagnostics.push(...markerDiagnostics("MEMORY.md", memory));

@@ -1,6 +1,6 @@
 import { Option, type Command } from "../commander.js";
 import { graphView, limitView, renderDot, renderMermaid } from "../../lib/links/render.js";
-import { loadVaultLinks } from "../../lib/links/vault-links.js";
+import { loadRelatedInputs } from "../../lib/related/load.js";
 import { parseCount, type CliContext } from "../context.js";
 
 interface GraphOptions {
@@ -31,8 +31,9 @@ export function registerGraph(program: Command, ctx: CliContext): void {
     .action((opts: GraphOptions) => {
       const today = ctx.today(opts.today);
       const { vaultDir, config } = ctx.vault(opts.vault);
-      const { index, resolved } = loadVaultLinks(vaultDir, config, today);
-      const whole = graphView(index.indexes.manifest, resolved, { project: opts.project, hubs: opts.hubs });
+      // The links the index resolved (index/links.json): nothing is resolved again.
+      const { manifest, edges } = loadRelatedInputs(vaultDir, config, today);
+      const whole = graphView(manifest, { edges, backlinks: {} }, { project: opts.project, hubs: opts.hubs });
       if (whole.nodes.length === 0) {
         ctx.err(opts.project === undefined ? "No atoms in the vault" : `No atoms in project ${JSON.stringify(opts.project)}`);
         ctx.exitCode = 1;

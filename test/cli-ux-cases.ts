@@ -94,6 +94,7 @@ export const UX_CASES: VaultCliCase[] = [
   { name: "should print a fish completion script", args: (d) => ["completion", "fish", "--vault", d], exitCode: 0, stdout: /complete -c cortex -n "__fish_seen_subcommand_from search" -l project -s p -x -a "backend ops personal research"\n/ },
   { name: "should refuse an unknown shell", args: () => ["completion", "tcsh"], exitCode: 2, stderr: /value 'tcsh' is invalid for argument 'shell'\. Allowed choices are bash, zsh, fish\./ },
   // Output people can trust
+  { name: "should mark superseded atoms in related", args: (d) => ["related", "deploy_freeze_during_release", ...V(d)], exitCode: 0, stdout: /^atoms\/deploy_freeze_release_day\.md {2}Deploy freeze on release day only \[superseded\] — links both ways\n/m },
   { name: "should leave superseded atoms out of context by default", args: (d) => ["context", "deploy", "freeze", "release", "day", ...V(d)], exitCode: 0, after: (_, run) => assert.doesNotMatch(run.stdout, /## Deploy freeze on release day only/) },
   { name: "should keep superseded atoms in context with --all-status", args: (d) => ["context", "deploy", "freeze", "release", "day", "--all-status", ...V(d)], exitCode: 0, stdout: /## Deploy freeze on release day only/ },
   { name: "should cap the summary's hot list and say how many more", fixture: manyHot, args: (d) => ["summary", ...V(d)], exitCode: 0, stdout: /\nHot:\n(?: {2}2026-11-2\d .*\n){10} {2}… and \d+ more \(cortex list --status active --layer hot\)\n$/ },

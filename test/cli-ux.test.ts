@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { buildProgram } from "../bin/main.js";
+import { Readable } from "node:stream";
+import { buildProgram, main } from "../bin/main.js";
 import { CliContext } from "../bin/context.js";
 import { formatLines } from "../bin/format/search-output.js";
 import { UX_CASES, UX_FIXTURE } from "./cli-ux-cases.js";
 import { fixtureCopies, runVaultCases } from "./helpers/cases.js";
-import { runInProcess } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 
 describe("issue 14: the CLI a new user gets right", () => runVaultCases(UX_CASES, UX_FIXTURE, fixtureCopies()));
 
@@ -44,5 +45,20 @@ describe("colours", () => {
     assert.doesNotMatch(hot, /\x1b\[31m/);
     assert.match(hot, /\x1b\[35m\[hot\]/);
     assert.match(formatLines([hit("warm", "superseded")], { color: true, scores: true }), /^\x1b\[2m.*A \[superseded\]\x1b\[22m$/);
+  });
+});
+
+describe("write --body -", () => {
+  test("should tell a terminal user that it is waiting for standard input", async () => {
+    const vault = copyToTemp(`${ROOT}examples/vault`);
+    try {
+      const stdin = Object.assign(Readable.from([Buffer.from("Typed at the terminal.\n")]), { isTTY: true });
+      let stderr = "";
+      const code = await main({ argv: ["write", "--name", "Typed note", "-t", "insight", "-p", "ops", "--body", "-", "--vault", vault, "--today", "2026-11-22"], stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) }, env: { NO_COLOR: "1" }, cwd: vault, stdin });
+      assert.equal(code, 0, stderr);
+      assert.equal(stderr, "cortex: reading the body from standard input; end it with Ctrl-D (Ctrl-Z Enter on Windows)\n");
+    } finally {
+      removeTemp(vault);
+    }
   });
 });

@@ -4,6 +4,7 @@ import { loadRelatedInputs } from "../../lib/related/load.js";
 import { related } from "../../lib/related/related.js";
 import type { RelatedQuery } from "../../lib/related/types.js";
 import { parseCount, type CliContext } from "../context.js";
+import { dimRetired, statusMark } from "../format/atom-output.js";
 import { findAtom } from "../refs.js";
 
 interface RelatedOptions {
@@ -35,7 +36,10 @@ export function registerRelated(program: Command, ctx: CliContext): void {
       const query: RelatedQuery = ref !== undefined ? { path: findAtom(manifest, ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
       const found = related(manifest, edges, query, opts.top);
       if (opts.json) ctx.out(JSON.stringify(found, null, 2));
-      else if (found.length > 0) ctx.out(found.map((r) => `${r.path}  ${r.name} — ${r.reason}`).join("\n"));
+      else if (found.length > 0) {
+        const status = new Map(manifest.map((m) => [m.path, m.status]));
+        ctx.out(found.map((r) => dimRetired(`${r.path}  ${r.name}${statusMark(status.get(r.path) ?? "")} — ${r.reason}`, status.get(r.path) ?? "", ctx.color)).join("\n"));
+      }
       if (found.length === 0) {
         ctx.err("Nothing related found");
         ctx.exitCode = 1;

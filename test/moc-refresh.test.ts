@@ -165,7 +165,7 @@ const CASES: VaultCliCase[] = [
     args: (dir) => ["refresh-moc", "--vault", dir, "--today", TODAY, "_moc/broken.md"],
     exitCode: 1,
     stdout: "1 MOC: 0 refreshed, 1 unchanged\n",
-    stderr: /^_moc\/broken.md:6 moc-unclosed .*\n_moc\/broken.md:9 moc-unknown-section .*\n_moc\/broken.md:12 moc-collector-failed \[moc.commands\] slow: timed out after 1.5 s; section left as it was\n$/,
+    stderr: /^_moc\/broken.md:6 error moc-unclosed .*\n_moc\/broken.md:9 error moc-unknown-section .*\n_moc\/broken.md:12 error moc-collector-failed \[moc.commands\] slow: timed out after 1.5 s; section left as it was\n$/,
   },
   {
     name: "should exit 2 for a MOC outside the vault",

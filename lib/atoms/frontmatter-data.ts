@@ -44,7 +44,7 @@ export function readFrontmatterData(yaml: string, firstLine: number): Frontmatte
   if (isMap(doc.contents)) {
     for (const pair of doc.contents.items) {
       if (isScalar(pair.key) && pair.key.range) lines.set(String(pair.key.value), counter.linePos(pair.key.range[0]).line);
-      else if (pair.key !== null && typeof pair.key === "object" && "range" in pair.key && pair.key.range) {
+      else if (doc.errors.length === 0 && pair.key !== null && typeof pair.key === "object" && "range" in pair.key && pair.key.range) {
         const line = firstLine - 1 + counter.linePos((pair.key.range as number[])[0]!).line;
         problems.push({ line, rule: "frontmatter-key", message: "a key that is a list or mapping (e.g. from [[link]]: or {a}: ) is read as its text", severity: "warning" });
       }

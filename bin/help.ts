@@ -8,7 +8,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
     'echo "Body text" | cortex write --name "Piped" -t insight -p ops --body -',
     'cortex write --name "48h freeze" -t rule -p ops --supersedes old --dry-run',
   ],
-  search: ["cortex search deploy risk --brief", "cortex search -p ops -t rule          # no query: filter mode", "cortex search deploy --paths | xargs grep -l Friday"],
+  search: ["cortex search deploy risk --brief", "cortex search -p ops -t rule          # no query: filter mode", "cortex search deploy --paths | xargs -I{} wc -l {}"],
   show: ["cortex show no_friday_deploys", 'cortex show "No Friday deploys" --raw', "cortex show rules/no_friday_deploys.md --json"],
   list: ["cortex list -p ops", "cortex list --status active --layer hot", "cortex list -t rule --json"],
   edit: ["cortex edit no_friday_deploys", 'EDITOR="code --wait" cortex edit "No Friday deploys"'],

@@ -21,6 +21,23 @@ export function readIndexes(vaultDir: string): VaultIndexes {
   };
 }
 
+/**
+ * {@link readIndexes}, reading the manifest and graph now and the group
+ * indexes and `links.json` only when first used: a reader that resolves
+ * links (check, link, graph) parses 30 MB less JSON at 100k atoms.
+ *
+ * @throws CortexError `NO_INDEX` when the manifest or graph is missing or of another format version.
+ */
+export function readIndexesLazily(vaultDir: string): VaultIndexes {
+  const now = readIndexParts(vaultDir, ["manifest.json", "graph.json"]);
+  const indexes = { manifest: now["manifest.json"], graph: now["graph.json"] } as VaultIndexes;
+  for (const [key, file] of [["by_project", "by_project.json"], ["by_type", "by_type.json"], ["by_tag", "by_tag.json"], ["links", "links.json"]] as const) {
+    let value: unknown;
+    Object.defineProperty(indexes, key, { enumerable: true, get: () => (value ??= readIndexParts(vaultDir, [file])[file]) });
+  }
+  return indexes;
+}
+
 // The named files of index/, parsed, after checking meta.json's format version.
 function readIndexParts(vaultDir: string, names: readonly string[]): Record<string, unknown> {
   const { indexDir } = vaultPaths(vaultDir);

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
+import type { CortexConfig } from "../../lib/config/types.js";
+import { normalizeRef } from "../../lib/agent/refs.js";
 import { CortexError } from "../../lib/errors.js";
 import { pathInVault, removeAdopted } from "../../lib/write/adopt.js";
 import { currentManifest } from "../../lib/write/manifest.js";
@@ -11,7 +13,6 @@ import type { WriteInput, WriteResult } from "../../lib/write/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
-import { normalizeRef } from "../../lib/agent/refs.js";
 
 interface WriteOptions {
   vault?: string;
@@ -94,7 +95,7 @@ interface AfterWrite {
 }
 
 // What follows a write: the replaced atom superseded by the new one, the adopted note removed.
-async function finishWrite(vaultDir: string, result: WriteResult, o: { config: WriteInputConfig; today: string; supersedes?: string; adopted?: { path: string; bytes: Buffer } }): Promise<AfterWrite> {
+async function finishWrite(vaultDir: string, result: WriteResult, o: { config: CortexConfig; today: string; supersedes?: string; adopted?: { path: string; bytes: Buffer } }): Promise<AfterWrite> {
   const done: AfterWrite = {};
   if (o.supersedes !== undefined) {
     await supersedeAtom(vaultDir, { old: o.supersedes, by: result.path }, { config: o.config, today: o.today });
@@ -103,8 +104,6 @@ async function finishWrite(vaultDir: string, result: WriteResult, o: { config: W
   if (o.adopted && o.adopted.path !== result.path && (await removeAdopted(vaultDir, o.adopted.path, o.adopted.bytes, o))) done.moved_from = o.adopted.path;
   return done;
 }
-
-type WriteInputConfig = Parameters<typeof writeAtom>[2]["config"];
 
 function formatWrite(result: WriteResult, done: AfterWrite, dryRun: boolean): string {
   const lines = [dryRun ? `Would write ${result.path} (id ${result.id}); nothing written` : `Wrote ${result.path} (id ${result.id})`];

@@ -8,6 +8,7 @@ import type { BrokenLink, LinkResolver } from "../links/types.js";
 import { loadVaultLinks } from "../links/vault-links.js";
 import { isMoc } from "../moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
+import { packageVersion } from "../version.js";
 import { CheckCache } from "./check-cache.js";
 import { checkSettings } from "./settings.js";
 import { withCheckSeverity } from "./severity.js";
@@ -37,7 +38,8 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const { index, resolver, resolved } = loadVaultLinks(vaultDir, config, options.today);
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
-  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([settings.required, config.projects]));
+  // A new version of cortex may check differently: its cache starts over.
+  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]));
   for (const entry of index.indexes.manifest) {
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
     const moc = isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkVault } from "../lib/check/check-vault.js";
@@ -142,6 +142,25 @@ test("should check again only the notes changed since the last run (index/check-
     writeFileSync(`${vault}/atoms/canary_analysis.md`, readFileSync(`${vault}/atoms/canary_analysis.md`, "utf8").replace("tags:", "tags: [Bad Tag]\nold_tags:"));
     const changed = JSON.parse((await runInProcess(args)).stdout) as { diagnostics: { file: string; rule: string }[] };
     assert.ok(changed.diagnostics.some((d) => d.file === "atoms/canary_analysis.md" && d.rule === "tag-format"), "the changed note is checked again");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should not write an unchanged check cache again, and take each note's stamp from the index run", () => {
+  const vault = copyToTemp(`${ROOT}examples/vault`);
+  try {
+    const config = parseConfig("");
+    checkVault(vault, { config, today: "2026-11-22" });
+    const file = `${vault}/index/check-cache.tsv`;
+    const first = readFileSync(file, "utf8");
+    const cache = readFileSync(`${vault}/index/cache.tsv`, "utf8");
+    const line = first.split("\n").find((l) => l.endsWith("\trules/no_friday_deploys.md"))!;
+    assert.ok(cache.includes(`\n${line.split("\t").slice(0, 2).join("\t")}\t`), "the stamp of index/cache.tsv");
+    const before = statSync(file).mtimeMs;
+    checkVault(vault, { config, today: "2026-11-22" });
+    assert.equal(statSync(file).mtimeMs, before, "not written again");
+    assert.equal(readFileSync(file, "utf8"), first);
   } finally {
     removeTemp(vault);
   }

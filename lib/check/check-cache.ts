@@ -2,6 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
 import { writeFileAtomic } from "../vault/atomic.js";
+import { pathField } from "../vault/stat-cache.js";
 
 /** What the per-file rules found in one note, as kept between runs. */
 export interface FileCheck {
@@ -10,24 +11,26 @@ export interface FileCheck {
   idLine: number;
 }
 
-interface Cached extends FileCheck {
-  mtimeUs: number;
-  size: number;
-}
-
 const HEADER = "cortex-check 1";
 
 /**
  * The per-file results of `cortex check` kept in `index/check-cache.tsv`
- * (machine-local, like cache.tsv), keyed by each file's mtime and size and
- * by the settings the rules read: a pre-commit run on a large vault reads and
- * checks only the notes that changed since the last run.
+ * (machine-local, like cache.tsv): one line per note,
+ * `mtime(µs)⇥size⇥idLine⇥id (JSON)⇥diagnostics (JSON)⇥path`, keyed by the
+ * settings the rules read. A pre-commit run on a large vault reads and checks
+ * only the notes that changed since the last run; lines of unchanged notes are
+ * kept as text, and an unchanged cache is not written again.
  */
 export class CheckCache {
-  private readonly previous = new Map<string, Cached>();
-  private readonly next: [string, Cached][] = [];
+  /** Path → its line without the path. */
+  private readonly previous = new Map<string, string>();
+  private readonly next: string[] = [];
+  private changed = false;
 
-  constructor(private readonly file: string, private readonly settingsKey: string) {
+  /**
+   * @param stamps - each file's `mtime⇥size` from the index run that just ran (see `readFileStamps`); a file without one is stat'ed.
+   */
+  constructor(private readonly file: string, private readonly settingsKey: string, private readonly stamps: ReadonlyMap<string, string> | null = null) {
     let text: string;
     try {
       text = readFileSync(file, "utf8");
@@ -37,38 +40,57 @@ export class CheckCache {
     const lines = text.split("\n");
     if (lines[0] !== `${HEADER}\t${settingsKey}`) return;
     for (const line of lines.slice(1)) {
-      const [mtime, size, idLine, id, diagnostics, path] = line.split("\t");
-      if (path === undefined) continue;
-      try {
-        this.previous.set(path, { mtimeUs: Number(mtime), size: Number(size), idLine: Number(idLine), id: JSON.parse(id!) as string | null, diagnostics: JSON.parse(diagnostics!) as Diagnostic[] });
-      } catch {
-        // a damaged line: that file is checked again
-      }
+      const cut = line.lastIndexOf("\t");
+      if (cut !== -1) this.previous.set(pathField(line.slice(cut + 1)), line.slice(0, cut));
     }
   }
 
   /** The result for `path` (vault-relative) from the cache when the file is unchanged, else from `check`, kept for the next run. */
   get(vaultDir: string, path: string, check: () => FileCheck | null): FileCheck | null {
-    let stat: { mtimeUs: number; size: number };
-    try {
-      const s = statSync(join(vaultDir, path), { bigint: true });
-      stat = { mtimeUs: Number(s.mtimeNs / 1000n), size: Number(s.size) };
-    } catch {
-      return null;
+    const stamp = this.stampOf(vaultDir, path);
+    if (stamp === null) return null;
+    const line = this.previous.get(path);
+    const cached = line !== undefined && line.startsWith(`${stamp}\t`) ? parseRest(line.slice(stamp.length + 1)) : null;
+    if (cached) {
+      this.next.push(`${line}\t${writePath(path)}`);
+      return cached;
     }
-    const hit = this.previous.get(path);
-    const result = hit && hit.mtimeUs === stat.mtimeUs && hit.size === stat.size ? hit : check();
-    if (result) this.next.push([path, { ...stat, diagnostics: result.diagnostics, id: result.id, idLine: result.idLine }]);
+    this.changed = true;
+    const result = check();
+    if (result) this.next.push(`${stamp}\t${result.idLine}\t${JSON.stringify(result.id)}\t${JSON.stringify(result.diagnostics)}\t${writePath(path)}`);
     return result;
   }
 
-  /** Writes the results of this run; a vault that cannot be written keeps no cache (the check still ran). */
+  /** Writes the results of this run when they differ from the file's; a vault that cannot be written keeps no cache (the check still ran). */
   save(): void {
-    const lines = this.next.map(([path, c]) => `${c.mtimeUs}\t${c.size}\t${c.idLine}\t${JSON.stringify(c.id)}\t${JSON.stringify(c.diagnostics)}\t${path}`);
+    if (!this.changed && this.next.length === this.previous.size) return;
     try {
-      writeFileAtomic(this.file, `${HEADER}\t${this.settingsKey}\n${lines.join("\n")}\n`);
+      writeFileAtomic(this.file, `${HEADER}\t${this.settingsKey}\n${this.next.join("\n")}\n`);
     } catch {
       // read-only vault
     }
   }
+
+  // `mtime⇥size` as index/cache.tsv has it: from the index run when it has the file, else from a stat (whole µs).
+  private stampOf(vaultDir: string, path: string): string | null {
+    const stamp = this.stamps?.get(path);
+    if (stamp !== undefined) return stamp;
+    const s = statSync(join(vaultDir, path), { throwIfNoEntry: false });
+    return s ? `${Math.round(s.mtimeMs * 1000)}\t${s.size}` : null;
+  }
+}
+
+// `idLine⇥id⇥diagnostics` of a cached line; null when damaged (the file is checked again).
+function parseRest(rest: string): FileCheck | null {
+  const [idLine, id, diagnostics] = rest.split("\t");
+  try {
+    return { idLine: Number(idLine), id: JSON.parse(id!) as string | null, diagnostics: diagnostics === "[]" ? [] : (JSON.parse(diagnostics!) as Diagnostic[]) };
+  } catch {
+    return null;
+  }
+}
+
+// A path as the last field of a line, as index/cache.tsv writes it (read back with pathField).
+function writePath(path: string): string {
+  return /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
 }

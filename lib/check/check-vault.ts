@@ -9,6 +9,8 @@ import { loadVaultLinks } from "../links/vault-links.js";
 import { isMoc } from "../moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
 import { packageVersion } from "../version.js";
+import { readFileStamps } from "../vault/stat-cache.js";
+import { vaultPaths } from "../vault/paths.js";
 import { CheckCache } from "./check-cache.js";
 import { checkSettings } from "./settings.js";
 import { withCheckSeverity } from "./severity.js";
@@ -39,7 +41,9 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
   // A new version of cortex may check differently: its cache starts over.
-  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]));
+  // The index run above just stat'ed every file: its cache.tsv says what changed (unless it was built in memory).
+  const stamps = index.onDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
+  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]), stamps);
   for (const entry of index.indexes.manifest) {
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
     const moc = isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/");

@@ -36,8 +36,8 @@ export function loadVaultLinks(vaultDir: string, config: CortexConfig, today: st
   return { index, resolver, resolved: { ...raw, ...located } };
 }
 
-/** An index run's result with its indexes always there. */
-export type FreshIndex = IndexVaultResult & { indexes: VaultIndexes };
+/** An index run's result with its indexes always there, and whether the index on disk is current (false: built in memory). */
+export type FreshIndex = IndexVaultResult & { indexes: VaultIndexes; onDisk: boolean };
 
 /**
  * Indexes the vault incrementally, writing the index when it can (in memory
@@ -45,14 +45,16 @@ export type FreshIndex = IndexVaultResult & { indexes: VaultIndexes };
  */
 export function freshIndex(vaultDir: string, config: CortexConfig, today: string): FreshIndex {
   let result: IndexVaultResult;
+  let onDisk = true;
   try {
     result = indexVault(vaultDir, { config, today, keepIndexes: true });
   } catch (error) {
     // A vault that cannot be written, or one another process holds locked: built in memory.
     if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
     result = indexVault(vaultDir, { config, today, write: false });
+    onDisk = false;
   }
-  return { ...result, indexes: result.indexes ?? readIndexesLazily(vaultDir) };
+  return { ...result, indexes: result.indexes ?? readIndexesLazily(vaultDir), onDisk };
 }
 
 /**

@@ -56,6 +56,44 @@ export function readStatCacheText(file: string, settingsKey: string): string | n
 }
 
 /**
+ * Each file's stamp, `mtime⇥size` as the last index run found them, by path;
+ * null when `index/cache.tsv` is missing or of another format. For a reader
+ * that keeps its own per-file results (check's cache): right after an index
+ * run it tells what changed without a stat of its own.
+ */
+export function readFileStamps(file: string): Map<string, string> | null {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  if (!text.startsWith(`${HEADER}\t`)) return null;
+  const stamps = new Map<string, string>();
+  for (let pos = text.indexOf("\n") + 1; pos > 0 && pos < text.length; ) {
+    const end = text.indexOf("\n", pos);
+    const stop = end === -1 ? text.length : end;
+    // mtime⇥size⇥skipped⇥diagnostics⇥path: the JSON of the diagnostics holds no raw tab.
+    const size = text.indexOf("\t", pos);
+    const skipped = text.indexOf("\t", size + 1);
+    const path = text.indexOf("\t", text.indexOf("\t", skipped + 1) + 1);
+    if (size !== -1 && path !== -1 && path < stop) stamps.set(pathField(text.slice(path + 1, stop)), text.slice(pos, skipped));
+    pos = stop + 1;
+  }
+  return stamps;
+}
+
+/** A path as {@link statLine} writes it (as is, or as JSON when it has a tab, a line break or a leading quote), read back. */
+export function pathField(field: string): string {
+  if (!field.startsWith('"')) return field;
+  try {
+    return JSON.parse(field) as string;
+  } catch {
+    return field;
+  }
+}
+
+/**
  * Walks the scan (sorted by path) and the cache lines (written in the same
  * order) side by side: a file whose line has the same mtime and size is
  * unchanged. Null when the cache text is damaged (a full run follows).

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { test } from "node:test";
+import { pathToFileURL } from "node:url";
 import { defaultConfig, indexVault, parseAtom } from "../lib/index.js";
 import { indexFrames, partPieces, type Chunk, type PartName } from "../lib/vault/chunk-texts.js";
 import type { ReadResult } from "../lib/vault/read-atom.js";

@@ -44,7 +44,7 @@ test("should fill every built-in section and keep the hand-written text", async 
     "_moc/broken.md:12 collector-failed slow",
   ]);
   assert.match(result.problems[0]!.message, /exited with 3: oops/);
-  assert.match(result.problems[3]!.message, /timed out after 1.5 s/);
+  assert.match(result.problems[3]!.message, /timed out after 0.5 s/);
 });
 
 test("should change nothing, not even mtimes, on a second run", async () => {
@@ -165,7 +165,7 @@ const CASES: VaultCliCase[] = [
     args: (dir) => ["refresh-moc", "--vault", dir, "--today", TODAY, "_moc/broken.md"],
     exitCode: 1,
     stdout: "1 MOC: 0 refreshed, 1 unchanged\n",
-    stderr: /^_moc\/broken.md:6 moc-unclosed .*\n_moc\/broken.md:9 moc-unknown-section .*\n_moc\/broken.md:12 moc-collector-failed \[moc.commands\] slow: timed out after 1.5 s; section left as it was\n$/,
+    stderr: /^_moc\/broken.md:6 moc-unclosed .*\n_moc\/broken.md:9 moc-unknown-section .*\n_moc\/broken.md:12 moc-collector-failed \[moc.commands\] slow: timed out after 0.5 s; section left as it was\n$/,
   },
   {
     name: "should exit 2 for a MOC outside the vault",

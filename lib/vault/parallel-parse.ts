@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
 import { decodeReadResultBytes } from "./read-wire.js";
@@ -18,7 +18,7 @@ const CHUNK = 250;
  * until every chunk is back (callers stay synchronous). Results come back in
  * job order. Falls back to this thread alone for small batches, one core, or
  * when workers cannot start, and parses here any chunk a worker failed to
- * deliver (it threw, ran out of memory under `resourceLimits`, or died).
+ * deliver (it threw, ran out of memory, or died).
  */
 export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions = {}): ReadResult[] {
   if (!canParseInParallel(jobs.length, options)) return readHere(jobs, config, options.onProgress);
@@ -63,13 +63,14 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
     for (const s of started) void s.worker.terminate();
   };
   try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot }, options.resourceLimits));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot }, options.script));
   } catch {
     stop();
     return null;
   }
   const { onProgress } = options;
-  receiveUntilDone(started, control, onChunk, Date.now() + 60_000 + jobs.length * 2, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
+  const limits = { deadline: Date.now() + 60_000 + jobs.length * 2, stallMs: options.stallMs ?? STALL_MS };
+  receiveUntilDone(started, control, onChunk, limits, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
   stop();
   return { chunks };
 }
@@ -78,8 +79,13 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
 export interface ParallelReadOptions {
   /** Worker threads. Default: the number of cores, at most 4. */
   threads?: number;
-  /** Heap limits of each worker (a worker that exceeds them dies; its files are read here). */
-  resourceLimits?: ResourceLimits;
+  /**
+   * The workers' script. Default: parse-worker.js (tests give one that dies). No heap limit is set on
+   * the workers: from Node 22 on, a heap too small to load the engine's start-up snapshot aborts the whole process.
+   */
+  script?: URL;
+  /** A worker that has delivered nothing for this long is taken for dead. Default 15 s. */
+  stallMs?: number;
   /** Called as files are done, with how many so far. */
   onProgress?: (done: number) => void;
 }
@@ -99,10 +105,9 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   return all;
 }
 
-function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number }, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
+function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
-  const file = new URL("./parse-worker.js", import.meta.url);
-  const worker = new Worker(file, { workerData: { ...data, port: port2 }, transferList: [port2], resourceLimits });
+  const worker = new Worker(script, { workerData: { ...data, port: port2 }, transferList: [port2] });
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
   worker.on("error", () => {});
   worker.unref();
@@ -113,8 +118,8 @@ function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control:
 const STALL_MS = 15_000;
 
 // Takes chunks as the workers post them until every worker is done, none has delivered
-// anything for STALL_MS (a worker that died cannot say so while this thread blocks), or the deadline passes.
-function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, wire: Uint8Array) => void, deadline: number, onChunks: (received: number) => void): void {
+// anything for `stallMs` (a worker that died cannot say so while this thread blocks), or the deadline passes.
+function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, wire: Uint8Array) => void, limits: { deadline: number; stallMs: number }, onChunks: (received: number) => void): void {
   let lastDelivery = Date.now();
   let received = 0;
   for (;;) {
@@ -127,7 +132,7 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
       onChunks((received += now));
     }
     const time = Date.now();
-    if (done || time > deadline || time - lastDelivery > STALL_MS) break;
+    if (done || time > limits.deadline || time - lastDelivery > limits.stallMs) break;
     Atomics.wait(control, 1, 0, 5);
   }
 }

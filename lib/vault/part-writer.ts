@@ -29,8 +29,14 @@ export interface PartTask {
 
 /** Options of {@link PartWriter}. */
 export interface PartWriterOptions {
-  /** The worker's heap limits. Default: a young generation of 16 MB, smaller than V8's own (its data lives one chunk, and the run's memory is what counts). */
+  /**
+   * The worker's heap limits. Default: a young generation of 16 MB, smaller than V8's own (its data lives one chunk, and the run's memory is what counts).
+   * No old-generation limit: from Node 22 on, a heap too small to load the engine's start-up snapshot aborts the whole process
+   * (a fatal out-of-memory error, not the worker's `ERR_WORKER_OUT_OF_MEMORY`), so a limit is no safe way to bound or fail the worker.
+   */
   resourceLimits?: ResourceLimits;
+  /** The worker's script. Default: part-worker.js (tests give one that dies). */
+  script?: URL;
   /** A worker that has made no progress for this long is taken for dead. Default 15 s. */
   stallMs?: number;
 }
@@ -55,7 +61,7 @@ export class PartWriter {
   constructor(options: PartWriterOptions = {}) {
     const { port1, port2 } = new MessageChannel();
     const resourceLimits = options.resourceLimits ?? { maxYoungGenerationSizeMb: 16 };
-    this.worker = new Worker(new URL("./part-worker.js", import.meta.url), { workerData: { port: port2, control: this.control }, transferList: [port2], resourceLimits });
+    this.worker = new Worker(options.script ?? new URL("./part-worker.js", import.meta.url), { workerData: { port: port2, control: this.control }, transferList: [port2], resourceLimits });
     this.stallMs = options.stallMs ?? 15_000;
     // A worker that dies shows as no progress; see finish().
     this.worker.on("error", () => {});

@@ -28,8 +28,11 @@ CREATE TABLE docs(
   tags TEXT NOT NULL,
   description TEXT NOT NULL
 );
-CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOKENIZER}', content = '', contentless_delete = 1);
+CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOKENIZER}');
 `;
+// The text is stored (not a contentless table): FTS5 can then take a deleted row's tokens off its
+// totals, so BM25's average lengths after any updates equal a fresh build's. A contentless table
+// with contentless_delete leaves them behind, and rankings drift from a full rebuild's.
 
 /** What a row of `docs` holds besides the text: the file version it was read from and the atom's metadata. */
 export interface DocRow {

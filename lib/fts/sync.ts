@@ -4,6 +4,7 @@ import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { tempPathFor } from "../vault/atomic.js";
 import { vaultPaths } from "../vault/paths.js";
+import { killPoint } from "../vault/kill-point.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "../vault/parallel-parse.js";
 import { indexSettingsKey, readCachedFiles, readStatCacheText, type CachedFile } from "../vault/stat-cache.js";
 import { decodeSearchRows, readSearchRow, type SearchRow } from "./rows.js";
@@ -86,6 +87,7 @@ function update(store: SearchDb, vaultDir: string, signature: string, files: Cac
     let updated = 0;
     for (const file of stale) updated += indexNote(store, vaultDir, file, config) ? 1 : 0;
     store.setMeta("synced", signature);
+    killPoint("search.db:update");
     store.db.exec("COMMIT");
     return { rebuilt: false, updated, removed: gone.length };
   } catch (error) {
@@ -102,6 +104,7 @@ function rebuild(vaultDir: string, file: string, settingsKey: string, signature:
     store = fillSearchDb(SearchDb.create(temp, settingsKey), vaultDir, files, config);
     store.setMeta("synced", signature);
     store.close();
+    killPoint("search.db:rebuilt");
     // A journal left by a killed update belongs to the old file: it must not be played back into the new one.
     rmSync(`${file}-journal`, { force: true });
     renameSync(temp, file);

@@ -60,6 +60,8 @@ function openVault(name) {
   const dir = mkdtempSync(join(tmpdir(), "cortex-quality-"));
   cpSync(source, dir, { recursive: true });
   const config = defaultConfig();
+  // --weights '{"name":3,…}': try other [scoring.fulltext] values without a cortex.toml.
+  Object.assign(config.textWeights, JSON.parse(opt("--weights")[0] ?? "{}"));
   indexVault(dir, { config, today: TODAY, full: true });
   syncSearchDb(dir, { config });
   const store = SearchDb.open(searchDbPath(dir), indexSettingsKey(config));

@@ -47,6 +47,11 @@ export interface TextWeights {
   headings: number;
   /** The rest of the body. Default 1. */
   body: number;
+  /**
+   * How fast a word's points saturate across fields (BM25F's k): its field
+   * points x are scaled by (k + 1) / (x + k); 0 turns saturation off.
+   */
+  saturation: number;
 }
 
 /** `[search]`: which ranking search uses. */

@@ -65,7 +65,8 @@ function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[
   const matched = query.units.filter((u) => contributions.some((c) => c.keyword === u.text)).map((u) => u.text);
   const record = toRecord(doc);
   const ctx = { today: options.today, weights: config.scoring, layers: config.layers, activation: options.activation };
-  const breakdown = finishScore(contributions, query.units.length > 1 && matched.length === query.units.length, record, ctx);
+  // Activation is kept per lowercase path (as the seed's search file stores paths).
+  const breakdown = finishScore(contributions, query.units.length > 1 && matched.length === query.units.length, { ...record, path: record.path.toLowerCase() }, ctx);
   return breakdown.score > 0 ? { record, score: breakdown.score, layer: breakdown.layer, breakdown, matched } : null;
 }
 
@@ -78,6 +79,9 @@ function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[
  * term-frequency part (0 to 2.2, saturating, shorter notes first), times the
  * body weight. FTS5's BM25 of one word in one column gives both: divided by
  * FTS5's IDF, which follows from N and n, it is that term-frequency part.
+ * The word's fields then saturate together, BM25F-style: with x their sum
+ * and k = `saturation`, each is scaled by (k + 1) / (x + k), so a word in
+ * four fields counts for less than four.
  */
 function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config: CortexConfig): Map<number, Contribution[]> {
   const byId = new Map<number, Contribution[]>();
@@ -94,12 +98,15 @@ function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config:
     const ftsIdf = Math.max(1e-6, Math.log((total - hits + 0.5) / (hits + 0.5)));
     for (const row of statement.all(unit.match, idList) as Record<string, number>[]) {
       const list = byId.get(row.id!) ?? [];
-      TEXT_FIELDS.forEach((field, c) => {
+      const raw = TEXT_FIELDS.map((field, c) => {
         const bm25 = -row[`c${c}`]!;
-        if (!(bm25 > 0)) return;
-        const strength = field === "body" ? bm25 / ftsIdf : 1;
-        addPoints(list, unit, field, config.textWeights[field] * idf * strength);
+        return bm25 > 0 ? config.textWeights[field] * (field === "body" ? bm25 / ftsIdf : 1) : 0;
       });
+      // One word found in many fields (a title is often also the file name and the first heading) saturates.
+      const k = config.textWeights.saturation;
+      const sum = raw.reduce((a, b) => a + b, 0);
+      const factor = k > 0 ? (k + 1) / (sum + k) : 1;
+      TEXT_FIELDS.forEach((field, c) => raw[c]! > 0 && addPoints(list, unit, field, idf * raw[c]! * factor));
       byId.set(row.id!, list);
     }
   }

@@ -89,8 +89,8 @@ describe("usage-aware ranking end to end", () => {
 
   test("should show the usage bonus in --explain", async () => {
     writeFileSync(join(vault, "cortex.toml"), "[scoring]\nusage = 3\n");
-    const run = await runInProcess(["search", "risk", "--vault", vault, "--today", TODAY, "--explain", "--top", "0", "--no-log"]);
-    assert.match(run.stdout, /notes\/tie_b\.md {2}Risk note\n {4}risk: name \+10\n {4}base 10 \+ 2\.\d+ \(usage\) = 12\.\d+\n/);
+    const run = await runInProcess(["search", "risk", "--vault", vault, "--today", TODAY, "--explain", "--top", "0", "--no-log", "--ranking", "seed"]);
+    assert.match(run.stdout, /notes\/tie_b\.md {2}Risk note\n {4}risk: name \+10\n {4}= 10 \(fields\)\n {4}\+ 2\.\d+ \(usage\) = 12\.\d+\n/);
   });
 });
 
@@ -103,9 +103,12 @@ describe("usage bonus on mixed-case paths", () => {
       mkdirSync(join(vault, "index"), { recursive: true });
       writeFileSync(join(vault, "index/access_log.jsonl"), `${JSON.stringify({ ts: "2026-11-22T08:00:00Z", op: "recall", query: "release", results: ["reference/Release calendar.md"], duration_ms: 1 })}\n`);
       writeFileSync(join(vault, "cortex.toml"), "[scoring]\nusage = 4\n");
-      const viaFile = (await search("release", { vault, today: TODAY, log: false, top: 0 })).hits;
+      const viaFile = (await search("release", { vault, today: TODAY, log: false, top: 0, ranking: "seed" })).hits;
       const calendar = viaFile.find((h) => h.record.path === "reference/Release calendar.md")!;
       assert.equal(calendar.breakdown!.usageBonus, 2);
+      // The full-text ranking looks activation up by the same lowercase path.
+      const viaText = (await search("release", { vault, today: TODAY, log: false, top: 0 })).hits;
+      assert.equal(viaText.find((h) => h.record.path === "reference/Release calendar.md")!.breakdown!.usageBonus, 2);
       const config = parse("[scoring]\nusage = 4\n", "cortex.toml", vault);
       const { records } = await loadSearchRecords(vault, config, TODAY);
       const activation = new Map([["reference/release calendar.md", 1]]);

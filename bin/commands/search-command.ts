@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
-import { rankSearchFile } from "../../lib/search/rank.js";
+import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
-import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
+import { logSearch, searchVault } from "../../lib/search/vault-search.js";
 import { clockMs } from "../../lib/vault/access-log.js";
 import { parseCount, type CliContext } from "../context.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
@@ -23,6 +23,7 @@ interface SearchOptions {
   content?: boolean;
   json?: boolean;
   explain?: boolean;
+  ranking?: "fulltext" | "seed";
   log: boolean;
 }
 
@@ -32,8 +33,8 @@ const FORMATS = ["brief", "paths", "content", "json"];
 export function registerSearch(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("search")
-    .description("Rank atoms for keywords (name +10, tag +8, project +5, description +4, path +3; ×1.5 all match; +2 hot, +1 warm; ×0.3 archived, ×0.5 superseded). Without a query: list active atoms matching the filters.")
-    .argument("[query...]", "keywords")
+    .description('Rank atoms by what they say: words, "exact phrases", -excluded, prefix*. Without a query: list active atoms matching the filters.')
+    .argument("[query...]", 'words; "an exact phrase"; -word excludes; word* matches a prefix')
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("-n, --top <n>", "number of results (0 = all)", parseCount, 10)
@@ -49,6 +50,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
   }
   cmd
     .option("--explain", "show how each score was reached")
+    .addOption(new Option("--ranking <name>", "fulltext (the whole note, default) or seed (the seed's table over metadata)").choices(["fulltext", "seed"]))
     .option("--no-log", "do not append the search to index/access_log.jsonl")
     .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), opts));
 }
@@ -57,10 +59,11 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   const started = clockMs();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
-  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
-  if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
   const activation = config.scoring.usage > 0 ? (await import("../../lib/activation/read.js")).loadActivation(vaultDir, today) : undefined;
-  const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today, activation }, config);
+  const rankOptions = { ...opts, hotOnly: opts.hot, today, activation };
+  const notice = (line: string) => ctx.err(line);
+  const { hits, indexed } = await searchVault(vaultDir, config, query, rankOptions, { ranking: opts.ranking, notice });
+  if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
   if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");
@@ -68,21 +71,32 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
     ctx.exitCode = 1;
     return;
   }
-  ctx.out(await render(hits, opts, vaultDir, ctx.color));
+  ctx.out(await render(hits, opts, vaultDir, query, ctx.color));
 }
 
-async function render(hits: SearchHit[], opts: SearchOptions, vaultDir: string, color: boolean): Promise<string> {
+async function render(hits: SearchHit[], opts: SearchOptions, vaultDir: string, query: string, color: boolean): Promise<string> {
   const explain = Boolean(opts.explain);
-  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain)), null, 2);
   if (opts.paths) return hits.map((h) => h.record.path).join("\n");
   if (opts.content) return hits.map((h) => `==> ${h.record.path} (score: ${formatScore(h.score)}) <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
+  const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, query) : new Map<string, Snippet | null>();
+  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path))), null, 2);
   if (opts.brief) {
     // The frontmatter and markdown code is loaded only for --brief.
     const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/atoms/frontmatter.js"), import("../../lib/search/preview.js")]);
-    const previews = new Map(hits.map((h) => [h.record.path, bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body)]));
+    const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body), matches: [] }]));
     return withExplain(formatBrief(hits, previews, color), hits, explain, "\n\n");
   }
   return withExplain(formatLines(hits, color), hits, explain, "\n");
+}
+
+// The best-matching passage of each full-text hit's note (none for the seed ranking or filter mode).
+async function snippetsOf(hits: SearchHit[], vaultDir: string, query: string): Promise<Map<string, Snippet | null>> {
+  const snippets = new Map<string, Snippet | null>();
+  if (!hits.some((h) => "matched" in h) || query.trim() === "") return snippets;
+  const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/fts/snippet.js"), import("../../lib/fts/query.js")]);
+  const parsed = parseQuery(query);
+  for (const hit of hits) snippets.set(hit.record.path, bestPassage(readNote(vaultDir, hit.record.path), parsed));
+  return snippets;
 }
 
 function withExplain(text: string, hits: SearchHit[], explain: boolean, separator: string): string {

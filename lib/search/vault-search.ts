@@ -13,6 +13,8 @@ import type { RankOptions, SearchHit, SearchRecord } from "./types.js";
 export interface SearchOptions extends LoadConfigOptions, Omit<RankOptions, "today"> {
   /** YYYY-MM-DD; default the local date now. */
   today?: string;
+  /** Default `[search] ranking` (`fulltext` unless cortex.toml says otherwise). */
+  ranking?: "fulltext" | "seed";
   /** Append the search to `index/access_log.jsonl`. Default true. */
   log?: boolean;
 }
@@ -39,12 +41,40 @@ export async function search(query: string, options: SearchOptions = {}): Promis
   const today = options.today ?? localDate(Date.now());
   if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const { vaultDir, config } = loadConfig(options);
-  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
   // Loaded only when the usage bonus is on (off by default).
   const activation = config.scoring.usage > 0 ? (await import("../activation/read.js")).loadActivation(vaultDir, today) : undefined;
-  const hits = rankSearchFile(buf, query, { ...options, today, activation }, config);
+  const { hits, indexed } = await searchVault(vaultDir, config, query, { ...options, today, activation }, { ranking: options.ranking });
   if (options.log !== false) logSearch(vaultDir, "search", query, hits, started);
   return { hits, vaultDir, indexed };
+}
+
+/** How {@link searchVault} ranks. */
+export interface SearchVaultOptions {
+  /** Default `[search] ranking`. */
+  ranking?: "fulltext" | "seed";
+  /** Told in one line when a damaged or old derived file is rebuilt. */
+  notice?: (line: string) => void;
+}
+
+/**
+ * Ranks a vault for a query with the configured ranking: full text over
+ * `index/search.db` (the default), or the seed's table over
+ * `index/search.tsv`. Either is built first when missing.
+ *
+ * @throws CortexError (`BAD_QUERY`) for a full-text query that cannot be read.
+ */
+export async function searchVault(vaultDir: string, config: CortexConfig, query: string, options: RankOptions, how: SearchVaultOptions = {}): Promise<{ hits: SearchHit[]; indexed: boolean }> {
+  if ((how.ranking ?? config.search.ranking) === "seed") {
+    const { buf, indexed } = await loadSearchFile(vaultDir, config, options.today);
+    return { hits: rankSearchFile(buf, query, options, config), indexed };
+  }
+  const [{ openSearchDb }, { rankFullText }] = await Promise.all([import("../fts/vault-search.js"), import("../fts/rank.js")]);
+  const { store, indexed } = await openSearchDb(vaultDir, config, options.today, how.notice);
+  try {
+    return { hits: rankFullText(store, query, options, config), indexed };
+  } finally {
+    store.close();
+  }
 }
 
 /** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */

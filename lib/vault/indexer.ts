@@ -9,12 +9,13 @@ import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import { allOutputs, byWriteOrder, rebuildOutputs, splicedOutputs, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
+import { syncSearchDb, type SyncResult } from "../fts/sync.js";
 import { withIndexLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import { scanVault, type VaultFile, type VaultScan } from "./scan.js";
-import { compareWithCache, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
+import { compareWithCache, indexSettingsKey, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
 export interface IndexVaultOptions {
@@ -34,6 +35,8 @@ export interface IndexVaultOptions {
    * reading them back. Default false.
    */
   keepIndexes?: boolean;
+  /** Told, in one line, when a damaged or old `index/search.db` is rebuilt. */
+  notice?: (line: string) => void;
 }
 
 /** What an index run did. */
@@ -53,6 +56,8 @@ export interface IndexVaultResult {
   indexes?: VaultIndexes;
   /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
   otherFiles: string[];
+  /** What bringing `index/search.db` in step did (absent for a run that does not write). */
+  searchDb?: SyncResult;
 }
 
 /**
@@ -78,14 +83,18 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
-    return runIndex(vaultDir, options);
+    const result = runIndex(vaultDir, options);
+    // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
+    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: options.notice, full: options.full });
+    if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
+    return result;
   });
 }
 
 // `parallel`: a full run may take indexInParallel's path (false after that path gave up).
 function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
-  const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
+  const settingsKey = indexSettingsKey(options.config);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   // A full run opens every file anyway and takes size and mtime from the open file.

@@ -53,8 +53,9 @@ export function chunkOf<T>(jobs: readonly T[], c: number): T[] {
 export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions, onChunk: (chunk: number, wire: Uint8Array) => void): { chunks: number } | null {
   const threads = threadsOf(options);
   const chunks = Math.ceil(jobs.length / CHUNK);
-  // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk.
-  const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 1)));
+  // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk;
+  // [threads + 1]: chunks this thread has taken (a worker stays at most AHEAD chunks ahead of it).
+  const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 2)));
   const started: { worker: Worker; port: MessagePort }[] = [];
   // One JSON string per chunk: copied to a worker in a blink (100k job objects took ~0.1 s each to
   // clone), and a worker turns into objects only the chunks it claims.
@@ -63,7 +64,7 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
     for (const s of started) void s.worker.terminate();
   };
   try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot }, options.script));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot, task: options.task ?? "atoms" }, options.script));
   } catch {
     stop();
     return null;
@@ -88,6 +89,8 @@ export interface ParallelReadOptions {
   stallMs?: number;
   /** Called as files are done, with how many so far. */
   onProgress?: (done: number) => void;
+  /** What the workers make of each chunk: parsed atoms (default) or full-text rows (see lib/fts/rows.ts). */
+  task?: "atoms" | "search-rows";
 }
 
 function threadsOf(options: ParallelReadOptions): number {
@@ -105,7 +108,7 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   return all;
 }
 
-function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
+function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number; task: string }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(script, { workerData: { ...data, port: port2 }, transferList: [port2] });
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
@@ -126,7 +129,7 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
     // Read before draining: a worker posts its last chunk before it raises its flag.
     const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
     let now = 0;
-    for (const s of started) now += drain(s.port, onChunk);
+    for (const s of started) now += drain(s.port, onChunk, control);
     if (now > 0) {
       lastDelivery = Date.now();
       onChunks((received += now));
@@ -138,12 +141,14 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
 }
 
 // Takes every chunk a worker has posted so far; a chunk it could not parse is not handed on (it is parsed here).
-function drain(port: MessagePort, onChunk: (chunk: number, wire: Uint8Array) => void): number {
+function drain(port: MessagePort, onChunk: (chunk: number, wire: Uint8Array) => void, control: Int32Array): number {
   let received = 0;
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
     const { chunk, bytes } = m.message as { chunk: number; bytes?: Uint8Array };
     if (bytes !== undefined) onChunk(chunk, bytes);
     received++;
+    Atomics.add(control, control.length - 1, 1);
+    Atomics.notify(control, control.length - 1);
   }
   return received;
 }

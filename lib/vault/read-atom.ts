@@ -41,8 +41,8 @@ export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number
   return { atom: parsed, stat };
 }
 
-// The whole file and the size and mtime of what was read (open, fstat, read, close: what readFileSync does, keeping the stat).
-function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
+/** The whole file and the size and mtime of what was read (open, fstat, read, close: what readFileSync does, keeping the stat). */
+export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
   const fd = openSync(abs, "r");
   try {
     const st = fstatSync(fd);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../atoms/types.js";
+import type { CortexConfig } from "../config/types.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
 import { compareStrings } from "../util/compare.js";
 import type { VaultFile } from "./scan.js";
@@ -38,6 +39,39 @@ export interface CacheComparison {
 
 // "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float.
 const HEADER = "#cortex-stat-cache/2";
+
+/** The settings an index depends on (how projects are inferred): a cache or search.db of other settings is rebuilt. */
+export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
+  return JSON.stringify([config.directories, config.projects]);
+}
+
+/** One file of the cache: what the last index run saw of it. */
+export interface CachedFile {
+  path: string;
+  /** Whole microseconds; 0 when unknown. */
+  mtimeUs: number;
+  size: number;
+  /** Not an atom (binary, unreadable). */
+  skipped: boolean;
+}
+
+/** The files of a cache text (see {@link readStatCacheText}), in path order; lines that do not parse are left out. */
+export function readCachedFiles(text: string): CachedFile[] {
+  const files: CachedFile[] = [];
+  let at = text.indexOf("\n") + 1;
+  while (at > 0 && at < text.length) {
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    at = end + 1;
+    const parts = line.split("\t");
+    if (parts.length < 5) continue;
+    const field = parts.slice(4).join("\t");
+    const path = field.startsWith('"') ? (JSON.parse(field) as string) : field;
+    files.push({ path, mtimeUs: Number(parts[0]), size: Number(parts[1]), skipped: parts[2] === "1" });
+    if (end < 0) break;
+  }
+  return files;
+}
 
 /** The cache's first line, for these settings. */
 export function statCacheHeader(settingsKey: string): string {

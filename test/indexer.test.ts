@@ -106,7 +106,7 @@ test("should rebuild a search file of an older format, whether indexing or searc
     run(vault, { today: "2026-11-23" });
     assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-23"), "one note changed");
     makeOld();
-    const { hits, indexed } = await search("deploy risk", { vault, today: "2026-11-23", log: false });
+    const { hits, indexed } = await search("deploy risk", { vault, today: "2026-11-23", log: false, ranking: "seed" });
     assert.equal(indexed, true);
     assert.ok(hits.length > 0);
     assert.ok(readFileSync(searchFile, "utf8").startsWith(`${SEARCH_FILE_HEADER}\n`));
@@ -279,7 +279,7 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     run(vault);
     const ignore = join(vault, "index/.gitignore");
-    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "access_log.jsonl", "*.tmp", ".lock", ".lock.breaking"]);
+    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "search.db", "search.db-journal", "access_log.jsonl", "*.tmp", ".lock", ".lock.breaking"]);
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);

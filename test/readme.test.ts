@@ -20,7 +20,7 @@ test("should run the README's library example as written (on a copy of the examp
     writeFileSync(script, code.replaceAll('"examples/vault"', JSON.stringify(vault)));
     const run = spawnSync(process.execPath, [script], { cwd: ROOT, encoding: "utf8" });
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^51\.5 hot atoms\/deploy_freeze_during_release\.md\n/);
+    assert.match(run.stdout, /^15\.99\d* hot atoms\/deploy_freeze_during_release\.md\n/);
     assert.match(run.stdout, /\nDeploy freeze \[ 'deploy' \] \[\]\n$/);
   } finally {
     rmSync(script, { force: true });

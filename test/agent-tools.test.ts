@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { ConfigError, CortexError } from "../lib/index.js";
 import { errorOutcome, ERROR_CODES, ToolError } from "../lib/agent/errors.js";
 import { debugChecklistPrompt, sessionStartPrompt } from "../lib/agent/prompts.js";
-import { atomUri, listAtomResources, readAtomResource, readMocResource, summaryMarkdown } from "../lib/agent/resources.js";
+import { atomUri, canonicalUri, listResourcePage, readResource, summaryMarkdown } from "../lib/agent/resources.js";
 import { runTool } from "../lib/agent/run.js";
 import { TOOLS } from "../lib/agent/tools/registry.js";
 import type { ToolEnv, ToolSpec } from "../lib/agent/types.js";
@@ -77,7 +77,7 @@ describe("error outcomes", () => {
 
   test("should give every code a category and a one-line suggestion", () => {
     for (const [code, info] of Object.entries(ERROR_CODES)) {
-      assert.match(code, /^CORTEX_E[1249]\d\d$/);
+      assert.match(code, /^CORTEX_E[12349]\d\d$/);
       assert.ok(info.suggestion.length > 10 && !info.suggestion.includes("\n"), code);
     }
   });
@@ -199,25 +199,41 @@ describe("tools on a vault", () => {
 });
 
 describe("resources and prompts", () => {
-  test("should list atoms as resources with encoded URIs and read them back by path", async () => {
-    const list = await listAtomResources(vault, TODAY);
-    const calendar = list.find((r) => r.title === "Release calendar")!;
-    assert.equal(calendar.uri, "cortex://atom/reference/Release%20calendar.md");
+  test("should list the summary and every atom once under its canonical URI, a page at a time", async () => {
+    const first = await listResourcePage(vault, TODAY, undefined, 4);
+    assert.deepEqual(first.resources.map((r) => r.uri), ["cortex://summary", "cortex://moc/ops", "cortex://atom/atoms/archived_deploy.md", "cortex://atom/atoms/review_old.md"]);
+    const uris = first.resources.map((r) => r.uri);
+    for (let cursor = first.nextCursor; cursor !== undefined; ) {
+      const page = await listResourcePage(vault, TODAY, cursor, 4);
+      uris.push(...page.resources.map((r) => r.uri));
+      cursor = page.nextCursor;
+    }
+    assert.equal(uris.length, 10, uris.join(" "));
+    assert.equal(new Set(uris).size, 10);
+    assert.ok(uris.includes("cortex://atom/reference/Release%20calendar.md"));
+    assert.ok(!uris.includes("cortex://atom/_moc/ops.md"), "a MOC is listed once, as cortex://moc/<project>");
     assert.equal(atomUri("a b/c#d.md"), "cortex://atom/a%20b/c%23d.md");
-    const read = await readAtomResource(vault, TODAY, "reference/Release%20calendar.md");
-    assert.equal(read?.text, readFileSync(join(vault, "reference/Release calendar.md"), "utf8"));
-    assert.equal((await readAtomResource(vault, TODAY, "reference/Release calendar.md"))?.path, "reference/Release calendar.md");
+    assert.equal(canonicalUri("_moc/ops.md"), "cortex://moc/ops");
+    await assert.rejects(() => listResourcePage(vault, TODAY, "garbage"), (e: ToolError) => e.code === "CORTEX_E205");
+  });
+
+  test("should read an atom under its canonical URI whatever form the URI takes", async () => {
+    const file = readFileSync(join(vault, "reference/Release calendar.md"), "utf8");
+    for (const uri of ["cortex://atom/reference/Release%20calendar.md", "cortex://atom/reference/Release calendar.md", "cortex://atom/reference%2FRelease%20calendar.md", "cortex://atom/reference/Release%20calendar", "cortex://atom/20260901_release_calendar"]) {
+      assert.deepEqual(await readResource(vault, TODAY, uri), { uri: "cortex://atom/reference/Release%20calendar.md", text: file }, uri);
+    }
+    assert.equal((await readResource(vault, TODAY, "cortex://atom/_moc/ops.md"))?.uri, "cortex://moc/ops");
   });
 
   test("should not read files that are not indexed atoms", async () => {
-    assert.equal(await readAtomResource(vault, TODAY, "cortex.toml"), null);
-    assert.equal(await readAtomResource(vault, TODAY, "../../etc/passwd"), null);
-    assert.equal(await readAtomResource(vault, TODAY, ".transcripts/-home-me-code-ops/sess-ops-1.jsonl"), null);
+    for (const uri of ["cortex://atom/cortex.toml", "cortex://atom/../../etc/passwd", "cortex://atom/..%2F..%2Fetc%2Fpasswd", "cortex://atom/.transcripts/-home-me-code-ops/sess-ops-1.jsonl", "cortex://atom/", "cortex://other/x"]) {
+      assert.equal(await readResource(vault, TODAY, uri), null, uri);
+    }
   });
 
   test("should read a MOC and the summary", async () => {
-    assert.equal((await readMocResource(vault, TODAY, "OPS"))?.path, "_moc/ops.md");
-    assert.equal(await readMocResource(vault, TODAY, "backend"), null);
+    assert.equal((await readResource(vault, TODAY, "cortex://moc/OPS"))?.uri, "cortex://moc/ops");
+    assert.equal(await readResource(vault, TODAY, "cortex://moc/backend"), null);
     assert.match(await summaryMarkdown(vault, TODAY), /^# Vault summary on 2026-11-22\n\n- 9 atoms, 7 active: 2 hot, 0 warm, 5 cold\n/);
   });
 

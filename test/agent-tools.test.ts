@@ -45,6 +45,9 @@ describe("argument validation", () => {
     ["an unknown argument", { query: "q", colour: "red" }, "CORTEX_E200", "colour"],
     ["a non-boolean flag", { query: "q", include_archived: "yes" }, "CORTEX_E200", "include_archived"],
     ["a budget under 50", { query: "q", budget_tokens: 10 }, "CORTEX_E203", "budget_tokens"],
+    ["a null limit", { query: "q", limit: null }, "CORTEX_E200", "limit"],
+    ["a null query", { query: null }, "CORTEX_E200", "query"],
+    ["a null flag", { query: "q", include_archived: null }, "CORTEX_E200", "include_archived"],
   ];
   for (const [name, args, code, argument] of cases) {
     test(`should reject ${name} with ${code} naming ${argument}`, () => {

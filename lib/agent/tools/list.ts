@@ -4,7 +4,7 @@ import { matchesFilters } from "../../search/rank.js";
 import { ToolError } from "../errors.js";
 import { LIMITS, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
-import { ok } from "../run.js";
+import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
@@ -51,6 +51,7 @@ export const listTool: ToolSpec = {
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
     const snap = await openSnapshot(env.vaultDir, env.today());
+    await checkpoint(env, "index up to date");
     const filter = matchesFilters({ project: args.project as string | undefined, type: args.type as string | undefined, status: args.status as string | undefined, allStatus: true }, false);
     const items = snap.manifest
       .filter(filter)

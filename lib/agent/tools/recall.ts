@@ -64,6 +64,7 @@ export const recallTool: ToolSpec = {
     const keywords = tokenizeQuery(query).length;
     if (keywords > LIMITS.queryKeywords) throw new ToolError("CORTEX_E202", `query: at most ${LIMITS.queryKeywords} distinct keywords, got ${keywords}; use a few specific ones`, { argument: "query" });
     const snap = await openSnapshot(env.vaultDir, env.today());
+    await checkpoint(env, "index up to date");
     const ranked = rankSnapshot(snap, query, { project: args.project as string | undefined, type: args.type as string | undefined, tag: args.tag as string | undefined, top: 0 });
     await checkpoint(env, "ranked");
     const matching = args.include_archived ? ranked : ranked.filter((h) => h.record.status !== "archived");

@@ -3,7 +3,7 @@ import { readVaultEvents } from "../../status/read.js";
 import type { VaultStatus } from "../../status/types.js";
 import type { Count } from "../../summary/types.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
-import { ok } from "../run.js";
+import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
@@ -37,6 +37,7 @@ export const statusTool: ToolSpec = {
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(_args, env) {
     const snap = await openSnapshot(env.vaultDir, env.today());
+    await checkpoint(env, "index up to date");
     const status = computeStatus(snap.manifest, readVaultEvents(snap.vaultDir), snap.freshness, snap.today, snap.config.layers);
     // Capped: a vault with thousands of atoms in review would otherwise make a reply of hundreds of kilobytes.
     const capped = { ...status, review_overdue: status.review_overdue.slice(0, REVIEW_LISTED), review_overdue_total: status.review_overdue.length };

@@ -3,23 +3,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { Client } from "@modelcontextprotocol/client";
-import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import type { Client } from "@modelcontextprotocol/client";
 import { copyAgentVault } from "./helpers/agent.js";
 import { BUILT_CLI, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { callTool, connectMcp, textOf } from "./helpers/mcp.js";
 
-type ToolResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, any> };
-
-/** Starts `node dist/cli/cortex.cjs mcp --vault DIR` and connects the official client to it. */
-async function connect(vault: string): Promise<Client> {
-  const client = new Client({ name: "cortex-test", version: "1.0.0" });
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: join(vault, "no-home"), CORTEX_TODAY: "2026-11-22" };
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BUILT_CLI, "mcp", "--vault", vault], env, stderr: "pipe" }));
-  return client;
-}
-
-const callTool = async (client: Client, name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as ToolResult;
-const textOf = (r: ToolResult) => r.content[0]?.text ?? "";
+const connect = (vault: string) => connectMcp(vault);
 
 let vault = "";
 let client: Client;

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { ConfigError, CortexError } from "../lib/index.js";
 import { errorOutcome, ERROR_CODES, ToolError } from "../lib/agent/errors.js";
 import { debugChecklistPrompt, sessionStartPrompt } from "../lib/agent/prompts.js";
-import { atomUri, canonicalUri, listResourcePage, readResource, summaryMarkdown } from "../lib/agent/resources.js";
+import { atomUri, canonicalUri, listResourcePage, LISTING_TTL_MS, readResource, ResourceLister, summaryMarkdown } from "../lib/agent/resources.js";
 import { runTool } from "../lib/agent/run.js";
 import { TOOLS } from "../lib/agent/tools/registry.js";
 import type { ToolEnv, ToolSpec } from "../lib/agent/types.js";
@@ -218,6 +218,25 @@ describe("resources and prompts", () => {
     assert.equal(atomUri("a b/c#d.md"), "cortex://atom/a%20b/c%23d.md");
     assert.equal(canonicalUri("_moc/ops.md"), "cortex://moc/ops");
     await assert.rejects(() => listResourcePage(vault, TODAY, "garbage"), (e: ToolError) => e.code === "CORTEX_E205");
+  });
+
+  test("should serve the pages after the first from the list the first page read, until it is stale", async () => {
+    let now = 0;
+    const lister = new ResourceLister(vault, () => now);
+    const first = await lister.page(TODAY, undefined, 5);
+    writeFileSync(join(vault, "rules/zz_late.md"), "---\nname: Late atom\ntype: insight\nproject: ops\n---\n\nLate.\n");
+    try {
+      now = LISTING_TTL_MS;
+      const rest = await lister.page(TODAY, first.nextCursor, 50);
+      assert.ok(!rest.resources.some((r) => r.uri === "cortex://atom/rules/zz_late.md"), "one state of the vault per walk");
+      now = 2 * LISTING_TTL_MS + 1;
+      const stale = await lister.page(TODAY, first.nextCursor, 50);
+      assert.ok(stale.resources.some((r) => r.uri === "cortex://atom/rules/zz_late.md"), "a stale list is read again, after the cursor");
+      lister.invalidate();
+      assert.ok((await lister.page(TODAY, first.nextCursor, 50)).resources.some((r) => r.uri === "cortex://atom/rules/zz_late.md"));
+    } finally {
+      rmSync(join(vault, "rules/zz_late.md"));
+    }
   });
 
   test("should read an atom under its canonical URI whatever form the URI takes", async () => {

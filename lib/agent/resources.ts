@@ -56,6 +56,9 @@ export function canonicalUri(path: string): string {
   return isMocPath(path) ? mocUri(path.slice("_moc/".length, -".md".length)) : atomUri(path);
 }
 
+/** How long a listing walk may pause between two pages and still be served from the list its first page read. */
+export const LISTING_TTL_MS = 30_000;
+
 /**
  * One page of the vault's resources: the summary first, then every atom in
  * path order under its canonical URI (so a MOC is listed once). The cursor
@@ -65,8 +68,41 @@ export function canonicalUri(path: string): string {
  */
 export async function listResourcePage(vaultDir: string, today: string, cursor: string | undefined, pageSize = RESOURCE_PAGE_SIZE): Promise<ResourcePage> {
   const after = cursor === undefined ? null : decodeResourceCursor(cursor);
-  const snap = await openSnapshot(vaultDir, today);
-  const manifest = snap.manifest;
+  return pageOf((await openSnapshot(vaultDir, today)).manifest, after, pageSize);
+}
+
+/**
+ * `resources/list` for one connection: the first page opens the vault (and
+ * brings the index up to date); the pages that follow within
+ * {@link LISTING_TTL_MS} of the previous one are cut from the same list, so
+ * a walk is fast and sees one state of the vault. A cursor that outlived
+ * its list still works: the vault is opened again and the walk goes on
+ * after the cursor's path.
+ */
+export class ResourceLister {
+  private listed: { manifest: readonly ManifestEntry[]; at: number } | null = null;
+
+  constructor(
+    private readonly vaultDir: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** @throws ToolError `CORTEX_E205` for a cursor this server did not make. */
+  async page(today: string, cursor: string | undefined, pageSize = RESOURCE_PAGE_SIZE): Promise<ResourcePage> {
+    const after = cursor === undefined ? null : decodeResourceCursor(cursor);
+    const fresh = after !== null && this.listed !== null && this.now() - this.listed.at <= LISTING_TTL_MS;
+    const manifest = fresh ? this.listed!.manifest : (await openSnapshot(this.vaultDir, today)).manifest;
+    this.listed = { manifest, at: this.now() };
+    return pageOf(manifest, after, pageSize);
+  }
+
+  /** Forgets the list (after a write through this server), so the next page opens the vault again. */
+  invalidate(): void {
+    this.listed = null;
+  }
+}
+
+function pageOf(manifest: readonly ManifestEntry[], after: string | null, pageSize: number): ResourcePage {
   const start = after === null ? 0 : firstAfter(manifest, after);
   const resources: ResourceEntry[] = after === null ? [{ uri: SUMMARY_URI, name: "summary", title: "Vault summary", description: "Atoms by layer, project and type, and the hot atoms.", mimeType: "text/markdown" }] : [];
   const page = manifest.slice(start, start + pageSize - resources.length);

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type McpServer } from "@modelcontextprotocol/server";
 import { ToolError } from "../agent/errors.js";
-import { canonicalResourceUri, canonicalUri, listResourcePage, readResource, SUMMARY_URI } from "../agent/resources.js";
+import { canonicalResourceUri, canonicalUri, readResource, ResourceLister, SUMMARY_URI } from "../agent/resources.js";
 import type { ToolEnv } from "../agent/types.js";
 
 /** Tells the client what a write changed. */
@@ -18,7 +18,7 @@ const TEMPLATES = [
 /**
  * Serves the resources with the SDK's low-level handlers (the high-level
  * registry lists everything in one answer): `resources/list` one page at a
- * time with an opaque `nextCursor`, `resources/templates/list`,
+ * time with an opaque `nextCursor` (see `ResourceLister`), `resources/templates/list`,
  * `resources/read` answering under each atom's canonical URI, and
  * `resources/subscribe` / `unsubscribe`. On a 2026-07-28 connection
  * (`era` modern) every change is announced and the SDK's listen router
@@ -28,7 +28,8 @@ export function registerResources(mcp: McpServer, env: ToolEnv, era: "legacy" | 
   const server = mcp.server;
   // Canonical URI → the URIs the client subscribed with (it is told under the form it used).
   const subscribed = new Map<string, Set<string>>();
-  server.setRequestHandler("resources/list", async (request) => ({ ...(await asProtocolError(() => listResourcePage(env.vaultDir, env.today(), request.params?.cursor))) }));
+  const lister = new ResourceLister(env.vaultDir);
+  server.setRequestHandler("resources/list", async (request) => ({ ...(await asProtocolError(() => lister.page(env.today(), request.params?.cursor))) }));
   server.setRequestHandler("resources/templates/list", () => ({ resourceTemplates: TEMPLATES }));
   server.setRequestHandler("resources/read", async (request) => {
     const found = await asProtocolError(() => readResource(env.vaultDir, env.today(), request.params.uri));
@@ -50,6 +51,7 @@ export function registerResources(mcp: McpServer, env: ToolEnv, era: "legacy" | 
   return {
     async changed(paths) {
       if (paths.length === 0) return;
+      lister.invalidate();
       const send = (p: Promise<void>) => p.catch(() => {});
       await send(server.sendResourceListChanged());
       for (const canonical of [...paths.map(canonicalUri), SUMMARY_URI]) {

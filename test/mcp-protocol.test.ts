@@ -201,6 +201,26 @@ describe("cortex mcp: protocol", () => {
   });
 });
 
+describe("cortex mcp: 2026-07-28 connection", () => {
+  test("should deliver list_changed and resources/updated through subscriptions/listen", async () => {
+    const vault = copyAgentVault();
+    const changes: string[] = [];
+    const client = await connectMcp(vault, { versionNegotiation: { mode: { pin: "2026-07-28" } }, listChanged: { resources: { autoRefresh: false, debounceMs: 0, onChanged: () => void changes.push("list_changed") } } });
+    try {
+      client.setNotificationHandler("notifications/resources/updated", (n) => void changes.push(n.params.uri));
+      const subscription = await client.listen({ resourceSubscriptions: ["cortex://atom/rules/no_friday_deploys.md"] });
+      const saved = await callTool(client, "save", { name: "Deploy windows on holidays", body: "Holidays follow the Friday rule for production deploys.", type: "rule", project: "ops" });
+      assert.equal(saved.isError ?? false, false, textOf(saved));
+      await callTool(client, "supersede", { old: "rules/no_friday_deploys.md", new: saved.structuredContent!.path });
+      await waitFor(() => changes.filter((c) => c === "list_changed").length >= 2 && changes.includes("cortex://atom/rules/no_friday_deploys.md"));
+      await subscription.close();
+    } finally {
+      await client.close();
+      removeTemp(vault);
+    }
+  });
+});
+
 describe("cortex mcp: stdio", () => {
   let vault = "";
   before(() => (vault = copyAgentVault()));

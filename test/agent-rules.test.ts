@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { LIMITS } from "../lib/agent/limits.js";
 import { READ_TEXT_CHARS } from "../lib/agent/read-cap.js";
+import { readResource } from "../lib/agent/resources.js";
 import { runTool } from "../lib/agent/run.js";
 import { TOOLS } from "../lib/agent/tools/registry.js";
 import type { ToolEnv } from "../lib/agent/types.js";
@@ -66,6 +67,8 @@ describe("status and read bounds", () => {
     assert.deepEqual([outcome.structured.truncated, outcome.structured.chars, outcome.structured.text], [true, size, undefined]);
     assert.ok(outcome.text.length < READ_TEXT_CHARS + 1_000, `${outcome.text.length}`);
     assert.match(outcome.text, new RegExp(`\\[cortex: truncated: reference/huge_dump\\.md is ${size.toLocaleString("en-US")} characters; this reply holds the first 100,000\\.`));
+    const resource = await readResource(vault, TODAY, "cortex://atom/reference/huge_dump.md");
+    assert.ok(resource!.text.length < READ_TEXT_CHARS + 1_000 && resource!.text.endsWith("Open the file in the vault to read the rest.]"));
   });
 });
 

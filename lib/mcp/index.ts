@@ -13,7 +13,6 @@ import { LineTransport } from "./line-transport.js";
 import { createCortexMcpServer, type CortexMcpOptions } from "./server.js";
 
 export { createCortexMcpServer, type CortexMcpOptions } from "./server.js";
-export { LineTransport, MAX_LINE_BYTES } from "./line-transport.js";
 
 /** Options of {@link serveCortexMcp}: the server's, and the streams to serve on. */
 export interface ServeCortexMcpOptions extends CortexMcpOptions {

@@ -4,6 +4,8 @@ import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from "@model
 /** The largest line (one JSON-RPC message) read from stdin: the limit the official stdio clients have. */
 export const MAX_LINE_BYTES = 10 * 1024 * 1024;
 
+const MIB = 1024 * 1024;
+
 /** How long requests still running when stdin ends may take before the server gives up on them. */
 const DRAIN_TIMEOUT_MS = 120_000;
 
@@ -66,18 +68,30 @@ export class LineTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     if (this.isClosed) return Promise.reject(new Error("cortex mcp: the stdio transport is closed"));
     const settled = responseId(message);
-    const written = new Promise<void>((resolve, reject) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
-      else {
-        this.stdout.once("drain", resolve);
-        this.stdout.once("error", reject);
-      }
-    });
+    const written = this.write(`${JSON.stringify(message)}\n`);
     if (settled !== undefined) {
       this.pending.delete(settled);
-      void written.finally(() => this.closeWhenDrained());
+      const done = () => this.closeWhenDrained();
+      written.then(done, done);
     }
     return written;
+  }
+
+  // Writes a line; settles once the pipe took it (after a drain when it was full).
+  private write(line: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.stdout.write(line)) return resolve();
+      const onDrain = () => {
+        this.stdout.off("error", onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        this.stdout.off("drain", onDrain);
+        reject(error);
+      };
+      this.stdout.once("drain", onDrain);
+      this.stdout.once("error", onError);
+    });
   }
 
   /** Stops reading and reports the close. */
@@ -126,7 +140,8 @@ export class LineTransport implements Transport {
       const { head, bytes } = this.oversize;
       this.oversize = null;
       this.log(`cortex mcp: discarded a message of ${bytes} bytes (the limit is ${this.maxLineBytes})`);
-      this.reply(idInHead(head.toString("utf8")), -32600, `Invalid Request: the message is ${bytes} bytes, over the limit of ${this.maxLineBytes} bytes (10 MiB); it was discarded`);
+      const mib = this.maxLineBytes % MIB === 0 ? ` (${this.maxLineBytes / MIB} MiB)` : "";
+      this.reply(idInHead(head.toString("utf8")), -32600, `Invalid Request: the message is ${bytes} bytes, over the limit of ${this.maxLineBytes} bytes${mib}; it was discarded`);
       return;
     }
     const line = Buffer.concat(this.chunks).toString("utf8").replace(/\r$/, "");
@@ -160,12 +175,14 @@ export class LineTransport implements Transport {
 
   private reply(id: Id | null, code: number, message: string): void {
     if (this.isClosed) return;
-    this.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`);
+    this.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`).catch((error: Error) => this.onerror?.(error));
   }
 
   private readonly onEnd = (): void => {
     if (this.ended) return;
     this.ended = true;
+    // A last message without its newline still counts.
+    if (this.size > 0 || this.oversize) this.endLine();
     if (this.pending.size > 0) {
       const timer = setTimeout(() => {
         this.log(`cortex mcp: stdin closed; ${this.pending.size} request(s) still unanswered after ${DRAIN_TIMEOUT_MS / 1000} s, closing`);

@@ -8,8 +8,8 @@ export const S = Object.freeze({
   boolean: { type: "boolean" },
   stringOrNull: { type: ["string", "null"] },
   strings: { type: "array", items: { type: "string" } },
-  /** A `[name, count]` pair, as the status counts are. */
-  counts: { type: "array", items: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], minItems: 2, maxItems: 2 } },
+  /** `[name, count]` pairs, as the status counts are (written without `prefixItems`, which older validators do not know). */
+  counts: { type: "array", items: { type: "array", items: { type: ["string", "integer"] }, minItems: 2, maxItems: 2 } },
 });
 
 /** An object schema whose every listed property is required (`optional` ones may be absent). */

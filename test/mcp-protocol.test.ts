@@ -94,6 +94,7 @@ describe("cortex mcp: protocol", () => {
     for (const tool of tools) {
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       const validate = validator.getValidator(tool.outputSchema as never);
+      assert.equal(validate({ unexpected: true }).valid, false, `${tool.name}: the schema holds the validator to something`);
       for (const args of calls[tool.name]!) {
         const result = await callTool(client, tool.name, args);
         const check = validate(result.structuredContent);

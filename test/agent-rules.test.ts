@@ -83,6 +83,14 @@ describe("save rules", () => {
     assert.deepEqual(atomFiles(), before);
   });
 
+  test("should let a new atom take the name of the atom it supersedes, or of a superseded one", async () => {
+    const replaced = await save({ name: "No deploys on Fridays", body: "Deploys stop at 12:00 on Fridays now, not 15:00, since the on-call rota changed.", supersedes: "rules/no_friday_deploys.md" });
+    assert.equal(replaced.isError, false, replaced.text);
+    assert.equal(replaced.structured.superseded, "rules/no_friday_deploys.md");
+    const again = await save({ name: "No deploys on Fridays", body: "A third wording of the Friday rule with other words entirely, about tooling." });
+    assert.deepEqual([errorOf(again).code, errorOf(again).details?.existing_path], ["CORTEX_E401", replaced.structured.path], "the live one still holds the name");
+  });
+
   const invisible: [string, Record<string, unknown>, string, RegExp][] = [
     ["a bidi override in the name", { name: "Safe \u202Egnp.exe" }, "name", /invisible character U\+202E/],
     ["a zero-width space in the name", { name: "Zero\u200Bwidth" }, "name", /invisible character U\+200B/],

@@ -5,8 +5,8 @@ import type { ErrorCodeInfo, ToolErrorData, ToolOutcome } from "./types.js";
 
 /**
  * The error codes of tool results: `E1xx` vault and file problems,
- * `E2xx` invalid arguments, `E4xx` rejected by the security scan or the
- * near-duplicate check, `E9xx` internal errors. Each has a one-line suggestion.
+ * `E2xx` invalid arguments, `E3xx` cancelled by the client, `E4xx` rejected
+ * by the security scan or the near-duplicate check, `E9xx` internal errors. Each has a one-line suggestion.
  */
 export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.freeze({
   CORTEX_E100: { category: "vault", suggestion: "Start the server with --vault DIR (or CORTEX_VAULT) naming an existing vault folder." },
@@ -25,6 +25,7 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.freez
   CORTEX_E210: { category: "argument", suggestion: "Fix the field named in the message and call again." },
   CORTEX_E400: { category: "rejected", suggestion: "Remove the secret or the instruction-like text the rule names, then save again." },
   CORTEX_E401: { category: "rejected", suggestion: "Read the existing atom (read tool). If it already says this, nothing needs saving; if yours replaces it, call save again with supersedes set to its path." },
+  CORTEX_E300: { category: "cancelled", suggestion: "The client cancelled the call before it wrote anything; call again if it is still wanted." },
   CORTEX_E900: { category: "internal", suggestion: "This is a bug in cortex: run with CORTEX_DEBUG=1 and report the stderr output." },
 });
 
@@ -119,5 +120,6 @@ export function errorOutcome(error: unknown): ToolOutcome {
   if (error instanceof WriteRejectedError) return errorOutcome(rejectionError(error));
   if (error instanceof ConfigError) return toolErrorOutcome({ code: "CORTEX_E105", message: error.message });
   if (error instanceof CortexError) return toolErrorOutcome({ code: BY_CORTEX_CODE[error.code] ?? "CORTEX_E103", message: error.message });
+  if ((error as Error)?.name === "AbortError") return toolErrorOutcome({ code: "CORTEX_E300", message: "cancelled by the client; nothing was written" });
   return toolErrorOutcome({ code: "CORTEX_E900", message: `internal error: ${(error as Error)?.message ?? String(error)}` });
 }

@@ -35,6 +35,7 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
   return withVaultLock(
     vaultDir,
     () => {
+      options.signal?.throwIfAborted();
       const manifest = currentManifest(vaultDir, options.config, options.today);
       const plan = planSupersede(manifest, input);
       const changed = applySupersede(vaultDir, plan, reason, options.today);

@@ -46,6 +46,8 @@ export interface WriteOptions {
   now?: () => Date;
   /** How long to wait for the vault lock. Default 60 s. */
   lockTimeoutMs?: number;
+  /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
+  signal?: AbortSignal;
 }
 
 /** What {@link writeAtom} wrote. */
@@ -106,6 +108,8 @@ export interface SupersedeOptions {
   commit?: boolean;
   now?: () => Date;
   lockTimeoutMs?: number;
+  /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
+  signal?: AbortSignal;
 }
 
 /** What {@link supersedeAtom} changed (vault-relative paths). */

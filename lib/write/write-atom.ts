@@ -33,6 +33,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   return withVaultLock(
     vaultDir,
     () => {
+      options.signal?.throwIfAborted();
       const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now });
       const result = session.write(valid, { force: options.force, replacing: options.replacing });
       session.finish();

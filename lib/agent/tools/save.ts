@@ -4,11 +4,13 @@ import type { CortexConfig } from "../../config/types.js";
 import { WriteRejectedError } from "../../write/errors.js";
 import type { WriteInput, WriteResult } from "../../write/types.js";
 import { WRITE_LIMITS } from "../../write/validate.js";
-import { blameArgument, rejectionError } from "../errors.js";
+import type { ManifestEntry } from "../../indexes/types.js";
+import { blameArgument, rejectionError, ToolError } from "../errors.js";
 import { LIMITS, shortArg, tagsArg } from "../limits.js";
 import { normalizeRef } from "../refs.js";
-import { ok } from "../run.js";
-import { openSnapshot } from "../snapshot.js";
+import { S, toolOutput } from "../output-schema.js";
+import { checkpoint, ok } from "../run.js";
+import { openSnapshot, type VaultSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
 /** What save did. */
@@ -27,9 +29,9 @@ export const saveTool: ToolSpec = {
     "Save one piece of durable knowledge as a new atom (a markdown file with YAML frontmatter) in the memory vault: a decision and its rationale, a rule or invariant, a lesson from a non-obvious bug fix, an incident, a preference, a reference.",
     "Use it when something was learned or decided that a later session would otherwise have to rediscover: \"we chose RS256 for JWT because…\", \"the connection pool must be at least 20 in prod\", \"bcrypt.compare is async: always await it\". One idea per atom; put the why in the body.",
     "Do not use it for session logs (\"today I worked on X\": transcripts hold those), for facts easy to re-read from the code, for guesses, or to change an existing atom in place: to update one, save the new version with supersedes set to the old atom's path.",
-    "Every save goes through validation (the message names the bad argument: CORTEX_E210), a security scan that refuses credentials and instruction-like text (CORTEX_E400, naming the rule), and a near-duplicate check against live atoms (CORTEX_E401, with the existing atom's path in the message and in error.details.existing_path: read it, then save with supersedes if yours replaces it). A refusal writes nothing.",
+    "Every save goes through validation (the message names the bad argument: CORTEX_E210), a security scan that refuses credentials and instruction-like text (CORTEX_E400, naming the rule), and a near-duplicate check against live atoms (CORTEX_E401, with the existing atom's path in the message and in error.details.existing_path: read it, then save with supersedes if yours replaces it). A name another atom already has (case-insensitive) is refused the same way (CORTEX_E401 naming its path), unless that atom is the one supersedes names or is already superseded. Names, descriptions, projects and links must not hold bidi controls or zero-width characters, nor a body bidi controls or ANSI escapes (CORTEX_E210 naming the argument); a project is a plain name (no / \\ : * ? \" < > |, not starting with a dot). A refusal writes nothing, and so does a call the client cancelled before the write.",
     "Returns: the new atom's path and id, its links (the given ones plus up to 3 related atoms found automatically) and, with supersedes, the atom it superseded.",
-    "Side effects: creates one file (folder by type: rules/, insights/, incidents/, people/, reference/, feedback/, user/; atoms/ for the other types), appends a line to index/events.jsonl and updates the index; with supersedes, marks the old atom superseded (frontmatter only). Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: the same content twice is refused as a near-duplicate.",
+    "Side effects: creates one file (folder by type: rules/, insights/, incidents/, people/, reference/, feedback/, user/; atoms/ for the other types), appends a line to index/events.jsonl and updates the index; with supersedes, marks the old atom superseded (frontmatter only). Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: the same content twice is refused as a near-duplicate. Marked destructive because, with supersedes, it changes an existing atom (status superseded); without supersedes it only adds a file.",
   ].join("\n\n"),
   inputSchema: {
     type: "object",
@@ -46,16 +48,23 @@ export const saveTool: ToolSpec = {
     required: ["name", "body", "type", "project"],
     additionalProperties: false,
   },
-  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  outputSchema: toolOutput(
+    { path: S.string, id: S.string, links: S.strings, related: S.strings, superseded: S.stringOrNull, supersede_error: S.stringOrNull, committed: S.boolean, commitNote: S.string },
+    ["committed", "commitNote"],
+  ),
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
     const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
-    const replacing = args.supersedes === undefined ? undefined : await checkReplaced(vaultDir, today, args.supersedes as string);
+    const snap = await openSnapshot(vaultDir, today);
+    const replacing = args.supersedes === undefined ? undefined : await checkReplaced(snap, args.supersedes as string);
+    checkNameFree(snap.manifest, args.name as string, replacing);
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
     // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.
     const { writeAtom } = await import("../../write/write-atom.js");
-    const written = await writeAtom(vaultDir, input, { config, today, replacing });
+    await checkpoint(env, "checked");
+    const written = await writeAtom(vaultDir, input, { config, today, replacing, signal: env.signal });
     const result: SaveResult = { ...written, superseded: null, supersede_error: null };
     if (replacing !== undefined) Object.assign(result, await supersedeReplaced(vaultDir, config, today, replacing, written.path));
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
@@ -63,14 +72,23 @@ export const saveTool: ToolSpec = {
 };
 
 // The path of the atom `supersedes` names, checked before anything is written: it exists, is unique, and is not superseded yet.
-async function checkReplaced(vaultDir: string, today: string, ref: string): Promise<string> {
-  const snap = await openSnapshot(vaultDir, today);
+async function checkReplaced(snap: VaultSnapshot, ref: string): Promise<string> {
   const { planSupersede } = await import("../../write/supersede.js");
   try {
     return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: normalizeRef(ref) }).old.path);
   } catch (error) {
     throw error instanceof WriteRejectedError ? rejectionError(error, { old: "supersedes" }) : error;
   }
+}
+
+// Two atoms with one name make that name ambiguous for every ref (read, links): refused, naming the atom that has it.
+// A superseded atom does not hold its name: it could never be superseded again to free it.
+function checkNameFree(manifest: readonly ManifestEntry[], name: string, replacing: string | undefined): void {
+  const wanted = name.replace(/\s+/g, " ").trim().toLowerCase();
+  const existing = manifest.find((m) => m.path !== replacing && m.status !== "superseded" && m.name.replace(/\s+/g, " ").trim().toLowerCase() === wanted);
+  if (!existing) return;
+  const message = `name: an atom named ${JSON.stringify(existing.name)} already exists at ${existing.path}; nothing was written`;
+  throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
 }
 
 // Supersedes the replaced atom by the new one; a failure (someone superseded it meanwhile) is reported, the new atom stays.

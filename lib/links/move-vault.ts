@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
@@ -90,6 +90,28 @@ function targetPath(vaultDir: string, from: string, toArg: string): string {
   if (to.split("/").some((part) => part.startsWith("."))) throw bad("hidden folders are not part of the vault");
   if (/^(index|layers)\//.test(to) || to === "MEMORY.md") throw bad("that path is the tool's own (index/, layers/, MEMORY.md)");
   if (to === from) throw bad("it is where the atom already is");
-  if (existsSync(join(vaultDir, to)) && to.toLowerCase() !== from.toLowerCase()) throw bad(`${to} already exists`);
+  // Names cannot tell a case-only rename on a case-insensitive disk (one file) from two notes whose names differ in case.
+  const caseOnly = to.toLowerCase() === from.toLowerCase();
+  if (pathTaken(join(vaultDir, to)) && !(caseOnly && sameFile(join(vaultDir, from), join(vaultDir, to)))) throw bad(`${to} already exists`);
   return to;
+}
+
+// True when something (a file, a folder, a symbolic link even dangling) has this name.
+function pathTaken(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// True when both names are one file on disk (same device and inode).
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [lstatSync(a, { bigint: true }), lstatSync(b, { bigint: true })];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
 }

@@ -8,15 +8,23 @@ let counter = Math.floor(Math.random() * 1e9);
 /**
  * Writes a file atomically: the data goes to a temporary file in the same
  * folder, is flushed to disk, and is renamed over the target, so a reader or
- * a crash never sees a partial file.
+ * a crash never sees a partial file. With `onlyIf`, it is asked once the data
+ * is on disk, just before the rename: false leaves the file alone (the
+ * moment between the check and the rename is as short as it can be).
+ * Returns whether the file was written.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
-export function writeFileAtomic(file: string, data: FileData): void {
+export function writeFileAtomic(file: string, data: FileData, onlyIf?: () => boolean): boolean {
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);
+    if (onlyIf && !onlyIf()) {
+      rmSync(temp, { force: true });
+      return false;
+    }
     renameSync(temp, file);
+    return true;
   } catch (error) {
     rmSync(temp, { force: true });
     throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });

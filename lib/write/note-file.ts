@@ -8,6 +8,8 @@ import { CortexError } from "../errors.js";
 /** A note read for editing: its exact text and its frontmatter values. */
 export interface NoteFile {
   path: string;
+  /** The bytes read: a rewrite replaces the file only if it still holds them. */
+  bytes: Buffer;
   text: string;
   data: Record<string, unknown>;
 }
@@ -28,7 +30,7 @@ export function readNoteForEdit(vaultDir: string, path: string): NoteFile {
   const decoded = decodeForEdit(bytes, path);
   if ("problem" in decoded) throw new CortexError("NOT_UTF8", `${path} is ${decoded.problem}; cortex will not rewrite it`);
   const split = splitFrontmatter(decoded.text.replace(/^\uFEFF/, ""));
-  return { path, text: decoded.text, data: split.state === "ok" ? readFrontmatterData(split.yaml, 2).data : {} };
+  return { path, bytes, text: decoded.text, data: split.state === "ok" ? readFrontmatterData(split.yaml, 2).data : {} };
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { linkSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { runInProcess } from "./helpers/cli.js";
@@ -59,4 +59,45 @@ test("should still refuse a different name that is a hard link of the moved note
   const run = await runInProcess(["mv", "--vault", dir, "a.md", "b.md", "--today", "2026-01-05"]);
   assert.equal(run.code, 2);
   assert.equal(run.stderr, 'cortex: cannot move to "b.md": b.md already exists\n');
+});
+
+// A vault with a note and, beside it, folders that are symbolic links: one to a folder outside the vault, one dangling.
+function linkedFolders(): string {
+  const dir = newDir();
+  const outside = newDir();
+  writeFileSync(join(dir, "a.md"), note("A", "The note to move."));
+  mkdirSync(join(dir, "real"));
+  symlinkSync(outside, join(dir, "out"));
+  symlinkSync(join(outside, "gone"), join(dir, "dangling"));
+  symlinkSync(outside, join(dir, "real/deeper"));
+  return dir;
+}
+
+const SYMLINK_CASES: VaultCliCase[] = [
+  {
+    name: "should refuse to move a note into a folder that is a symbolic link",
+    fixture: linkedFolders,
+    args: (dir) => ["mv", "--vault", dir, "a.md", "out/", "--today", "2026-01-05"],
+    exitCode: 2,
+    stderr: /^cortex: to: "out" goes through the symbolic link "out"; cortex only writes to real folders inside the vault \(rule dir-symlink\)\n$/,
+  },
+  {
+    name: "should refuse a path whose folder goes through a symbolic link deeper down",
+    fixture: linkedFolders,
+    args: (dir) => ["mv", "--vault", dir, "a.md", "real/deeper/new/a.md", "--today", "2026-01-05", "--dry-run"],
+    exitCode: 2,
+    stderr: /\(rule dir-symlink\)\n$/,
+  },
+  {
+    name: "should refuse a dangling folder link in one line",
+    fixture: linkedFolders,
+    args: (dir) => ["mv", "--vault", dir, "a.md", "dangling/", "--today", "2026-01-05"],
+    exitCode: 2,
+    stderr: /^cortex: to: "dangling" goes through the symbolic link "dangling"; .*\(rule dir-symlink\)\n$/,
+  },
+];
+
+runVaultCases(SYMLINK_CASES, "", () => "", (dir) => {
+  assert.ok(existsSync(join(dir, "a.md")), "the note stayed where it was");
+  assert.deepEqual(readdirSync(join(dir, "out")), [], "nothing arrived outside the vault");
 });

@@ -23,9 +23,9 @@ export function atomFolder(type: string, dir: string | null): string {
  * of it may be a symbolic link (cortex never follows them, so an atom written
  * through one would be outside the vault or invisible to the index) or a file.
  *
- * @throws WriteRejectedError (`VALIDATION`, field `dir`).
+ * @throws WriteRejectedError (`VALIDATION`, field `dir` or the given one).
  */
-export function checkFolderOnDisk(vaultDir: string, folder: string): void {
+export function checkFolderOnDisk(vaultDir: string, folder: string, field = "dir"): void {
   let abs = vaultDir;
   for (const part of folder.split("/")) {
     abs = join(abs, part);
@@ -35,8 +35,8 @@ export function checkFolderOnDisk(vaultDir: string, folder: string): void {
     } catch {
       return; // the rest does not exist yet and will be created as plain folders
     }
-    if (stat.isSymbolicLink()) throw invalid("dir", "dir-symlink", `"${folder}" goes through the symbolic link ${JSON.stringify(part)}; cortex only writes to real folders inside the vault`);
-    if (!stat.isDirectory()) throw invalid("dir", "dir-not-folder", `"${folder}": ${JSON.stringify(part)} is a file, not a folder`);
+    if (stat.isSymbolicLink()) throw invalid(field, "dir-symlink", `"${folder}" goes through the symbolic link ${JSON.stringify(part)}; cortex only writes to real folders inside the vault`);
+    if (!stat.isDirectory()) throw invalid(field, "dir-not-folder", `"${folder}": ${JSON.stringify(part)} is a file, not a folder`);
   }
 }
 

@@ -8,7 +8,9 @@ let counter = Math.floor(Math.random() * 1e9);
 /**
  * Writes a file atomically: the data goes to a temporary file in the same
  * folder, is flushed to disk, and is renamed over the target, so a reader or
- * a crash never sees a partial file. With `onlyIf`, it is asked once the data
+ * a crash never sees a partial file. The first write of a process into a
+ * folder removes the temporary files killed processes left there
+ * ({@link removeStaleTemps}). With `onlyIf`, it is asked once the data
  * is on disk, just before the rename: false leaves the file alone (the
  * moment between the check and the rename is as short as it can be).
  * Returns whether the file was written.
@@ -16,6 +18,7 @@ let counter = Math.floor(Math.random() * 1e9);
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
 export function writeFileAtomic(file: string, data: FileData, onlyIf?: () => boolean): boolean {
+  sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);
@@ -133,12 +136,13 @@ export function tempPathFor(file: string): string {
  * data is written and flushed to a temporary file beside it, which is then
  * hard-linked to the target name (a link never replaces an existing file).
  * Readers and crashes see either no file or the whole file, never a part.
- * Returns false, writing nothing, when `file` already exists.
+ * Stale temporary files are swept as by {@link writeFileAtomic}. Returns false, writing nothing, when `file` already exists.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  * @example if (!createFileExclusive("rules/x.md", text)) tryNextName();
  */
 export function createFileExclusive(file: string, data: FileData): boolean {
+  sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);
@@ -177,6 +181,15 @@ export function removeStaleTemps(dir: string): number {
     }
   }
   return removed;
+}
+
+// Folders this process has swept: a folder's leftovers are looked for once, at the first write into it, not at every write of a migrate.
+const swept = new Set<string>();
+
+function sweepOnce(dir: string): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  removeStaleTemps(dir);
 }
 
 function processAlive(pid: number): boolean {

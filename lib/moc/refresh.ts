@@ -12,6 +12,7 @@ import { touchUpdated } from "./frontmatter-date.js";
 import { findMarkers, replaceMarkers } from "./markers.js";
 import { mocSettings, type MocSettings } from "./settings.js";
 import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Refreshes the AUTO sections of the vault's MOCs (MEMORY.md and
@@ -85,7 +86,7 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
     if (content !== null) result.sections.push(section.name);
   }
   const replaced = replaceMarkers(text, sections);
-  result.problems.push(...replaced.problems);
+  pushAll(result.problems, replaced.problems);
   result.problems.sort((a, b) => a.line - b.line);
   let next = replaced.text;
   if (next !== text && run.settings.touch_updated) next = touchUpdated(next, run.options.today);

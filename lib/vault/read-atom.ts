@@ -1,8 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { decodeAtomBytes } from "../atoms/decode.js";
 import { parseAtom } from "../atoms/parse.js";
+import { overScanLimit, tooLargeDiagnostic } from "../atoms/scan-limit.js";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
+import { pushAll } from "../util/arrays.js";
 
 /** A file to read: absolute path plus the facts the parser needs. */
 export interface ReadJob {
@@ -37,7 +39,8 @@ export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number
   const decoded = decodeAtomBytes(read.bytes, facts.path);
   if (!decoded.ok) return { diagnostic: decoded.diagnostic, stat };
   const parsed = parseAtom(decoded.text, stat ? { path: facts.path, ...stat } : facts, config);
-  parsed.diagnostics.unshift(...decoded.diagnostics);
+  parsed.diagnostics = pushAll([...decoded.diagnostics], parsed.diagnostics);
+  if (overScanLimit(read.bytes.length)) parsed.diagnostics.push(tooLargeDiagnostic(facts.path, read.bytes.length));
   return { atom: parsed, stat };
 }
 

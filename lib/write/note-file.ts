@@ -40,7 +40,8 @@ export function readNoteForEdit(vaultDir: string, path: string): NoteFile {
 export function decodeForEdit(bytes: Uint8Array, path: string): { text: string } | { problem: string } {
   const decoded = decodeAtomBytes(bytes, path);
   if (!decoded.ok) return { problem: "a binary file" };
-  if (decoded.diagnostics.length > 0) return { problem: "not valid UTF-8 text" };
+  // A stray NUL survives a rewrite (U+0000 encodes back to the same byte); a legacy encoding would not.
+  if (decoded.diagnostics.some((d) => d.rule === "not-utf8")) return { problem: "not valid UTF-8 text" };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   return { text: bom && !decoded.text.startsWith("\uFEFF") ? `\uFEFF${decoded.text}` : decoded.text };
 }

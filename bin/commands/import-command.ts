@@ -37,6 +37,10 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
   const { vaultDir, config } = ctx.vault(opts.vault);
   const result = await importSource(vaultDir, source, { config, today, cwd: ctx.params.cwd, project: opts.project, type: opts.type, split: opts.split, dryRun: opts.dryRun, force: opts.force, commit: opts.commit });
   if (result.imported.length === 0) ctx.exitCode = 1;
+  if (result.indexError) {
+    ctx.err(`cortex: ${result.indexError}`);
+    ctx.exitCode = 1;
+  }
   if (opts.json) {
     ctx.out(JSON.stringify(result, null, 2));
     return;

@@ -73,6 +73,10 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
     if (result.related.length > 0) ctx.out(`Related: ${result.related.join(", ")}`);
     if (result.committed) ctx.out("Committed");
   }
+  if (result.indexError) {
+    ctx.err(`cortex: ${result.indexError}`);
+    ctx.exitCode = 1;
+  }
   reportCommit(ctx, result);
 }
 

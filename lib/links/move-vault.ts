@@ -5,7 +5,7 @@ import { CortexError } from "../errors.js";
 import { commitFiles, type CommitResult } from "../git/commit.js";
 import { gitSettings } from "../git/settings.js";
 import { compareStrings } from "../util/compare.js";
-import { resolveAtomRef } from "../vault/refs.js";
+import { resolveAtomRefOnDisk } from "../vault/refs.js";
 import { ensureDir } from "../vault/atomic.js";
 import { withVaultLock } from "../vault/lock.js";
 import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
@@ -53,7 +53,7 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
   return withVaultLock(vaultDir, () => {
     const index = freshIndex(vaultDir, options.config, options.today);
     const manifest = index.indexes.manifest;
-    const from = resolveAtomRef(manifest, fromRef);
+    const from = resolveAtomRefOnDisk(vaultDir, manifest, fromRef);
     const to = targetPath(vaultDir, from, toArg);
     // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
     const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);

@@ -30,8 +30,27 @@ export function writeFileAtomic(file: string, data: FileData, onlyIf?: () => boo
     return true;
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
+    throw writeError(file, error);
   }
+}
+
+/**
+ * The one-line error of a failed write of `file`: the cause in words (the
+ * folder that is not writable, a full disk, a read-only file system), then
+ * the system's code.
+ */
+export function writeError(file: string, error: unknown): CortexError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why: Record<string, string> = {
+    EACCES: `no permission to write in the folder ${dirname(file)}`,
+    EPERM: `no permission to write in the folder ${dirname(file)}`,
+    EROFS: `the folder ${dirname(file)} is on a read-only file system`,
+    ENOSPC: "no space left on the disk",
+    EDQUOT: "the disk quota is used up",
+    ENOENT: `the folder ${dirname(file)} does not exist`,
+  };
+  const reason = code !== undefined && Object.hasOwn(why, code) ? `${why[code]} (${code})` : (error as Error).message;
+  return new CortexError("IO", `cannot write ${file}: ${reason}`, { cause: error });
 }
 
 /**
@@ -150,7 +169,7 @@ export function createFileExclusive(file: string, data: FileData): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
+    throw writeError(file, error);
   } finally {
     rmSync(temp, { force: true });
   }

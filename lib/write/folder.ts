@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import { ensureDir } from "../vault/atomic.js";
 import { invalid } from "./errors.js";
 
 /** The folder each type's atoms go to by default (seed layout); any other type goes to `atoms/`. */
@@ -40,10 +41,14 @@ export function checkFolderOnDisk(vaultDir: string, folder: string, field = "dir
   }
 }
 
-/** Creates a vault-relative folder (and its parents) after {@link checkFolderOnDisk}; returns its absolute path. */
+/**
+ * Creates a vault-relative folder (and its parents) after {@link checkFolderOnDisk}; returns its absolute path.
+ *
+ * @throws CortexError (`IO`) naming the folder when it cannot be made.
+ */
 export function ensureFolder(vaultDir: string, folder: string): string {
   checkFolderOnDisk(vaultDir, folder);
   const abs = join(vaultDir, ...folder.split("/"));
-  mkdirSync(abs, { recursive: true });
+  ensureDir(abs);
   return abs;
 }

@@ -41,6 +41,12 @@ export class WriteSession {
   readonly manifest: ManifestEntry[];
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
+  /**
+   * What could not be recorded after the atoms were written (the line in
+   * `events.jsonl`, the index update), one message each: the atoms are on
+   * disk and the next `cortex index` brings the index up to date.
+   */
+  readonly notRecorded: string[] = [];
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
 
@@ -68,16 +74,30 @@ export class WriteSession {
     const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
-      appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]);
       this.written.push(path);
+      this.afterWrite(() => appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]));
     }
     this.remember(path, content, text, prepared.shingles);
     return { path, id, links, related };
   }
 
-  /** Brings the index up to date with what was written. */
+  /**
+   * Brings the index up to date with what was written. Never throws for an
+   * I/O failure (a full disk): the atoms are written by then, so the failure
+   * is kept in {@link notRecorded} for the caller to report.
+   */
   finish(): void {
-    if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
+    if (this.written.length > 0) this.afterWrite(() => indexVault(this.vaultDir, { config: this.options.config, today: this.options.today }));
+  }
+
+  // Runs a step that follows a written atom: an I/O failure is noted, not thrown, so no caller mistakes the atom for unwritten.
+  private afterWrite(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      if (!(error instanceof CortexError && error.code === "IO")) throw error;
+      if (!this.notRecorded.includes(error.message)) this.notRecorded.push(error.message);
+    }
   }
 
   private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {

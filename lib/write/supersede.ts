@@ -5,7 +5,7 @@ import type { ManifestEntry } from "../indexes/types.js";
 import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
 import { withVaultLock } from "../vault/lock.js";
-import { resolveAtomRef } from "../vault/refs.js";
+import { resolveAtomRef, resolveAtomRefOnDisk } from "../vault/refs.js";
 import { rewriteOrThrow, writeIfUnchanged } from "../vault/rewrite.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
@@ -36,7 +36,7 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
     vaultDir,
     () => {
       const manifest = currentManifest(vaultDir, options.config, options.today);
-      const plan = planSupersede(manifest, input);
+      const plan = planSupersede(manifest, input, (ref) => resolveAtomRefOnDisk(vaultDir, manifest, ref));
       const changed = applySupersede(vaultDir, plan, reason, options.today);
       appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);
       indexVault(vaultDir, { config: options.config, today: options.today });
@@ -57,12 +57,16 @@ export interface SupersedePlan {
 }
 
 /**
- * Resolves and checks the atoms of a supersede; pure over the manifest.
+ * Resolves and checks the atoms of a supersede; pure over the manifest
+ * (`resolve` finds a ref's path, {@link resolveAtomRef} by default).
  *
  * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`) or WriteRejectedError (`VALIDATION`).
  */
-export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }): SupersedePlan {
-  const find = (ref: string) => manifest.find((m) => m.path === resolveAtomRef(manifest, ref))!;
+export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }, resolve: (ref: string) => string = (ref) => resolveAtomRef(manifest, ref)): SupersedePlan {
+  const find = (ref: string) => {
+    const path = resolve(ref);
+    return manifest.find((m) => m.path === path)!;
+  };
   const old = find(input.old);
   const by = input.by !== undefined && input.by.trim() !== "" ? find(input.by) : null;
   if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);

@@ -61,6 +61,8 @@ export interface WriteResult {
   committed?: boolean;
   /** Why no commit was made, when one was asked for. */
   commitNote?: string;
+  /** Set when the atom was written but the index (or `events.jsonl`) could not be updated, e.g. on a full disk: why, in one line. */
+  indexError?: string;
 }
 
 /** A write input after validation: every field normalized and present. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, statfsSync, writeFileSync, writeSync } from "node:fs";
+import { chmodSync, closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { removeTemp, runBuilt, tempDir } from "./helpers/cli.js";
@@ -69,9 +69,19 @@ test("should say a note was written but the index was not when the disk fills up
   const write = (name: string, body: string) => runBuilt(["write", "--vault", vault, "--name", name, "--type", "rule", "--project", "p", "--body", body, ...TODAY]);
   assert.equal(write("First note", "The first one.").code, 0);
   // Room for the lock and the note, none for the index files after them.
-  fillDisk(disk, 2);
+  const filler = fillDisk(disk, 2);
   const run = write("Second note", "The second one, in other words entirely.");
   assert.equal(run.code, 1);
   assert.equal(run.stdout, "Wrote rules/second_note.md (id 20261122_second_note)\n");
   assert.match(run.stderr, /^cortex: the atom was written, but the index was not updated \(cannot write .*: no space left on the disk \(ENOSPC\)\); do not write it again: run "cortex index" once the cause is fixed\n$/);
+  // A retry once there is room is not refused as a near-duplicate of the atom the failed run wrote: it is that atom.
+  rmSync(filler);
+  const retry = write("Second note", "The second one, in other words entirely.");
+  assert.equal(retry.code, 0, retry.stderr);
+  assert.equal(retry.stdout, "Already written: rules/second_note.md (id 20261122_second_note), by an earlier run whose index update failed; the index is up to date now\n");
+  assert.deepEqual(readdirSync(join(vault, "rules")).sort(), ["first_note.md", "second_note.md"]);
+  const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
+  assert.deepEqual(manifest.map((m) => m.path), ["rules/first_note.md", "rules/second_note.md"]);
+  // Once indexed, the same input is a near-duplicate again, as for any recorded atom.
+  assert.equal(write("Second note", "The second one, in other words entirely.").code, 2);
 });

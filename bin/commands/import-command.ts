@@ -49,7 +49,7 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
     ctx.err(`${r.source} ${r.rule} ${r.name ? `"${r.name}": ` : ""}${r.message.replace(/ \(rule [^)]*\)$/, "")}`);
   }
   const verb = result.dryRun ? "Would import" : "Imported";
-  for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : "wrote"} ${i.path}  (${i.source})`);
+  for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : i.alreadyWritten ? "already written" : "wrote"} ${i.path}  (${i.source})`);
   ctx.out(summary(result, verb));
   if (result.committed) ctx.out("Committed");
   reportCommit(ctx, result);

@@ -15,6 +15,7 @@ import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
 import { findRelated, linkTarget } from "./related.js";
 import { renderAtom } from "./render.js";
+import { lastIndexedNs, unrecordedTwin } from "./retry.js";
 import { scanValidWrite } from "./scan-input.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
@@ -50,7 +51,11 @@ export class WriteSession {
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
 
+  /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
+  private readonly indexedNs: bigint | null;
+
   constructor(readonly vaultDir: string, readonly options: SessionOptions) {
+    this.indexedNs = lastIndexedNs(vaultDir);
     this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
     this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
   }
@@ -59,7 +64,8 @@ export class WriteSession {
   /**
    * Checks a validated input against the vault (security scan, folder on
    * disk, near-duplicates unless `force`, leaving out the atom at `replacing`)
-   * and, unless `dryRun`, writes it.
+   * and, unless `dryRun`, writes it. The same input again after a write whose
+   * index update failed returns the atom that write made (`alreadyWritten`).
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
@@ -67,6 +73,8 @@ export class WriteSession {
     scanValidWrite(valid);
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
+    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
+    if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);

@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { BODY_SCAN_LIMIT } from "../lib/atoms/scan-limit.js";
+import { codePointLength } from "../lib/util/text.js";
 import { BUILT_CLI, runBuilt } from "./helpers/cli.js";
 import { emptyDirs } from "./helpers/cases.js";
 
@@ -30,4 +31,19 @@ test("should leave a note over the body scan limit out of the duplicate check, w
   const write = runBuilt(["write", "--vault", vault, "--name", "Big", "--type", "concept", "--project", "p", "--body", text.repeat(3), ...TODAY]);
   assert.equal(write.code, 0, write.stderr);
   assert.match(write.stdout, /^Wrote atoms\/big\.md/);
+});
+
+test("should count code points as [...text].length does, without the array", () => {
+  for (const text of ["", "abc", "😀x😀", "\ud800 lone high", "lone low \udc00", "é\u0301", "\ud83d"]) assert.equal(codePointLength(text), [...text].length, JSON.stringify(text));
+});
+
+test("should refuse a 20 MB body on its length without gigabytes of memory", () => {
+  const vault = newDir();
+  writeFileSync(join(vault, "big.txt"), "a".repeat(20_000_000));
+  const run = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, BUILT_CLI, "write", "--vault", vault, "--name", "X", "--type", "rule", "--project", "p", "--file", join(vault, "big.txt"), ...TODAY], { encoding: "utf8" });
+  if (run.error) return; // no /usr/bin/time here: the test above covers the count
+  const lines = run.stderr.trim().split("\n");
+  const peakKb = lines.at(-1);
+  assert.equal(lines[0], "cortex: body: is 20000000 chars, at most 50000 allowed (rule max-length)");
+  assert.ok(Number(peakKb) < 400_000, `peak ${peakKb} KB`);
 });

@@ -127,7 +127,7 @@ export { readAccessLog, trackerReport, type TrackerOptions } from "./stats/track
 export type { AccessLog, TrackerReport } from "./stats/types.js";
 
 // Dates
-export { daysBetween, isIsoDate, localDate, normalizeDate, utcDate } from "./util/dates.js";
+export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";
 
 // Agent interface (no MCP SDK needed; the server itself is `cortex-vault/mcp`)
 export { activationFromEvents } from "./activation/activation.js";

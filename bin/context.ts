@@ -42,8 +42,9 @@ export class CliContext {
 
   /** `--today`, else CORTEX_TODAY, else the local date; a bad value is a usage error. */
   today(flag: string | undefined): string {
+    // An empty --today is a mistake (an unset shell variable): refused, never read as "no day given". An empty CORTEX_TODAY is unset.
     const value = flag ?? this.params.env.CORTEX_TODAY;
-    if (value === undefined || value === "") return localDate(Date.now());
+    if (value === undefined || (value === "" && flag === undefined)) return localDate(Date.now());
     if (!isIsoDate(value)) throw new CortexError("BAD_ARGUMENT", `--today must be a date YYYY-MM-DD, got ${JSON.stringify(value)}`);
     return value;
   }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { loadConfig } from "../lib/config/load.js";
@@ -193,4 +193,17 @@ test("should exit 2 when another process holds the vault lock too long", async (
   await withVaultLock(dir, async () => {
     await assert.rejects(refreshMocs(dir, { config: loadConfig({ vault: dir }).config, today: TODAY, lockTimeoutMs: 50 }), { code: "LOCKED" });
   });
+});
+
+test("should leave a MOC that is a symbolic link alone and say so", async () => {
+  const dir = copy("test/fixtures/moc");
+  const outside = copy("test/fixtures/moc");
+  rmSync(join(dir, "_moc/beta.md"));
+  symlinkSync(join(outside, "_moc/beta.md"), join(dir, "_moc/beta.md"));
+  const before = read(outside, "_moc/beta.md");
+  const run = await runInProcess(["refresh-moc", "--vault", dir, "--today", TODAY, "_moc/beta.md"]);
+  assert.equal(run.code, 1);
+  assert.equal(run.stderr, "_moc/beta.md:1 moc-symlink is a symbolic link; left alone (cortex never writes through or over a link)\n");
+  assert.ok(lstatSync(join(dir, "_moc/beta.md")).isSymbolicLink(), "still a link");
+  assert.equal(read(outside, "_moc/beta.md"), before, "the file it points to is unchanged");
 });

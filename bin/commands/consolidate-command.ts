@@ -32,7 +32,8 @@ async function runConsolidate(ctx: CliContext, opts: ConsolidateOptions): Promis
   const result = await consolidateVault(vaultDir, { config, today, project: opts.project, apply: opts.apply, commit: opts.commit });
   const { duplicates, review, supersession } = result.report;
   const open = (opts.apply ? 0 : duplicates.length) + review.length + supersession.length;
-  if (open > 0) ctx.exitCode = 1;
+  for (const s of result.skipped ?? []) ctx.err(`${s.path}:1 consolidate-skipped ${s.message}; not superseded, run --apply again`);
+  if (open > 0 || result.skipped) ctx.exitCode = 1;
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else ctx.out(formatConsolidation(result, readWriteSettings(config).reviewDays));
   if (result.committed && !opts.json) ctx.out("Committed");

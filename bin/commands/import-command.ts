@@ -37,6 +37,10 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
   const { vaultDir, config } = ctx.vault(opts.vault);
   const result = await importSource(vaultDir, source, { config, today, cwd: ctx.params.cwd, project: opts.project, type: opts.type, split: opts.split, dryRun: opts.dryRun, force: opts.force, commit: opts.commit });
   if (result.imported.length === 0) ctx.exitCode = 1;
+  if (result.indexError) {
+    ctx.err(`cortex: ${result.indexError}`);
+    ctx.exitCode = 1;
+  }
   if (opts.json) {
     ctx.out(JSON.stringify(result, null, 2));
     return;
@@ -45,7 +49,7 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
     ctx.err(`${r.source} ${r.rule} ${r.name ? `"${r.name}": ` : ""}${r.message.replace(/ \(rule [^)]*\)$/, "")}`);
   }
   const verb = result.dryRun ? "Would import" : "Imported";
-  for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : "wrote"} ${i.path}  (${i.source})`);
+  for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : i.alreadyWritten ? "already written" : "wrote"} ${i.path}  (${i.source})`);
   ctx.out(summary(result, verb));
   if (result.committed) ctx.out("Committed");
   reportCommit(ctx, result);

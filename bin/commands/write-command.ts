@@ -69,9 +69,13 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   if (opts.json) {
     ctx.out(JSON.stringify(result, null, 2));
   } else {
-    ctx.out(`Wrote ${result.path} (id ${result.id})`);
+    ctx.out(result.alreadyWritten ? `Already written: ${result.path} (id ${result.id}), by an earlier run whose index update failed; the index is up to date now` : `Wrote ${result.path} (id ${result.id})`);
     if (result.related.length > 0) ctx.out(`Related: ${result.related.join(", ")}`);
     if (result.committed) ctx.out("Committed");
+  }
+  if (result.indexError) {
+    ctx.err(`cortex: ${result.indexError}`);
+    ctx.exitCode = 1;
   }
   reportCommit(ctx, result);
 }

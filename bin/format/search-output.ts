@@ -1,6 +1,7 @@
 import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
+import { maxOf } from "../../lib/util/arrays.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
 export function formatScore(score: number): string {
@@ -23,7 +24,7 @@ export function hitToJson(hit: SearchHit, explain: boolean, snippet?: Snippet | 
 
 /** Default output: one line per hit, `score  layer  path  name`. */
 export function formatLines(hits: readonly SearchHit[], color: boolean): string {
-  const width = Math.max(...hits.map((h) => formatScore(h.score).length));
+  const width = maxOf(hits.map((h) => formatScore(h.score).length));
   return hits.map((h) => `${formatScore(h.score).padStart(width)}  ${paint(`[${h.layer}]`.padEnd(6), h.layer, color)}  ${h.record.path}  ${h.record.name}`).join("\n");
 }
 

@@ -50,7 +50,8 @@ export async function openSnapshot(vaultDir: string, today: string): Promise<Vau
   let result: IndexVaultResult;
   let onDisk = true;
   try {
-    result = await withVaultLock(dir, () => indexVault(dir, { config, today }), { timeoutMs: 2_000 });
+    // A hook or a tool call answers in time: it never waits for a busy writer, it reads without writing instead.
+    result = await withVaultLock(dir, () => indexVault(dir, { config, today }), { timeoutMs: 2_000, maxWaitMs: 2_000 });
   } catch (error) {
     if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
     result = indexVault(dir, { config, today, write: false });

@@ -1,5 +1,6 @@
 import { ToolError } from "./errors.js";
 import type { ArgSchema, ArgsSchema } from "./types.js";
+import { codePointLength } from "../util/text.js";
 
 /**
  * Checks tool arguments against the tool's JSON Schema and fills in the
@@ -54,7 +55,7 @@ function checkValue(name: string, schema: ArgSchema, value: unknown): unknown {
 
 function checkString(name: string, schema: ArgSchema, value: unknown): string {
   if (typeof value !== "string") throw new ToolError("CORTEX_E200", `${name}: expected a string, got ${describe(value)}`, { argument: name });
-  const length = [...value].length;
+  const length = codePointLength(value);
   if (schema.maxLength !== undefined && length > schema.maxLength) {
     throw new ToolError("CORTEX_E202", `${name}: at most ${schema.maxLength} characters, got ${length}`, { argument: name });
   }

@@ -10,6 +10,7 @@ import { isMoc } from "../moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
 import { checkSettings } from "./settings.js";
 import type { CheckReport } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /** Rules the indexer reports as warnings (it repairs what it can) that break the schema, so the linter fails on them. */
 const SCHEMA_ERRORS = new Set(["invalid-type", "invalid-status", "invalid-confidence", "bad-date", "field-type"]);
@@ -42,16 +43,16 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
     const text = readText(join(vaultDir, entry.path));
     if (text === null) continue;
     const checked = checkAtomText(entry.path, text, config, settings);
-    diagnostics.push(...checked.diagnostics);
+    pushAll(diagnostics, checked.diagnostics);
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    if (isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/")) diagnostics.push(...markerDiagnostics(entry.path, text));
+    if (isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/")) pushAll(diagnostics, markerDiagnostics(entry.path, text));
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
-  diagnostics.push(...duplicateIdDiagnostics(ids));
+  pushAll(diagnostics, duplicateIdDiagnostics(ids));
   const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
-  if (memory !== null) diagnostics.push(...markerDiagnostics("MEMORY.md", memory));
-  const broken = memory === null ? resolved.broken : [...resolved.broken, ...brokenIn("MEMORY.md", memory, resolver)];
-  diagnostics.push(...linkDiagnostics(broken, resolved.ambiguous));
+  if (memory !== null) pushAll(diagnostics, markerDiagnostics("MEMORY.md", memory));
+  const broken = memory === null ? resolved.broken : pushAll([...resolved.broken], brokenIn("MEMORY.md", memory, resolver));
+  pushAll(diagnostics, linkDiagnostics(broken, resolved.ambiguous));
   diagnostics.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.rule, b.rule) || compareStrings(a.message, b.message));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   return { diagnostics, errors, warnings: diagnostics.length - errors, files: index.atoms + (memory === null ? 0 : 1) };

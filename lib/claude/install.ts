@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
-import { writeFileAtomic } from "../vault/atomic.js";
+import { createFileExclusive } from "../vault/atomic.js";
+import { changedError, writeIfUnchanged } from "../vault/rewrite.js";
 import { addHooks, addMcpServer, removeHooks, removeMcpServer, setMcpjsonApproval } from "./settings.js";
 import type { InstallScope, InstallSpec, SettingsFileChange } from "./types.js";
 
@@ -41,13 +42,17 @@ export function planUninstall(scope: InstallScope, files: { settings: string; mc
  * Writes the planned changes that change something: the old file is copied
  * to `<file>.cortex-backup` first, the new one written atomically. Returns
  * the changes written.
+ *
+ * @throws CortexError (`CHANGED`) when a file was saved by another program since it was read; it is left as it is.
  */
 export function applyChanges(changes: readonly SettingsFileChange[]): SettingsFileChange[] {
   const written = changes.filter((c) => c.after !== null && c.after !== c.before);
   for (const c of written) {
     mkdirSync(dirname(c.file), { recursive: true });
     if (c.before !== null) copyFileSync(c.file, `${c.file}.cortex-backup`);
-    writeFileAtomic(c.file, c.after!);
+    // Claude Code or an editor may save the file while we run: replace only the bytes we read, create only a file still absent.
+    const ok = c.before === null ? createFileExclusive(c.file, c.after!) : writeIfUnchanged(c.file, Buffer.from(c.before), c.after!);
+    if (!ok) throw changedError(c.file);
   }
   return written;
 }

@@ -1,3 +1,4 @@
+import { CortexError } from "../errors.js";
 import { commitFiles } from "../git/commit.js";
 import { shouldCommit } from "../git/settings.js";
 import { compareStrings } from "../util/compare.js";
@@ -13,7 +14,7 @@ import { applySupersede, planSupersede } from "../write/supersede.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { findDuplicateGroups } from "./duplicates.js";
 import { findStaleReviews, findSupersessionIssues } from "./lifecycle.js";
-import type { ConsolidateOptions, ConsolidateResult, ConsolidationReport } from "./types.js";
+import type { ConsolidateOptions, ConsolidateResult, ConsolidateSkip, ConsolidationReport } from "./types.js";
 
 /**
  * The seeds' consolidation, made deterministic: near-duplicate groups (the
@@ -46,9 +47,10 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
     () => {
       const { report, manifest } = analyze();
       const applied = mergeGroups(vaultDir, report, manifest, options);
-      if (applied.changed.length === 0) return { report, applied: [] };
+      const skipped = applied.skipped.length > 0 ? { skipped: applied.skipped } : {};
+      if (applied.changed.length === 0) return { report, applied: [], ...skipped };
       indexVault(vaultDir, { config: options.config, today: options.today });
-      const result: ConsolidateResult = { report, applied: applied.done };
+      const result: ConsolidateResult = { report, applied: applied.done, ...skipped };
       if (!commit) return result;
       const message = `cortex consolidate: merge ${applied.done.length} near-duplicate atom${applied.done.length === 1 ? "" : "s"}\n\n${applied.done.map((d) => `${d.old} -> ${d.by}`).join("\n")}\n`;
       const done = commitFiles(vaultDir, applied.changed, message);
@@ -58,18 +60,33 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
   );
 }
 
-function mergeGroups(vaultDir: string, report: ConsolidationReport, manifest: ManifestEntry[], options: ConsolidateOptions): { done: { old: string; by: string }[]; changed: string[] } {
+interface Merged {
+  done: { old: string; by: string }[];
+  skipped: ConsolidateSkip[];
+  changed: string[];
+}
+
+function mergeGroups(vaultDir: string, report: ConsolidationReport, manifest: ManifestEntry[], options: ConsolidateOptions): Merged {
   const done: { old: string; by: string }[] = [];
+  const skipped: ConsolidateSkip[] = [];
   const changed = new Set<string>();
   const ts = (options.now?.() ?? new Date()).toISOString();
   for (const group of report.duplicates) {
     for (const member of group.merge) {
       const plan = planSupersede(manifest, { old: member.path, by: group.keep });
       const reason = `consolidated: near-duplicate of ${group.keep} (similarity ${member.similarity.toFixed(2)})`;
-      for (const path of applySupersede(vaultDir, plan, reason, options.today)) changed.add(path);
+      let paths: string[];
+      try {
+        paths = applySupersede(vaultDir, plan, reason, options.today);
+      } catch (error) {
+        if (!(error instanceof CortexError && error.code === "CHANGED")) throw error;
+        skipped.push({ path: member.path, message: error.message });
+        continue;
+      }
+      for (const path of paths) changed.add(path);
       appendVaultEvents(vaultDir, [{ ts, op: "supersede", path: plan.old.path, id: plan.old.id, by: group.keep, reason, via: "consolidate" }]);
       done.push({ old: member.path, by: group.keep });
     }
   }
-  return { done, changed: [...changed].sort(compareStrings) };
+  return { done, skipped, changed: [...changed].sort(compareStrings) };
 }

@@ -53,6 +53,15 @@ export interface ConsolidateResult {
   report: ConsolidationReport;
   /** Supersedes made by `apply`. */
   applied: { old: string; by: string }[];
+  /** Supersedes `apply` left out because a note changed on disk while it ran (an editor saved it); absent when none. */
+  skipped?: ConsolidateSkip[];
   committed?: boolean;
   commitNote?: string;
+}
+
+/** A merge that `apply` did not make, and why. */
+export interface ConsolidateSkip {
+  /** The atom that was to be superseded. */
+  path: string;
+  message: string;
 }

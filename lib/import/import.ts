@@ -8,7 +8,7 @@ import { WriteSession } from "../write/session.js";
 import { readWriteSettings } from "../write/settings.js";
 import type { WriteInput } from "../write/types.js";
 import { validateWriteInput } from "../write/validate.js";
-import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
+import { assertToday, indexErrorOf, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { readImportSource } from "./read-source.js";
 import { sanitizeTag } from "./sources.js";
 import type { ImportItem, ImportOptions, ImportRejection, ImportResult } from "./types.js";
@@ -43,6 +43,7 @@ export async function importSource(vaultDir: string, source: string, options: Im
       for (const item of items) importItem(session, item, options, result);
       if (options.dryRun) return result;
       session.finish();
+      if (session.notRecorded.length > 0) result.indexError = indexErrorOf(session.notRecorded, session.written.length);
       if (!commit || session.written.length === 0) return result;
       const n = session.written.length;
       const done = commitFiles(vaultDir, session.written, `cortex import: ${n} atom${n === 1 ? "" : "s"} from ${source}\n\n${session.written.join("\n")}\n`);

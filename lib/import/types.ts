@@ -52,4 +52,6 @@ export interface ImportResult {
   dryRun: boolean;
   committed?: boolean;
   commitNote?: string;
+  /** Set when atoms were written but the index could not be updated (a full disk): why, in one line. */
+  indexError?: string;
 }

@@ -4,6 +4,7 @@ import { commitFiles, type CommitResult } from "../git/commit.js";
 import { gitSettings } from "../git/settings.js";
 import { withVaultLock } from "../vault/lock.js";
 import { readForRewrite, writeIfUnchanged } from "../vault/rewrite.js";
+import { overScanLimit } from "../atoms/scan-limit.js";
 import { codeRefEdits, mentionNames, suggestionEdits, type LinkEdit } from "./autolink.js";
 import { applyEdits } from "./edits.js";
 import { freshIndex, loadVaultLinks } from "./vault-links.js";
@@ -61,7 +62,8 @@ export async function linkVault(vaultDir: string, options: LinkVaultOptions): Pr
     for (const { path } of manifest) {
       const file = join(vaultDir, path);
       const read = readForRewrite(file);
-      if (read === null) continue;
+      // A note over the scan limit is left alone, as the index's `too-large` warning says.
+      if (read === null || overScanLimit(read.bytes.length)) continue;
       const code = codeRefEdits(read.text, path, resolver, atoms);
       const linked = new Set([...(resolved.edges[path] ?? []), ...code.map((e) => e.target)]);
       const suggestions = suggestionEdits(read.text, path, names, linked, resolver, options.maxSuggestions ?? 5);

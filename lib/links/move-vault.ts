@@ -1,13 +1,15 @@
-import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { existsSync, lstatSync, renameSync, statSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { commitFiles, type CommitResult } from "../git/commit.js";
 import { gitSettings } from "../git/settings.js";
 import { compareStrings } from "../util/compare.js";
-import { resolveAtomRef } from "../vault/refs.js";
+import { resolveAtomRefOnDisk } from "../vault/refs.js";
+import { ensureDir } from "../vault/atomic.js";
 import { withVaultLock } from "../vault/lock.js";
 import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
+import { checkFolderOnDisk } from "../write/folder.js";
 import { applyEdits } from "./edits.js";
 import { affectedSources, planMove, type MoveFileEdits } from "./move.js";
 import { freshIndex } from "./vault-links.js";
@@ -43,7 +45,7 @@ export interface MoveResult {
  * atomically. `to` is a vault-relative path (`.md` added when missing) or an
  * existing folder (ending in `/`) to move into.
  *
- * @throws CortexError `NOT_FOUND`/`AMBIGUOUS` for `fromRef`, `BAD_ARGUMENT` for a bad or taken `to`.
+ * @throws CortexError `NOT_FOUND`/`AMBIGUOUS` for `fromRef`, `BAD_ARGUMENT` for a bad or taken `to`, `VALIDATION` (rule `dir-symlink`, `dir-not-folder`) for a `to` through a symbolic link or a file, `IO` when the rename fails.
  * @example await moveAtom(vaultDir, "inbox/idea.md", "projects/", { config, today });
  */
 export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
@@ -51,7 +53,7 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
   return withVaultLock(vaultDir, () => {
     const index = freshIndex(vaultDir, options.config, options.today);
     const manifest = index.indexes.manifest;
-    const from = resolveAtomRef(manifest, fromRef);
+    const from = resolveAtomRefOnDisk(vaultDir, manifest, fromRef);
     const to = targetPath(vaultDir, from, toArg);
     // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
     const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
@@ -64,8 +66,8 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
     const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
     const result: MoveResult = { from, to, changes, written: [], skipped: [] };
     if (options.dryRun) return result;
-    mkdirSync(dirname(join(vaultDir, to)), { recursive: true });
-    renameSync(join(vaultDir, from), join(vaultDir, to));
+    ensureDir(dirname(join(vaultDir, to)));
+    renameFile(vaultDir, from, to);
     for (const change of changes) {
       const path = change.path === from ? to : change.path;
       const read = texts.get(change.path)!;
@@ -90,6 +92,40 @@ function targetPath(vaultDir: string, from: string, toArg: string): string {
   if (to.split("/").some((part) => part.startsWith("."))) throw bad("hidden folders are not part of the vault");
   if (/^(index|layers)\//.test(to) || to === "MEMORY.md") throw bad("that path is the tool's own (index/, layers/, MEMORY.md)");
   if (to === from) throw bad("it is where the atom already is");
-  if (existsSync(join(vaultDir, to)) && to.toLowerCase() !== from.toLowerCase()) throw bad(`${to} already exists`);
+  // A folder that is a symbolic link would take the note out of the vault (or nowhere, when dangling).
+  if (posix.dirname(to) !== ".") checkFolderOnDisk(vaultDir, posix.dirname(to), "to");
+  // Names cannot tell a case-only rename on a case-insensitive disk (one file) from two notes whose names differ in case.
+  const caseOnly = to.toLowerCase() === from.toLowerCase();
+  if (pathTaken(join(vaultDir, to)) && !(caseOnly && sameFile(join(vaultDir, from), join(vaultDir, to)))) throw bad(`${to} already exists`);
   return to;
+}
+
+// Renames the note; a failure (no permission, a full disk) is one line naming both paths.
+function renameFile(vaultDir: string, from: string, to: string): void {
+  try {
+    renameSync(join(vaultDir, from), join(vaultDir, to));
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new CortexError("IO", `cannot move ${from} to ${to}: ${why}; nothing was changed`, { cause: error });
+  }
+}
+
+// True when something (a file, a folder, a symbolic link even dangling) has this name.
+function pathTaken(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// True when both names are one file on disk (same device and inode).
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [lstatSync(a, { bigint: true }), lstatSync(b, { bigint: true })];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
 }

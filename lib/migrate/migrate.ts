@@ -3,10 +3,10 @@ import type { Diagnostic } from "../atoms/types.js";
 import { commitFiles } from "../git/commit.js";
 import { shouldCommit } from "../git/settings.js";
 import { unifiedDiff } from "../util/diff.js";
-import { writeFileAtomic } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
 import { withVaultLock } from "../vault/lock.js";
+import { writeIfUnchanged } from "../vault/rewrite.js";
 import { scanVault, type VaultFile } from "../vault/scan.js";
 import { currentManifest } from "../write/manifest.js";
 import { decodeForEdit } from "../write/note-file.js";
@@ -43,7 +43,9 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
         const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids);
         if (plan.problem) result.skipped.push(plan.problem);
         else if (plan.after === null) result.unchanged++;
-        else result.changed.push(applyPlan(vaultDir, file, read.text, plan, options.dryRun ?? false, ts));
+        else if (options.dryRun) result.changed.push({ path: file.path, added: plan.added, diff: unifiedDiff(read.text, plan.after, file.path) });
+        else if (writeIfUnchanged(file.abs, read.bytes, plan.after)) result.changed.push(recordMigration(vaultDir, file, plan, ts));
+        else result.skipped.push(skipped(file.path, "changed on disk while migrate ran (saved by another program?); left as it is, run migrate again"));
       }
       if (options.dryRun || result.changed.length === 0) return result;
       indexVault(vaultDir, { config: options.config, today: options.today });
@@ -56,7 +58,7 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
   );
 }
 
-function readForMigration(file: VaultFile): { text: string } | { problem: Diagnostic } {
+function readForMigration(file: VaultFile): { bytes: Buffer; text: string } | { problem: Diagnostic } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file.abs);
@@ -65,16 +67,14 @@ function readForMigration(file: VaultFile): { text: string } | { problem: Diagno
   }
   const decoded = decodeForEdit(bytes, file.path);
   if ("problem" in decoded) return { problem: skipped(file.path, `${decoded.problem}; left alone so no byte is lost`) };
-  return decoded;
+  return { bytes, text: decoded.text };
 }
 
 function skipped(path: string, message: string): Diagnostic {
   return { file: path, line: 1, rule: "migrate-skipped", message, severity: "error" };
 }
 
-function applyPlan(vaultDir: string, file: VaultFile, before: string, plan: FilePlan, dryRun: boolean, ts: string) {
-  if (dryRun) return { path: file.path, added: plan.added, diff: unifiedDiff(before, plan.after!, file.path) };
-  writeFileAtomic(file.abs, plan.after!);
+function recordMigration(vaultDir: string, file: VaultFile, plan: FilePlan, ts: string) {
   appendVaultEvents(vaultDir, [{ ts, op: "migrate", path: file.path, id: plan.id, added: plan.added }]);
   return { path: file.path, added: plan.added };
 }

@@ -1,3 +1,4 @@
+import { lstatSync } from "node:fs";
 import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../errors.js";
 import { commitFiles, type CommitResult } from "../git/commit.js";
@@ -11,6 +12,7 @@ import { touchUpdated } from "./frontmatter-date.js";
 import { findMarkers, replaceMarkers } from "./markers.js";
 import { mocSettings, type MocSettings } from "./settings.js";
 import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Refreshes the AUTO sections of the vault's MOCs (MEMORY.md and
@@ -65,6 +67,11 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   const file = join(vaultDir, path);
   const result: MocFileResult = { path, changed: false, written: false, sections: [], problems: [] };
   const problem = (kind: string, message: string, name = "", line = 1) => result.problems.push({ name, line, kind, message });
+  if (isSymlink(file)) {
+    // Replacing the link with a refreshed copy would cut it from the file it points to (maybe outside the vault).
+    problem("symlink", "is a symbolic link; left alone (cortex never writes through or over a link)");
+    return result;
+  }
   const original = readForRewrite(file);
   if (original === null) {
     problem("unreadable", "cannot be read, or is not valid UTF-8; left alone");
@@ -79,7 +86,7 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
     if (content !== null) result.sections.push(section.name);
   }
   const replaced = replaceMarkers(text, sections);
-  result.problems.push(...replaced.problems);
+  pushAll(result.problems, replaced.problems);
   result.problems.sort((a, b) => a.line - b.line);
   let next = replaced.text;
   if (next !== text && run.settings.touch_updated) next = touchUpdated(next, run.options.today);
@@ -92,6 +99,14 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   }
   result.written = true;
   return result;
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 // A section's new content; null when its collector failed; undefined when there is no collector.

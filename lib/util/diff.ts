@@ -1,3 +1,5 @@
+import { pushAll } from "./arrays.js";
+
 type Op = { kind: " " | "-" | "+"; line: string };
 
 /** Lines of a text, each with its line ending (the last may have none). */
@@ -17,7 +19,7 @@ export function unifiedDiff(a: string, b: string, path: string, context = 3): st
   if (a === b) return "";
   const ops = diffLines(splitLines(a), splitLines(b));
   const out = [`--- a/${path}\n`, `+++ b/${path}\n`];
-  for (const hunk of hunks(ops, context)) out.push(...hunk);
+  for (const hunk of hunks(ops, context)) pushAll(out, hunk);
   return out.join("");
 }
 

@@ -33,6 +33,17 @@ export function firstCodePoints(text: string, max: number): string {
   return text.slice(0, end);
 }
 
+/**
+ * How many code points `text` has: `[...text].length` (a surrogate pair
+ * counts as one), without an array as long as the text (a 200 MB body would
+ * take gigabytes).
+ */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i += isSurrogatePairAt(text, i) ? 2 : 1) n++;
+  return n;
+}
+
 function isSurrogatePairAt(text: string, i: number): boolean {
   const high = text.charCodeAt(i);
   if (high < 0xd800 || high > 0xdbff || i + 1 >= text.length) return false;

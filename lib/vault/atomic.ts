@@ -8,19 +8,49 @@ let counter = Math.floor(Math.random() * 1e9);
 /**
  * Writes a file atomically: the data goes to a temporary file in the same
  * folder, is flushed to disk, and is renamed over the target, so a reader or
- * a crash never sees a partial file.
+ * a crash never sees a partial file. The first write of a process into a
+ * folder removes the temporary files killed processes left there
+ * ({@link removeStaleTemps}). With `onlyIf`, it is asked once the data
+ * is on disk, just before the rename: false leaves the file alone (the
+ * moment between the check and the rename is as short as it can be).
+ * Returns whether the file was written.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
-export function writeFileAtomic(file: string, data: FileData): void {
+export function writeFileAtomic(file: string, data: FileData, onlyIf?: () => boolean): boolean {
+  sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);
+    if (onlyIf && !onlyIf()) {
+      rmSync(temp, { force: true });
+      return false;
+    }
     renameSync(temp, file);
+    return true;
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
+    throw writeError(file, error);
   }
+}
+
+/**
+ * The one-line error of a failed write of `file`: the cause in words (the
+ * folder that is not writable, a full disk, a read-only file system), then
+ * the system's code.
+ */
+export function writeError(file: string, error: unknown): CortexError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why: Record<string, string> = {
+    EACCES: `no permission to write in the folder ${dirname(file)}`,
+    EPERM: `no permission to write in the folder ${dirname(file)}`,
+    EROFS: `the folder ${dirname(file)} is on a read-only file system`,
+    ENOSPC: "no space left on the disk",
+    EDQUOT: "the disk quota is used up",
+    ENOENT: `the folder ${dirname(file)} does not exist`,
+  };
+  const reason = code !== undefined && Object.hasOwn(why, code) ? `${why[code]} (${code})` : (error as Error).message;
+  return new CortexError("IO", `cannot write ${file}: ${reason}`, { cause: error });
 }
 
 /**
@@ -125,12 +155,13 @@ export function tempPathFor(file: string): string {
  * data is written and flushed to a temporary file beside it, which is then
  * hard-linked to the target name (a link never replaces an existing file).
  * Readers and crashes see either no file or the whole file, never a part.
- * Returns false, writing nothing, when `file` already exists.
+ * Stale temporary files are swept as by {@link writeFileAtomic}. Returns false, writing nothing, when `file` already exists.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  * @example if (!createFileExclusive("rules/x.md", text)) tryNextName();
  */
 export function createFileExclusive(file: string, data: FileData): boolean {
+  sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data);
@@ -138,7 +169,7 @@ export function createFileExclusive(file: string, data: FileData): boolean {
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
+    throw writeError(file, error);
   } finally {
     rmSync(temp, { force: true });
   }
@@ -169,6 +200,15 @@ export function removeStaleTemps(dir: string): number {
     }
   }
   return removed;
+}
+
+// Folders this process has swept: a folder's leftovers are looked for once, at the first write into it, not at every write of a migrate.
+const swept = new Set<string>();
+
+function sweepOnce(dir: string): void {
+  if (swept.has(dir)) return;
+  swept.add(dir);
+  removeStaleTemps(dir);
 }
 
 function processAlive(pid: number): boolean {

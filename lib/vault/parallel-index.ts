@@ -13,6 +13,7 @@ import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js
 import { PartWriter, type PartWriterOptions } from "./part-writer.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
 import { decodeReadResultBytes, encodeReadResultBytes } from "./read-wire.js";
+import { pushAll } from "../util/arrays.js";
 
 /** Options of {@link indexInParallel}. */
 export interface ParallelIndexOptions {
@@ -149,7 +150,7 @@ class Received {
     const diagnostics: Diagnostic[] = (this.diagnostics[chunk] = []);
     decodeReadResultBytes(wire).forEach((read: ReadResult) => {
       if (!read.atom) return void diagnostics.push(read.diagnostic);
-      diagnostics.push(...read.atom.diagnostics);
+      pushAll(diagnostics, read.atom.diagnostics);
       const { path, name, type, project, status, updated, tags, aliases } = read.atom.atom;
       kept.push({ atom: { path, name, type, project, status, updated, tags, aliases }, targets: read.atom.targets });
     });

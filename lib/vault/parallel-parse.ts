@@ -3,6 +3,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
 import { decodeReadResultBytes } from "./read-wire.js";
+import { pushAll } from "../util/arrays.js";
 
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
@@ -26,7 +27,7 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
   const parsed = parseOnWorkers(jobs, config, options, (chunk, wire) => (results[chunk] = decodeReadResultBytes(wire)));
   if (!parsed) return readAtomFiles(jobs, config);
   const all: ReadResult[] = [];
-  for (let c = 0; c < parsed.chunks; c++) all.push(...(results[c] ?? readAtomFiles(chunkOf(jobs, c), config)));
+  for (let c = 0; c < parsed.chunks; c++) pushAll(all, results[c] ?? readAtomFiles(chunkOf(jobs, c), config));
   options.onProgress?.(jobs.length);
   return all;
 }
@@ -102,7 +103,7 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   if (!onProgress) return readAtomFiles(jobs, config);
   const all: ReadResult[] = [];
   for (let at = 0; at < jobs.length; at += CHUNK) {
-    all.push(...readAtomFiles(jobs.slice(at, at + CHUNK), config));
+    pushAll(all, readAtomFiles(jobs.slice(at, at + CHUNK), config));
     onProgress(Math.min(at + CHUNK, jobs.length));
   }
   return all;

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { sep } from "node:path";
 import { compareStrings } from "../util/compare.js";
 import { PARALLEL_SCAN_THRESHOLD, scanOnTwoThreads, startScanHelper } from "./parallel-scan.js";
@@ -83,12 +83,17 @@ export function scanFolder(abs: string, rel: string): VaultScan {
   return scan;
 }
 
-/** Fills in each found file's size and mtime (lstat); a file that cannot be stat'ed moves to `skipped`. */
+/**
+ * Fills in each found file's size and mtime (lstat); a file that cannot be
+ * stat'ed moves to `skipped`. A file this process may not read gets a NaN
+ * mtime: a chmod changes no mtime, so only that makes an incremental index
+ * read it (and drop it, as a full one does) and read it again once it can.
+ */
 export function statEach(scan: VaultScan): void {
   scan.files = scan.files.filter((file) => {
     try {
       const stat = lstatSync(file.abs);
-      file.mtimeMs = stat.mtimeMs;
+      file.mtimeMs = mayRead(stat) ? stat.mtimeMs : NaN;
       file.size = stat.size;
       return true;
     } catch (error) {
@@ -96,6 +101,17 @@ export function statEach(scan: VaultScan): void {
       return false;
     }
   });
+}
+
+// Who this process is, for mayRead; null where there are no POSIX ids (Windows).
+const self = typeof process.getuid === "function" ? { uid: process.getuid(), gids: new Set([process.getgid!(), ...process.getgroups!()]) } : null;
+
+// Whether the mode bits let this process read the file (what open(2) decides, but ACLs); root reads everything.
+function mayRead(stat: Stats): boolean {
+  if (self === null || self.uid === 0) return true;
+  if (stat.uid === self.uid) return (stat.mode & 0o400) !== 0;
+  if (self.gids.has(stat.gid)) return (stat.mode & 0o040) !== 0;
+  return (stat.mode & 0o004) !== 0;
 }
 
 /**

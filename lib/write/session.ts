@@ -15,6 +15,7 @@ import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
 import { findRelated, linkTarget } from "./related.js";
 import { renderAtom } from "./render.js";
+import { lastIndexedNs, unrecordedTwin } from "./retry.js";
 import { scanValidWrite } from "./scan-input.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
@@ -41,10 +42,20 @@ export class WriteSession {
   readonly manifest: ManifestEntry[];
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
+  /**
+   * What could not be recorded after the atoms were written (the line in
+   * `events.jsonl`, the index update), one message each: the atoms are on
+   * disk and the next `cortex index` brings the index up to date.
+   */
+  readonly notRecorded: string[] = [];
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
 
+  /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
+  private readonly indexedNs: bigint | null;
+
   constructor(readonly vaultDir: string, readonly options: SessionOptions) {
+    this.indexedNs = lastIndexedNs(vaultDir);
     this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
     this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
   }
@@ -53,7 +64,8 @@ export class WriteSession {
   /**
    * Checks a validated input against the vault (security scan, folder on
    * disk, near-duplicates unless `force`, leaving out the atom at `replacing`)
-   * and, unless `dryRun`, writes it.
+   * and, unless `dryRun`, writes it. The same input again after a write whose
+   * index update failed returns the atom that write made (`alreadyWritten`).
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
@@ -61,6 +73,8 @@ export class WriteSession {
     scanValidWrite(valid);
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
+    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
+    if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
@@ -68,16 +82,30 @@ export class WriteSession {
     const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
-      appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]);
       this.written.push(path);
+      this.afterWrite(() => appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]));
     }
     this.remember(path, content, text, prepared.shingles);
     return { path, id, links, related };
   }
 
-  /** Brings the index up to date with what was written. */
+  /**
+   * Brings the index up to date with what was written. Never throws for an
+   * I/O failure (a full disk): the atoms are written by then, so the failure
+   * is kept in {@link notRecorded} for the caller to report.
+   */
   finish(): void {
-    if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
+    if (this.written.length > 0) this.afterWrite(() => indexVault(this.vaultDir, { config: this.options.config, today: this.options.today }));
+  }
+
+  // Runs a step that follows a written atom: an I/O failure is noted, not thrown, so no caller mistakes the atom for unwritten.
+  private afterWrite(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      if (!(error instanceof CortexError && error.code === "IO")) throw error;
+      if (!this.notRecorded.includes(error.message)) this.notRecorded.push(error.message);
+    }
   }
 
   private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {

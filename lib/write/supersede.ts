@@ -2,11 +2,11 @@ import { editFrontmatter } from "../atoms/edit-frontmatter.js";
 import { commitFiles } from "../git/commit.js";
 import { shouldCommit } from "../git/settings.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { writeFileAtomic } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
 import { withVaultLock } from "../vault/lock.js";
-import { resolveAtomRef } from "../vault/refs.js";
+import { resolveAtomRef, resolveAtomRefOnDisk } from "../vault/refs.js";
+import { rewriteOrThrow, writeIfUnchanged } from "../vault/rewrite.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
 import { currentManifest } from "./manifest.js";
@@ -25,7 +25,7 @@ import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
  * frontmatter fields change; every other byte of both files is kept.
  * Refs are a path, an id or a unique name.
  *
- * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`, `FRONTMATTER`, `NOT_UTF8`) or WriteRejectedError (`VALIDATION`, `SECURITY`); nothing changed then.
+ * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`, `FRONTMATTER`, `NOT_UTF8`, `CHANGED` when an editor saved a note meanwhile) or WriteRejectedError (`VALIDATION`, `SECURITY`); nothing changed then.
  * @example await supersedeAtom(vaultDir, { old: "Deploy freeze on release day", by: "atoms/deploy_freeze_during_release.md" }, { config, today: "2026-11-22" });
  */
 export async function supersedeAtom(vaultDir: string, input: SupersedeInput, options: SupersedeOptions): Promise<SupersedeResult> {
@@ -37,7 +37,7 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
     () => {
       options.signal?.throwIfAborted();
       const manifest = currentManifest(vaultDir, options.config, options.today);
-      const plan = planSupersede(manifest, input);
+      const plan = planSupersede(manifest, input, (ref) => resolveAtomRefOnDisk(vaultDir, manifest, ref));
       const changed = applySupersede(vaultDir, plan, reason, options.today);
       appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);
       indexVault(vaultDir, { config: options.config, today: options.today });
@@ -58,12 +58,16 @@ export interface SupersedePlan {
 }
 
 /**
- * Resolves and checks the atoms of a supersede; pure over the manifest.
+ * Resolves and checks the atoms of a supersede; pure over the manifest
+ * (`resolve` finds a ref's path, {@link resolveAtomRef} by default).
  *
  * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`) or WriteRejectedError (`VALIDATION`).
  */
-export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }): SupersedePlan {
-  const find = (ref: string) => manifest.find((m) => m.path === resolveAtomRef(manifest, ref))!;
+export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }, resolve: (ref: string) => string = (ref) => resolveAtomRef(manifest, ref)): SupersedePlan {
+  const find = (ref: string) => {
+    const path = resolve(ref);
+    return manifest.find((m) => m.path === path)!;
+  };
   const old = find(input.old);
   const by = input.by !== undefined && input.by.trim() !== "" ? find(input.by) : null;
   if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
@@ -72,17 +76,32 @@ export function planSupersede(manifest: readonly ManifestEntry[], input: { old: 
   return { old, by };
 }
 
-/** Edits the frontmatter of both files (replacement first); returns the paths changed. */
+/** A planned rewrite of one note: the bytes read and the text to put in their place. */
+export interface NoteEdit {
+  path: string;
+  before: Buffer;
+  after: string;
+}
+
+/**
+ * Edits the frontmatter of both files (replacement first); returns the paths
+ * changed. A file saved by someone else since it was read is never
+ * overwritten: see {@link writeNoteEdits}.
+ *
+ * @throws CortexError (`CHANGED`) when a note changed meanwhile; nothing is left half done.
+ */
 export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): string[] {
+  return writeNoteEdits(vaultDir, supersedeEdits(vaultDir, plan, reason, today));
+}
+
+/** Reads both notes and computes their new text (replacement first); writes nothing. */
+export function supersedeEdits(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): NoteEdit[] {
   const oldNote = readNoteForEdit(vaultDir, plan.old.path);
   const oldFields: Record<string, unknown> = { status: "superseded", updated: today };
   if (plan.by) oldFields.superseded_by = plan.by.id ?? linkTarget(plan.by.path);
   if (reason) oldFields.superseded_reason = reason;
-  const oldText = editFrontmatter(oldNote.text, oldFields);
-  if (!plan.by) {
-    writeFileAtomic(join(vaultDir, plan.old.path), oldText);
-    return [plan.old.path];
-  }
+  const oldEdit = { path: plan.old.path, before: oldNote.bytes, after: editFrontmatter(oldNote.text, oldFields) };
+  if (!plan.by) return [oldEdit];
   const byNote = readNoteForEdit(vaultDir, plan.by.path);
   const oldRef = plan.old.id ?? linkTarget(plan.old.path);
   const target = linkTarget(plan.old.path);
@@ -93,9 +112,30 @@ export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: st
     links: links.some((l) => bareLink(l) === target) ? links : [...links, target],
     updated: today,
   });
-  writeFileAtomic(join(vaultDir, plan.by.path), byText);
-  writeFileAtomic(join(vaultDir, plan.old.path), oldText);
-  return [plan.by.path, plan.old.path];
+  return [{ path: plan.by.path, before: byNote.bytes, after: byText }, oldEdit];
+}
+
+/**
+ * Writes edits that belong together, each only over the bytes it was
+ * computed from. When one note was changed meanwhile (an editor saved it),
+ * the edits already written are undone and nothing is left half done.
+ * Returns the paths written.
+ *
+ * @throws CortexError (`CHANGED`) naming the note that changed.
+ */
+export function writeNoteEdits(vaultDir: string, edits: readonly NoteEdit[]): string[] {
+  const done: NoteEdit[] = [];
+  try {
+    for (const edit of edits) {
+      rewriteOrThrow(join(vaultDir, edit.path), edit.path, edit.before, edit.after);
+      done.push(edit);
+    }
+  } catch (error) {
+    // Only our own bytes are taken back: a note saved again since is left alone.
+    for (const edit of done.reverse()) writeIfUnchanged(join(vaultDir, edit.path), Buffer.from(edit.after), edit.before);
+    throw error;
+  }
+  return edits.map((e) => e.path);
 }
 
 function checkReason(reason: string | undefined): string | null {

@@ -63,6 +63,10 @@ export interface WriteResult {
   committed?: boolean;
   /** Why no commit was made, when one was asked for. */
   commitNote?: string;
+  /** True when this write repeated one whose atom was written but not indexed (a retry after a full disk): that atom is the result, nothing new was written. */
+  alreadyWritten?: boolean;
+  /** Set when the atom was written but the index (or `events.jsonl`) could not be updated, e.g. on a full disk: why, in one line. */
+  indexError?: string;
 }
 
 /** A write input after validation: every field normalized and present. */

@@ -2,6 +2,7 @@ import { ATOM_STATUSES, ATOM_TYPES } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { invalid } from "./errors.js";
 import type { ValidWrite, WriteInput } from "./types.js";
+import { codePointLength } from "../util/text.js";
 
 /** Limits of a write (seed 000's validation rules). */
 export const WRITE_LIMITS = Object.freeze({ name: 200, body: 50_000, description: 150, tags: 20, tag: 100, project: 100, link: 300 });
@@ -58,7 +59,7 @@ function checkName(value: unknown): string {
   if (name === "") throw invalid("name", "required", "is required and must not be blank");
   if (CONTROL.test(name)) throw invalid("name", "control-character", `${show(name)} contains a control character`);
   checkInvisible("name", name);
-  const length = [...name].length;
+  const length = codePointLength(name);
   if (length > WRITE_LIMITS.name) throw invalid("name", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.name} allowed`);
   return name;
 }
@@ -112,7 +113,7 @@ function checkTags(values: readonly unknown[]): string[] {
 
 function checkBody(value: unknown): string {
   const body = requireString("body", value);
-  const length = [...body].length;
+  const length = codePointLength(body);
   if (length > WRITE_LIMITS.body) throw invalid("body", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.body} allowed`);
   if (body.includes("\u0000")) throw invalid("body", "control-character", "contains a NUL byte");
   if (body.includes("\u001b")) throw invalid("body", "control-character", "contains an escape character (ESC, as in ANSI terminal escapes)");
@@ -128,7 +129,7 @@ function checkDescription(value: unknown): string | null {
   if (description === "") return null;
   if (CONTROL.test(description)) throw invalid("description", "control-character", "contains a control character");
   checkInvisible("description", description);
-  const length = [...description].length;
+  const length = codePointLength(description);
   if (length > WRITE_LIMITS.description) throw invalid("description", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.description} allowed`);
   return description;
 }

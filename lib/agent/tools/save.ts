@@ -107,6 +107,7 @@ export function renderSave(name: string, r: SaveResult): string {
   const lines = [`Saved "${name.replace(/\s+/g, " ").trim()}" as ${r.path} (id ${r.id}).`];
   if (r.related.length > 0) lines.push(`Linked to related atoms: ${r.related.join(", ")}.`);
   if (r.superseded) lines.push(`${r.superseded} is now superseded by it.`);
+  if (r.indexError) lines.push(`But ${r.indexError}.`);
   if (r.supersede_error) lines.push(`It could not supersede the old atom: ${r.supersede_error}. Call supersede with old and new to finish.`);
   return lines.join("\n");
 }

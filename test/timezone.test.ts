@@ -14,7 +14,7 @@ function indexFiles(vault: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const dir of ["index", "layers"]) {
     for (const name of readdirSync(join(vault, dir)).sort()) {
-      if (["cache.tsv", "meta.json", ".gitignore", "access_log.jsonl"].includes(name) || name.startsWith(".")) continue;
+      if (["cache.tsv", "search.db", "meta.json", ".gitignore", "access_log.jsonl"].includes(name) || name.startsWith(".")) continue;
       out[`${dir}/${name}`] = readFileSync(join(vault, dir, name), "utf8");
     }
   }

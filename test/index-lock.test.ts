@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { CortexError, defaultConfig, indexVault, withVaultLock } from "../lib/index.js";
+import { CortexError, defaultConfig, indexVault, withVaultLock } from "./helpers/lib.js";
 import { withIndexLock } from "../lib/vault/lock.js";
 import { BUILT_CLI, removeTemp, tempDir } from "./helpers/cli.js";
 

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "../lib/index.js";
+import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "./helpers/lib.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

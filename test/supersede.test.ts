@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { loadConfig } from "../lib/config/load.js";
-import { editFrontmatter, supersedeAtom, WriteRejectedError } from "../lib/index.js";
+import { editFrontmatter, supersedeAtom, WriteRejectedError } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 import { hashTree } from "./helpers/tree.js";

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { parseConfig } from "../lib/config/parse.js";
 import { parseAtom } from "../lib/atoms/parse.js";
-import { findNearDuplicates, renderAtom, scanForSecrets, similarity, validateWriteInput, writeAtom, WriteRejectedError } from "../lib/index.js";
+import { findNearDuplicates, renderAtom, scanForSecrets, similarity, validateWriteInput, writeAtom, WriteRejectedError } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

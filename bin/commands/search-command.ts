@@ -1,16 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
-import { rankSearchFile } from "../../lib/search/rank.js";
+import { searchVault } from "../../lib/app/search.js";
 import type { SearchHit } from "../../lib/search/types.js";
-import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
-import { clockMs } from "../../lib/vault/access-log.js";
 import { parseCount, type CliContext } from "../context.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 
 interface SearchOptions {
   vault?: string;
   today?: string;
+  refresh?: boolean;
   top: number;
   project?: string;
   type?: string;
@@ -50,18 +49,15 @@ export function registerSearch(program: Command, ctx: CliContext): void {
   cmd
     .option("--explain", "show how each score was reached")
     .option("--no-log", "do not append the search to index/access_log.jsonl")
+    .option("--no-refresh", "search the index as written, without checking the files for changes")
     .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), opts));
 }
 
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
-  const started = clockMs();
-  const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
-  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
+  const vault = ctx.vault(opts);
+  const { vaultDir } = vault;
+  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot });
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  const activation = config.scoring.usage > 0 ? (await import("../../lib/activation/read.js")).loadActivation(vaultDir, today) : undefined;
-  const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today, activation }, config);
-  if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");
     ctx.err(query.trim() ? `No results for: ${query}` : "No atoms match the filters");

@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { CortexConfig } from "../config/types.js";
 
 /** Atoms alike enough to be one: merge them into the newest. */
@@ -53,6 +54,6 @@ export interface ConsolidateResult {
   report: ConsolidationReport;
   /** Supersedes made by `apply`. */
   applied: { old: string; by: string }[];
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }

@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { CortexConfig } from "../config/types.js";
 import type { WriteInput, WriteResult } from "../write/types.js";
 
@@ -50,6 +51,6 @@ export interface ImportResult {
   duplicates: ImportRejection[];
   rejected: ImportRejection[];
   dryRun: boolean;
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }

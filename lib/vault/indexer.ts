@@ -9,7 +9,7 @@ import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import { allOutputs, byWriteOrder, rebuildOutputs, splicedOutputs, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
-import { withIndexLock } from "./lock.js";
+import { withIndexLock, type VaultLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -34,6 +34,10 @@ export interface IndexVaultOptions {
    * reading them back. Default false.
    */
   keepIndexes?: boolean;
+  /** The vault lock the caller holds (see `withVaultLock`): the run does not wait for it. */
+  lock?: VaultLock;
+  /** How long to wait for the vault lock when a change must be written. Default 15 s. */
+  lockTimeoutMs?: number;
 }
 
 /** What an index run did. */
@@ -73,19 +77,44 @@ export interface IndexVaultResult {
  */
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   if (options.write === false) return runIndex(vaultDir, options);
+  // Nothing changed (the common case of a read): proven without the lock, writing nothing.
+  const unchanged = options.full ? null : unchangedIndex(vaultDir, options);
+  if (unchanged) return unchanged;
   return withIndexLock(vaultDir, () => {
     // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
     return runIndex(vaultDir, options);
-  });
+  }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
+}
+
+/**
+ * The result of an index run when `index/` already describes every file as it
+ * is now (same settings, day and layer thresholds; no file added, removed or
+ * changed in size or mtime); null when something changed. Reads `cache.tsv`
+ * and `meta.json`, lists and stats the files, and parses nothing.
+ */
+export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexVaultResult | null {
+  const settingsKey = settingsKeyOf(options.config);
+  const previous = readPrevious(vaultDir, settingsKey);
+  if (!previous) return null;
+  const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
+  const comparison = compareWithCache(previous.cache, scan.files);
+  if (!comparison || comparison.changed.length > 0 || comparison.removed.length > 0) return null;
+  if (previous.meta !== metaTextOf(comparison.keptAtoms, settingsKey, options)) return null;
+  const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
+  return { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others };
+}
+
+function settingsKeyOf(config: CortexConfig): string {
+  return JSON.stringify([config.directories, config.projects]);
 }
 
 // `parallel`: a full run may take indexInParallel's path (false after that path gave up).
 function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
-  const settingsKey = JSON.stringify([options.config.directories, options.config.projects]);
+  const settingsKey = settingsKeyOf(options.config);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   // A full run opens every file anyway and takes size and mtime from the open file.
@@ -136,7 +165,7 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
   return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written.sort(byWriteOrder), otherFiles: scan.others };
 }
 
-function metaTextOf(atoms: number, settingsKey: string, options: IndexVaultOptions): string {
+function metaTextOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): string {
   return serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
 }
 

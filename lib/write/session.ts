@@ -8,19 +8,16 @@ import { toManifestEntry } from "../indexes/build.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { currentManifest } from "./manifest.js";
 import { isLive, loadCorpus } from "./corpus.js";
 import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
 import { findRelated, linkTarget } from "./related.js";
 import { renderAtom } from "./render.js";
-import { scanValidWrite } from "./scan-input.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
 
-/** What a session needs to know; the caller holds the vault lock. */
+/** What a session needs to know; the caller holds the vault lock (inside `mutateVault`). */
 export interface SessionOptions {
   config: CortexConfig;
   today: string;
@@ -28,14 +25,13 @@ export interface SessionOptions {
   /** Event name in `events.jsonl`. Default `write`. */
   op?: string;
   now?: () => Date;
-  /** Bring the index on disk up to date first (default); false reads every file and writes nothing (dry runs). */
-  persist?: boolean;
 }
 
 /**
  * Writes atoms into a vault whose lock the caller holds. The index is read
- * (and brought up to date) once; atoms written in the session join the
- * duplicate and related checks of the ones after them.
+ * once (the vault's manifest); atoms written in the session join the
+ * duplicate and related checks of the ones after them. The caller updates
+ * the index once at the end (`mutateVault` does).
  */
 export class WriteSession {
   readonly manifest: ManifestEntry[];
@@ -44,21 +40,23 @@ export class WriteSession {
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
 
-  constructor(readonly vaultDir: string, readonly options: SessionOptions) {
-    this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
+  readonly vaultDir: string;
+
+  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] }, readonly options: SessionOptions) {
+    this.vaultDir = vault.vaultDir;
+    this.manifest = [...vault.manifest];
     this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
   }
 
 
   /**
-   * Checks a validated input against the vault (security scan, folder on
-   * disk, near-duplicates unless `force`, leaving out the atom at `replacing`)
-   * and, unless `dryRun`, writes it.
+   * Checks a validated and scanned input (see `scanValidWrite`, run before
+   * the lock) against the vault (folder on disk, near-duplicates unless
+   * `force`, leaving out the atom at `replacing`) and, unless `dryRun`, writes it.
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
   write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string } = {}): WriteResult {
-    scanValidWrite(valid);
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const text = comparableText(valid.name, valid.body);
@@ -73,11 +71,6 @@ export class WriteSession {
     }
     this.remember(path, content, text, prepared.shingles);
     return { path, id, links, related };
-  }
-
-  /** Brings the index up to date with what was written. */
-  finish(): void {
-    if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
   }
 
   private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {

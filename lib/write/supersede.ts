@@ -1,15 +1,11 @@
 import { editFrontmatter } from "../atoms/edit-frontmatter.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { writeFileAtomic } from "../vault/atomic.js";
-import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
 import { resolveAtomRef } from "../vault/refs.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
-import { currentManifest } from "./manifest.js";
 import { bareLink, readNoteForEdit, stringList } from "./note-file.js";
 import { linkTarget } from "./related.js";
 import { findSecret } from "./security.js";
@@ -31,22 +27,20 @@ import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
 export async function supersedeAtom(vaultDir: string, input: SupersedeInput, options: SupersedeOptions): Promise<SupersedeResult> {
   assertToday(options.today);
   const reason = checkReason(input.reason);
-  const commit = shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const manifest = currentManifest(vaultDir, options.config, options.today);
-      const plan = planSupersede(manifest, input);
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(
+    vault,
+    "supersede",
+    (tx): SupersedeResult => {
+      const plan = planSupersede(tx.vault.manifest, input);
       const changed = applySupersede(vaultDir, plan, reason, options.today);
-      appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      const result: SupersedeResult = { old: plan.old.path, by: plan.by?.path ?? null };
-      if (!commit) return result;
+      tx.event({ path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) });
+      tx.wrote(...changed);
       const message = plan.by ? `cortex supersede: ${plan.old.name} by ${plan.by.name}` : `cortex supersede: retire ${plan.old.name}`;
-      const done = commitFiles(vaultDir, changed, `${message}\n\n${changed.join("\n")}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.message(`${message}\n\n${changed.join("\n")}\n`);
+      return { old: plan.old.path, by: plan.by?.path ?? null };
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now },
   );
 }
 

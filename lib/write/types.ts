@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 
@@ -57,10 +58,8 @@ export interface WriteResult {
   links: string[];
   /** The related atoms added to `links`, best first. */
   related: string[];
-  /** Set when a commit was asked for: whether it was made. */
-  committed?: boolean;
-  /** Why no commit was made, when one was asked for. */
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** A write input after validation: every field normalized and present. */
@@ -112,8 +111,8 @@ export interface SupersedeOptions {
 export interface SupersedeResult {
   old: string;
   by: string | null;
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** The `[write]` settings of cortex.toml. */

@@ -1,11 +1,11 @@
 import { CortexError } from "../errors.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { isIsoDate } from "../util/dates.js";
-import { withVaultLock } from "../vault/lock.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "./settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "./types.js";
+import { scanValidWrite } from "./scan-input.js";
 import { validateWriteInput } from "./validate.js";
 
 /** Default wait for the vault lock by the write path. */
@@ -28,19 +28,21 @@ export const WRITE_LOCK_TIMEOUT_MS = 60_000;
 export async function writeAtom(vaultDir: string, input: WriteInput, options: WriteOptions): Promise<WriteResult> {
   assertToday(options.today);
   const valid = validateWriteInput(input, options.config);
+  scanValidWrite(valid);
   const settings = readWriteSettings(options.config);
-  const commit = shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now });
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now };
+  return mutateVault(
+    vault,
+    "write",
+    (tx) => {
+      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now });
       const result = session.write(valid, { force: options.force, replacing: options.replacing });
-      session.finish();
-      if (!commit) return result;
-      const done = commitFiles(vaultDir, [result.path], `cortex write: ${valid.name}\n\n${result.path}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.wrote(...session.written);
+      tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
+      return result;
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    mutation,
   );
 }
 

@@ -30,8 +30,8 @@ export interface VaultSearchResult {
  */
 export function searchVault(vault: VaultSnapshot, query: string, options: VaultSearchOptions = {}): VaultSearchResult {
   const started = clockMs();
-  const indexed = vault.freshness.indexed_at === null;
   const hits = rankVault(vault, query, options);
+  const indexed = "indexedNow" in vault ? Boolean(vault.indexedNow) : vault.freshness.indexed_at === null;
   if (options.log !== false) logSearch(vault.vaultDir, options.op ?? "search", query, hits, started);
   return { hits, vaultDir: vault.vaultDir, indexed };
 }

@@ -70,6 +70,7 @@ export class Vault implements VaultSnapshot {
   readonly refresh: boolean;
   #lock: VaultLock | undefined;
   #createIndex: boolean;
+  #rebuilt = false;
   #state: IndexState | undefined;
   #manifest: ManifestEntry[] | undefined;
   #searchFile: Buffer | null | undefined;
@@ -113,7 +114,25 @@ export class Vault implements VaultSnapshot {
    */
   get searchFile(): Buffer | null {
     if (this.#searchFile !== undefined) return this.#searchFile;
-    return (this.#searchFile = this.state().onDisk ? readSearchBytes(this.vaultDir) : null);
+    if (!this.state().onDisk) return (this.#searchFile = null);
+    return (this.#searchFile = readSearchBytes(this.vaultDir) ?? this.rebuildSearchFile());
+  }
+
+  /** True when this handle built the index whole: there was none, or its search file was missing or of another format. */
+  get indexedNow(): boolean {
+    return this.#rebuilt || this.freshness.indexed_at === null;
+  }
+
+  // A search file missing or of another format version (the rest of the index current): rebuilt whole, once.
+  private rebuildSearchFile(): Buffer | null {
+    try {
+      indexVault(this.vaultDir, { config: this.config, today: this.today, full: true, lock: this.#lock, lockTimeoutMs: 2_000 });
+      this.#rebuilt = true;
+      return readSearchBytes(this.vaultDir);
+    } catch (error) {
+      if (error instanceof CortexError && (error.code === "IO" || error.code === "LOCKED")) return null;
+      throw error;
+    }
   }
 
   /** The bytes search ranks: `index/search.tsv`, or the same built from the manifest. */

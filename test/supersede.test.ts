@@ -81,7 +81,7 @@ test("should supersede OLD by NEW changing only their frontmatter", async () => 
     assert.equal(oldFm.updated, TODAY);
     const newFm = parse(splitFrontmatter(newAfter).yaml);
     assert.deepEqual(newFm.supersedes, ["20261116_test_rollback_scripts"]);
-    assert.ok(newFm.links.includes("atoms/test_rollback_scripts"));
+    assert.ok(newFm.links.includes("test_rollback_scripts"), "the link form autolink writes");
     const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string; status: string; superseded_by: string | null }[];
     assert.deepEqual(manifest.find((m) => m.path === result.old), { ...manifest.find((m) => m.path === result.old), status: "superseded", superseded_by: "20260905_no_friday_deploys" });
     const events = readFileSync(join(vault, "index/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));

@@ -11,7 +11,10 @@ import { appendVaultEvents } from "../vault/events.js";
 import { isLive, loadCorpus } from "./corpus.js";
 import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
-import { findRelated, linkTarget } from "./related.js";
+import { linkTarget } from "../links/autolink.js";
+import { buildLinkResolver } from "../links/resolver.js";
+import type { LinkResolver } from "../links/types.js";
+import { related } from "../related/related.js";
 import { renderAtom } from "./render.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
@@ -39,6 +42,7 @@ export class WriteSession {
   readonly written: string[] = [];
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
+  private resolver: LinkResolver | null = null;
 
   readonly vaultDir: string;
 
@@ -62,8 +66,9 @@ export class WriteSession {
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
-    const related = findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
-    const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
+    const related = this.relatedTo(valid, text);
+    const resolver = (this.resolver ??= buildLinkResolver(this.manifest));
+    const links = [...new Set([...valid.links, ...related.map((path) => linkTarget(path, resolver))])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
       appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]);
@@ -71,6 +76,14 @@ export class WriteSession {
     }
     this.remember(path, content, text, prepared.shingles);
     return { path, id, links, related };
+  }
+
+  // The live atoms closest to the new one (shared tags, then shared rare words; see `related`), best first.
+  private relatedTo(valid: ValidWrite, text: string): string[] {
+    const limit = this.options.settings.related;
+    if (limit <= 0) return [];
+    const query = { tags: valid.tags, words: [`${text}\n${valid.description ?? ""}`] };
+    return related(this.manifest.filter(isLive), {}, query, limit).map((r) => r.path);
   }
 
   private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {
@@ -131,6 +144,7 @@ export class WriteSession {
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
+    this.resolver = null;
     if (entry.id) this.ids.add(entry.id);
     if (this.corpus && isLive(entry)) this.corpus.set(path, { ...lazyCandidate(path, text), shingles });
   }

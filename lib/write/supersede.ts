@@ -7,7 +7,8 @@ import { resolveAtomRef } from "../vault/refs.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
 import { bareLink, readNoteForEdit, stringList } from "./note-file.js";
-import { linkTarget } from "./related.js";
+import { linkTarget } from "../links/autolink.js";
+import { buildLinkResolver } from "../links/resolver.js";
 import { findSecret } from "./security.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "./types.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
@@ -48,6 +49,8 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
 export interface SupersedePlan {
   old: ManifestEntry;
   by: ManifestEntry | null;
+  /** The link target of each atom, as autolink writes it (see `linkTarget`). */
+  targets: { old: string; by: string | null };
 }
 
 /**
@@ -62,14 +65,15 @@ export function planSupersede(manifest: readonly ManifestEntry[], input: { old: 
   if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
   if (old.status === "superseded") throw invalid("old", "already-superseded", `${old.path} is already superseded${old.superseded_by ? ` by ${old.superseded_by}` : ""}`);
   if (by && by.status === "superseded") throw invalid("by", "replacement-superseded", `${by.path} is itself superseded${by.superseded_by ? ` by ${by.superseded_by}` : ""}; supersede with its replacement`);
-  return { old, by };
+  const resolver = buildLinkResolver(manifest);
+  return { old, by, targets: { old: linkTarget(old.path, resolver), by: by && linkTarget(by.path, resolver) } };
 }
 
 /** Edits the frontmatter of both files (replacement first); returns the paths changed. */
 export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): string[] {
   const oldNote = readNoteForEdit(vaultDir, plan.old.path);
   const oldFields: Record<string, unknown> = { status: "superseded", updated: today };
-  if (plan.by) oldFields.superseded_by = plan.by.id ?? linkTarget(plan.by.path);
+  if (plan.by) oldFields.superseded_by = plan.by.id ?? plan.targets.by;
   if (reason) oldFields.superseded_reason = reason;
   const oldText = editFrontmatter(oldNote.text, oldFields);
   if (!plan.by) {
@@ -77,8 +81,8 @@ export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: st
     return [plan.old.path];
   }
   const byNote = readNoteForEdit(vaultDir, plan.by.path);
-  const oldRef = plan.old.id ?? linkTarget(plan.old.path);
-  const target = linkTarget(plan.old.path);
+  const oldRef = plan.old.id ?? plan.targets.old;
+  const target = plan.targets.old;
   const supersedes = stringList(byNote.data.supersedes);
   const links = stringList(byNote.data.links);
   const byText = editFrontmatter(byNote.text, {

@@ -1,5 +1,5 @@
+import { isMoc } from "../moc/collectors.js";
 import { findMoc } from "../context/build.js";
-import type { ManifestEntry } from "../indexes/types.js";
 import { summarize } from "../summary/summarize.js";
 import type { Count } from "../summary/types.js";
 import { decodePath } from "./refs.js";
@@ -46,7 +46,7 @@ export async function readAtomResource(vaultDir: string, today: string, rawPath:
 /** Every MOC (`_moc/<project>.md`) as a resource. */
 export async function listMocResources(vaultDir: string, today: string): Promise<ResourceEntry[]> {
   const snap = await openSnapshot(vaultDir, today);
-  return snap.manifest.filter(isMoc).map((m) => {
+  return snap.manifest.filter((m) => isMoc(m.path)).map((m) => {
     const project = m.path.slice("_moc/".length, -".md".length);
     return { uri: mocUri(project), name: `moc ${project}`, title: m.name, description: m.description || `Map of content of ${project}`, mimeType: "text/markdown" };
   });
@@ -77,10 +77,6 @@ export async function summaryMarkdown(vaultDir: string, today: string): Promise<
     ...(s.hot.length === 0 ? ["None."] : s.hot.map((r) => `- ${r.updated} **${r.name}** (${r.project}/${r.type}) ${atomUri(r.path)}`)),
   ];
   return `${lines.join("\n")}\n`;
-}
-
-function isMoc(m: ManifestEntry): boolean {
-  return m.path.startsWith("_moc/") && m.path.endsWith(".md") && m.path.indexOf("/", 5) === -1;
 }
 
 function counts(list: readonly Count[]): string {

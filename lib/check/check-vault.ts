@@ -47,7 +47,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
     const checked = checkAtomText(entry.path, text, config, settings);
     diagnostics.push(...checked.diagnostics);
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    if (isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/")) diagnostics.push(...markerDiagnostics(entry.path, text));
+    if (isMoc(entry.path)) diagnostics.push(...markerDiagnostics(entry.path, text));
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
   diagnostics.push(...duplicateIdDiagnostics(ids));

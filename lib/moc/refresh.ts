@@ -49,7 +49,7 @@ export async function refreshMocs(vaultDir: string, options: RefreshOptions & { 
 
 /** MEMORY.md (when there is one) and every `_moc/*.md` atom, sorted. */
 function listMocs(links: VaultLinks): string[] {
-  const mocs = links.index.indexes.manifest.map((m) => m.path).filter((p) => isMoc(p) && !p.slice(5).includes("/"));
+  const mocs = links.index.indexes.manifest.map((m) => m.path).filter(isMoc);
   return links.index.otherFiles.includes("MEMORY.md") ? ["MEMORY.md", ...mocs] : mocs;
 }
 

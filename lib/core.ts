@@ -73,3 +73,5 @@ export { computeStatus } from "./status/compute.js";
 export type { IndexFreshness, ReviewItem, VaultEvent, VaultStatus } from "./status/types.js";
 // Dates
 export { daysBetween, isIsoDate, localDate, normalizeDate } from "./util/dates.js";
+// Words
+export { STOP_WORDS, tokenize, type StopWordSet, type TokenizeOptions } from "./util/tokenize.js";

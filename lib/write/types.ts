@@ -41,6 +41,13 @@ export interface WriteOptions {
    * by a near-duplicate). Every other live atom is still checked. Default none.
    */
   replacing?: string;
+  /**
+   * Path, id or name of an atom the new one replaces, in the same transaction
+   * (one index update): checked before anything is written (it exists and is
+   * not superseded), left out of the near-duplicate check (as `replacing`),
+   * and marked superseded by the new atom once it is written.
+   */
+  supersedes?: string;
   /** Commit the new file with git; default `[git] commit` of the config. */
   commit?: boolean;
   /** Clock for event timestamps. Default `() => new Date()`. */
@@ -58,6 +65,8 @@ export interface WriteResult {
   links: string[];
   /** The related atoms added to `links`, best first. */
   related: string[];
+  /** The atom `supersedes` named, now superseded by this one. */
+  superseded?: string;
   /** The git commit, when one was asked for and something was written (see `commitFiles`). */
   commit?: CommitResult;
 }

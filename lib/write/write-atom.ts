@@ -6,6 +6,7 @@ import { WriteSession } from "./session.js";
 import { readWriteSettings } from "./settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "./types.js";
 import { scanValidWrite } from "./scan-input.js";
+import { applySupersede, planSupersede } from "./supersede.js";
 import { validateWriteInput } from "./validate.js";
 
 /** Default wait for the vault lock by the write path. */
@@ -36,10 +37,18 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
     vault,
     "write",
     (tx) => {
+      // The atom to replace, checked before anything is written.
+      const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
       const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now });
-      const result = session.write(valid, { force: options.force, replacing: options.replacing });
+      const result: WriteResult = session.write(valid, { force: options.force, replacing: old?.path ?? options.replacing });
       tx.wrote(...session.written);
       tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
+      if (old) {
+        const plan = planSupersede(session.manifest, { old: old.path, by: result.path });
+        tx.wrote(...applySupersede(vaultDir, plan, null, options.today));
+        tx.event({ op: "supersede", path: old.path, id: old.id, by: result.path });
+        result.superseded = old.path;
+      }
       return result;
     },
     mutation,

@@ -24,6 +24,8 @@ export interface RefreshOptions {
   lock?: VaultLock;
   /** How long a reader waits for another process's lock before building in memory. Default 2 s. */
   lockTimeoutMs?: number;
+  /** Re-read every file and write the index whole (a search file of another format). Default false. */
+  full?: boolean;
   /** Write an index into a vault that has none. Default true; false builds it in memory (a change that may be refused leaves no index behind). */
   createIndex?: boolean;
 }
@@ -45,7 +47,7 @@ export function refreshIndex(vaultDir: string, options: RefreshOptions): IndexSt
   let onDisk = true;
   try {
     if (indexedAt === null && options.createIndex === false) throw new CortexError("NO_INDEX", "no index yet; built in memory");
-    result = indexVault(vaultDir, { config, today, lock, lockTimeoutMs: options.lockTimeoutMs ?? 2_000 });
+    result = indexVault(vaultDir, { config, today, lock, full: options.full, lockTimeoutMs: options.lockTimeoutMs ?? 2_000 });
   } catch (error) {
     const fallback = error instanceof CortexError && (error.code === "NO_INDEX" || (!lock && (error.code === "IO" || error.code === "LOCKED")));
     if (!fallback) throw error;

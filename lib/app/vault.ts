@@ -125,14 +125,11 @@ export class Vault implements VaultSnapshot {
 
   // A search file missing or of another format version (the rest of the index current): rebuilt whole, once.
   private rebuildSearchFile(): Buffer | null {
-    try {
-      indexVault(this.vaultDir, { config: this.config, today: this.today, full: true, lock: this.#lock, lockTimeoutMs: 2_000 });
-      this.#rebuilt = true;
-      return readSearchBytes(this.vaultDir);
-    } catch (error) {
-      if (error instanceof CortexError && (error.code === "IO" || error.code === "LOCKED")) return null;
-      throw error;
-    }
+    const state = refreshIndex(this.vaultDir, { config: this.config, today: this.today, lock: this.#lock, full: true });
+    this.#state = { ...state, freshness: this.state().freshness };
+    this.#manifest = this.#indexes = undefined;
+    this.#rebuilt = true;
+    return state.onDisk ? readSearchBytes(this.vaultDir) : null;
   }
 
   /** The bytes search ranks: `index/search.tsv`, or the same built from the manifest. */

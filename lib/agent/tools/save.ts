@@ -1,5 +1,5 @@
 import { ATOM_TYPES } from "../../atoms/types.js";
-import { loadConfig } from "../../config/load.js";
+import { openVault } from "../../app/vault.js";
 import { CortexError } from "../../errors.js";
 import { WriteRejectedError } from "../../write/errors.js";
 import type { WriteInput, WriteResult } from "../../write/types.js";
@@ -48,7 +48,7 @@ export const saveTool: ToolSpec = {
   hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
+    const { vaultDir, config } = openVault({ vault: env.vaultDir, env: {}, today });
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
     // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.

@@ -1,4 +1,4 @@
-import { loadConfig } from "../../config/load.js";
+import { openVault } from "../../app/vault.js";
 import { transcriptsDir } from "../../transcripts/config.js";
 import { searchTranscripts } from "../../transcripts/search.js";
 import type { TranscriptSearchResult } from "../../transcripts/types.js";
@@ -28,7 +28,7 @@ export const transcriptSearchTool: ToolSpec = {
   },
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(args, env) {
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
+    const { vaultDir, config } = openVault({ vault: env.vaultDir, env: {} });
     const result = searchTranscripts(transcriptsDir(config, vaultDir, env.env), args.query as string, args.limit as number);
     return ok(renderTranscripts(result), result as unknown as Record<string, unknown>);
   },

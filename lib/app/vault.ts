@@ -185,25 +185,25 @@ export class Vault implements VaultSnapshot {
 
   /** Counts by layer, status, project and type, recent activity, overdue reviews and how current the index was. */
   async status(options: { recent?: number } = {}): Promise<VaultStatus> {
-    const [{ computeStatus }, { readVaultEvents }] = await Promise.all([import("../status/compute.js"), import("../status/read.js")]);
+    const [{ computeStatus }, { readVaultEvents }] = await Promise.all([load<typeof import("../status/compute.js")>("../status/compute.js"), load<typeof import("../status/read.js")>("../status/read.js")]);
     return computeStatus(this.manifest, readVaultEvents(this.vaultDir), this.freshness, this.today, this.config.layers, options.recent);
   }
 
   /** A token-budgeted briefing for a question or task (see `buildContext`). */
   async context(query: string, options: Omit<ContextOptions, "query"> = {}): Promise<ContextResult> {
-    const { buildContext } = await import("../context/build.js");
+    const { buildContext } = await load<typeof import("../context/build.js")>("../context/build.js");
     return buildContext(this, { ...options, query });
   }
 
   /** Lints the vault (see `checkVault`): schema, links, ids, MOC markers. */
   async check(): Promise<CheckReport> {
-    const { checkVault } = await import("../check/check-vault.js");
+    const { checkVault } = await load<typeof import("../check/check-vault.js")>("../check/check-vault.js");
     return checkVault(this.vaultDir, { config: this.config, today: this.today, vault: this });
   }
 
   /** Creates an atom through the write path (validation, security scan, near-duplicate check, one transaction); see `writeAtom`. */
   async write(input: WriteInput, options: Omit<WriteOptions, "config" | "today"> = {}): Promise<WriteResult> {
-    const { writeAtom } = await import("../write/write-atom.js");
+    const { writeAtom } = await load<typeof import("../write/write-atom.js")>("../write/write-atom.js");
     const result = await writeAtom(this.vaultDir, input, { ...options, config: this.config, today: this.today });
     this.invalidate();
     return result;
@@ -211,7 +211,7 @@ export class Vault implements VaultSnapshot {
 
   /** Marks an atom superseded by another (or retired without `by`); see `supersedeAtom`. */
   async supersede(input: SupersedeInput, options: Omit<SupersedeOptions, "config" | "today"> = {}): Promise<SupersedeResult> {
-    const { supersedeAtom } = await import("../write/supersede.js");
+    const { supersedeAtom } = await load<typeof import("../write/supersede.js")>("../write/supersede.js");
     const result = await supersedeAtom(this.vaultDir, input, { ...options, config: this.config, today: this.today });
     this.invalidate();
     return result;
@@ -219,7 +219,7 @@ export class Vault implements VaultSnapshot {
 
   /** Runs `fn` as one transaction that changes the vault (see {@link mutateVault}). */
   async mutate<T extends object>(op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
-    const { mutateVault } = await import("./mutate.js");
+    const { mutateVault } = await load<typeof import("./mutate.js")>("./mutate.js");
     return mutateVault(this, op, fn, options);
   }
 
@@ -251,4 +251,12 @@ function readSearchBytes(vaultDir: string): Buffer | null {
   } catch {
     return null;
   }
+}
+
+// The code of the methods a command does not need, loaded on first use. A URL, not a path: a CLI command's
+// bundle must not carry the write path, the linter and the briefings (see scripts/bundle-cli.mjs). Inside a
+// bundle these load the ES modules of dist/, whose CortexError is another class: CLI commands call the
+// functions themselves, not these methods.
+function load<T>(relative: string): Promise<T> {
+  return import(new URL(relative, import.meta.url).href) as Promise<T>;
 }

@@ -78,15 +78,21 @@ export interface IndexVaultResult {
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   if (options.write === false) return runIndex(vaultDir, options);
   // Nothing changed (the common case of a read): proven without the lock, writing nothing.
-  const unchanged = options.full ? null : unchangedIndex(vaultDir, options);
-  if (unchanged) return unchanged;
+  const check = options.full ? { seen: null } : checkIndex(vaultDir, options);
+  if ("result" in check) return check.result;
   return withIndexLock(vaultDir, () => {
     // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
-    return runIndex(vaultDir, options);
+    return runIndex(vaultDir, options, true, check.seen);
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
+}
+
+/** The cache text and the scan that {@link checkIndex} saw before the lock. */
+interface SeenBeforeLock {
+  cache: string;
+  scan: VaultScan;
 }
 
 /**
@@ -96,29 +102,36 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
  * and `meta.json`, lists and stats the files, and parses nothing.
  */
 export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexVaultResult | null {
+  const check = checkIndex(vaultDir, options);
+  return "result" in check ? check.result : null;
+}
+
+// The unchanged result, or what was seen (to spare the run under the lock a second scan; null when there is no usable index).
+function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
   const settingsKey = settingsKeyOf(options.config);
   const previous = readPrevious(vaultDir, settingsKey);
-  if (!previous) return null;
+  if (!previous) return { seen: null };
   const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
   const comparison = compareWithCache(previous.cache, scan.files);
-  if (!comparison || comparison.changed.length > 0 || comparison.removed.length > 0) return null;
-  if (previous.meta !== metaTextOf(comparison.keptAtoms, settingsKey, options)) return null;
+  const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
+  if (!unchanged || previous.meta !== metaTextOf(comparison.keptAtoms, settingsKey, options)) return { seen: { cache: previous.cache, scan } };
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
-  return { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others };
+  return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
 function settingsKeyOf(config: CortexConfig): string {
   return JSON.stringify([config.directories, config.projects]);
 }
 
-// `parallel`: a full run may take indexInParallel's path (false after that path gave up).
-function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true): IndexVaultResult {
+// `parallel`: a full run may take indexInParallel's path (false after that path gave up). `seen`: the scan made
+// before the lock, used when no other run wrote the index since (the cache is still the same text).
+function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true, seen: SeenBeforeLock | null = null): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
   const settingsKey = settingsKeyOf(options.config);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
   if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
   const run = readVault(scan, previous, options);
   if (!run) return runIndex(vaultDir, { ...options, full: true });

@@ -346,7 +346,8 @@ const result = {
     method: {
       wallTime: "process.hrtime.bigint() around spawn → exit of `node <cli> …` (start-up included)",
       index: "one run each through bench/measure.mjs (wall time and peak RSS from the same run)",
-      search: "ms: median of plain runs after one warm-up; mb: max peak RSS over the same number of runs through bench/measure.mjs",
+      search: "ms: median of plain runs after one warm-up (each checks the files against the index first); mb: max peak RSS over the same number of runs through bench/measure.mjs",
+      searchNoRefresh: "ms: median of the same search with --no-refresh (the index as written, no check of the files)",
       mb: "peak RSS (process.resourceUsage().maxRSS, KiB) / 1024",
     },
   },

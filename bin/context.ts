@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "./commander.js";
 import type { Diagnostic } from "../lib/atoms/types.js";
-import { loadConfig, type LoadedConfig } from "../lib/config/load.js";
+import { openVault, type Vault } from "../lib/app/vault.js";
 import { CortexError } from "../lib/errors.js";
 import { isIsoDate, localDate } from "../lib/util/dates.js";
 
@@ -19,6 +19,14 @@ export interface CliParams {
   cwd: string;
   /** Standard input, for commands that read it. Default process.stdin. */
   stdin?: NodeJS.ReadableStream;
+}
+
+/** The vault options a command may have: `--vault`, `--today`, `--no-refresh`. */
+export interface VaultFlags {
+  vault?: string;
+  today?: string;
+  /** False for `--no-refresh`. */
+  refresh?: boolean;
 }
 
 /** What a command action gets: the params, and helpers over them. */
@@ -49,9 +57,15 @@ export class CliContext {
     return value;
   }
 
-  /** Finds the vault (`--vault` > CORTEX_VAULT > ./cortex.toml > cwd) and its settings. */
-  vault(flag: string | undefined): LoadedConfig {
-    return loadConfig({ vault: flag, env: this.params.env, cwd: this.params.cwd });
+  /**
+   * Opens the vault (`--vault` > CORTEX_VAULT > the nearest folder at or above
+   * cwd with a cortex.toml) for the day of `--today`; `--no-refresh` reads the
+   * index as written.
+   *
+   * @throws CortexError `NOT_A_VAULT` when there is none (exit 2, nothing written).
+   */
+  vault(flags: VaultFlags = {}, options: { requireVault?: boolean } = {}): Vault {
+    return openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd, requireVault: options.requireVault });
   }
 
   /** Prints diagnostics as `path:line rule message` on stderr. */

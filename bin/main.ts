@@ -1,5 +1,4 @@
 import { Command, CommanderError } from "./commander.js";
-import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
 import { CliContext, type CliParams } from "./context.js";
@@ -87,14 +86,14 @@ export async function buildProgram(ctx: CliContext, only?: string, registers?: r
 
 const EXIT_CODES = `
 Exit codes: 0 success; 1 ran fine but found nothing or found problems; 2 usage, config or I/O error.
-Vault: --vault DIR, else CORTEX_VAULT, else [vault] path of ./cortex.toml, else the current folder.`;
+Vault: --vault DIR, else CORTEX_VAULT, else the nearest folder at or above the current one with a cortex.toml.`;
 
 function handleError(error: unknown, ctx: CliContext): number {
   if (error instanceof CommanderError) {
     const ok = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
     return ok ? 0 : 2;
   }
-  if (error instanceof CortexError || error instanceof ConfigError) {
+  if (error instanceof CortexError) {
     ctx.err(`cortex: ${error.message}`);
     return 2;
   }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { CortexError } from "../lib/errors.js";
+import type { CommitResult } from "../lib/git/commit.js";
 import type { CliContext } from "./context.js";
 
 /** Adds `--vault`, `--today`, and `--commit` / `--no-commit` to a mutating command. */
@@ -41,6 +42,6 @@ export function readTextFile(ctx: CliContext, file: string, option: string): str
 }
 
 /** Reports a commit that was asked for but not made (not a repository, nothing changed, git failed). */
-export function reportCommit(ctx: CliContext, result: { committed?: boolean; commitNote?: string }): void {
-  if (result.committed === false) ctx.err(`cortex: not committed: ${result.commitNote ?? "git failed"}`);
+export function reportCommit(ctx: CliContext, result: { commit?: CommitResult }): void {
+  if (result.commit && !result.commit.committed) ctx.err(`cortex: not committed: ${result.commit.reason ?? "git failed"}`);
 }

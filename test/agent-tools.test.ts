@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { ConfigError, CortexError } from "../lib/index.js";
+import { ConfigError, CortexError } from "./helpers/lib.js";
 import { errorOutcome, ERROR_CODES, ToolError } from "../lib/agent/errors.js";
 import { debugChecklistPrompt, sessionStartPrompt } from "../lib/agent/prompts.js";
 import { atomUri, canonicalUri, listResourcePage, LISTING_TTL_MS, readResource, ResourceLister, summaryMarkdown } from "../lib/agent/resources.js";

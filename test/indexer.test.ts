@@ -4,7 +4,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { defaultConfig, search, SEARCH_FILE_HEADER } from "../lib/index.js";
+import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "./helpers/lib.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { fullRebuildOf, run, snapshot, TODAY } from "./helpers/index-files.js";
 

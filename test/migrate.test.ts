@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { parseAtom } from "../lib/atoms/parse.js";
 import { loadConfig } from "../lib/config/load.js";
-import { migrateVault, planFileMigration, unifiedDiff } from "../lib/index.js";
+import { migrateVault, planFileMigration, unifiedDiff } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess } from "./helpers/cli.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { defaultConfig, indexVault, parseAtom } from "../lib/index.js";
+import { defaultConfig, indexVault, parseAtom } from "./helpers/lib.js";
 import { indexFrames, partPieces, type Chunk, type PartName } from "../lib/vault/chunk-texts.js";
 import type { ReadResult } from "../lib/vault/read-atom.js";
 import { encodeReadResultBytes } from "../lib/vault/read-wire.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { defaultConfig, indexVault, rankRecords, search } from "../lib/index.js";
+import { defaultConfig, indexVault, rankRecords, search } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const FIXTURE = `${ROOT}test/fixtures/ranking`;

@@ -20,7 +20,7 @@ export function registerCheck(program: Command, ctx: CliContext): void {
     .option("-q, --quiet", "print errors only, and no summary line")
     .action((opts: CheckOptions) => {
       const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
+      const { vaultDir, config } = ctx.vault(opts);
       const report = checkVault(vaultDir, { config, today });
       ctx.exitCode = report.errors > 0 ? 1 : 0;
       if (opts.json) {

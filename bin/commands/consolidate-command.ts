@@ -28,7 +28,7 @@ export function registerConsolidate(program: Command, ctx: CliContext): void {
 
 async function runConsolidate(ctx: CliContext, opts: ConsolidateOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const result = await consolidateVault(vaultDir, { config, today, project: opts.project, apply: opts.apply, commit: opts.commit });
   const { duplicates, review, supersession } = result.report;
   const open = (opts.apply ? 0 : duplicates.length) + review.length + supersession.length;
@@ -36,6 +36,6 @@ async function runConsolidate(ctx: CliContext, opts: ConsolidateOptions): Promis
   if (open > 0 || result.skipped) ctx.exitCode = 1;
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else ctx.out(formatConsolidation(result, readWriteSettings(config).reviewDays));
-  if (result.committed && !opts.json) ctx.out("Committed");
+  if (result.commit?.committed && !opts.json) ctx.out("Committed");
   reportCommit(ctx, result);
 }

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { LIMITS } from "../../lib/agent/limits.js";
-import { openSnapshot } from "../../lib/agent/snapshot.js";
 import { buildContext } from "../../lib/context/build.js";
 import { wholeNumberWithin, type CliContext } from "../context.js";
 
@@ -22,14 +21,13 @@ export function registerContext(program: Command, ctx: CliContext): void {
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("-b, --budget <tokens>", `budget in tokens, ${LIMITS.budgetMin}–${LIMITS.budgetMax}`, wholeNumberWithin(LIMITS.budgetMin, LIMITS.budgetMax), 1500)
     .option("--project <name>", "only atoms of this project; its MOC heads the briefing")
+    .option("--no-refresh", "read the index as written, without checking the files for changes")
     .option("--json", "print the briefing and what went into it as JSON")
     .action((words: string[], opts: ContextOptions) => runContext(ctx, words.join(" "), opts));
 }
 
 async function runContext(ctx: CliContext, query: string, opts: ContextOptions): Promise<void> {
-  const today = ctx.today(opts.today);
-  const { vaultDir } = ctx.vault(opts.vault);
-  const result = buildContext(await openSnapshot(vaultDir, today), { query, project: opts.project, budgetTokens: opts.budget });
+  const result = buildContext(ctx.vault(opts), { query, project: opts.project, budgetTokens: opts.budget });
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else if (result.text) ctx.out(result.text);
   if (!result.text) {

@@ -22,9 +22,8 @@ export function registerGraph(program: Command, ctx: CliContext): void {
     .addOption(new Option("--format <format>", "output format").choices(["mermaid", "dot", "json"]).default("mermaid"))
     .option("--hubs <n>", "how many of the most connected atoms to emphasise", parseCount, 5)
     .action((opts: GraphOptions) => {
-      const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
-      const { index, resolved } = loadVaultLinks(vaultDir, config, today);
+      const vault = ctx.vault(opts);
+      const { index, resolved } = loadVaultLinks(vault);
       const view = graphView(index.indexes.manifest, resolved, { project: opts.project, hubs: opts.hubs });
       if (view.nodes.length === 0) {
         ctx.err(opts.project === undefined ? "No atoms in the vault" : `No atoms in project ${JSON.stringify(opts.project)}`);

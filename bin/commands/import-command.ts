@@ -34,7 +34,7 @@ export function registerImport(program: Command, ctx: CliContext): void {
 
 async function runImport(ctx: CliContext, source: string, opts: ImportOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const result = await importSource(vaultDir, source, { config, today, cwd: ctx.params.cwd, project: opts.project, type: opts.type, split: opts.split, dryRun: opts.dryRun, force: opts.force, commit: opts.commit });
   if (result.imported.length === 0) ctx.exitCode = 1;
   if (result.indexError) {
@@ -51,7 +51,7 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
   const verb = result.dryRun ? "Would import" : "Imported";
   for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : i.alreadyWritten ? "already written" : "wrote"} ${i.path}  (${i.source})`);
   ctx.out(summary(result, verb));
-  if (result.committed) ctx.out("Committed");
+  if (result.commit?.committed) ctx.out("Committed");
   reportCommit(ctx, result);
 }
 

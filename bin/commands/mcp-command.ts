@@ -22,7 +22,7 @@ export function registerMcp(program: Command, ctx: CliContext): void {
 }
 
 async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
-  const { vaultDir } = ctx.vault(opts.vault);
+  const { vaultDir } = ctx.vault(opts);
   let mcp: typeof import("../../lib/mcp/index.js");
   try {
     mcp = await import("../../lib/mcp/index.js");

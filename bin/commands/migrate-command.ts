@@ -25,7 +25,7 @@ export function registerMigrate(program: Command, ctx: CliContext): void {
 
 async function runMigrate(ctx: CliContext, opts: MigrateOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const result = await migrateVault(vaultDir, { config, today, dryRun: opts.dryRun, commit: opts.commit });
   if (result.skipped.length > 0) ctx.exitCode = 1;
   if (opts.json) {
@@ -39,7 +39,7 @@ async function runMigrate(ctx: CliContext, opts: MigrateOptions): Promise<void> 
     return;
   }
   ctx.out(summary(result, "Migrated"));
-  if (result.committed) ctx.out("Committed");
+  if (result.commit?.committed) ctx.out("Committed");
   reportCommit(ctx, result);
 }
 

@@ -29,9 +29,8 @@ export function registerRelated(program: Command, ctx: CliContext): void {
     .option("--json", "print a JSON array")
     .action((ref: string | undefined, opts: RelatedOptions) => {
       if (ref === undefined && opts.tag.length === 0 && !opts.words) throw new CortexError("BAD_ARGUMENT", "give an atom (path, id or name), or --tag and/or --words");
-      const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
-      const { index, resolved } = loadVaultLinks(vaultDir, config, today);
+      const vault = ctx.vault(opts);
+      const { index, resolved } = loadVaultLinks(vault);
       const manifest = index.indexes.manifest;
       const query: RelatedQuery = ref !== undefined ? { path: resolveAtomRef(manifest, ref) } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
       const found = related(manifest, resolved.edges, query, opts.top);

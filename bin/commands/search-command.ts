@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
+import { searchVault } from "../../lib/app/search.js";
 import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
-import { logSearch, searchVault } from "../../lib/search/vault-search.js";
-import { clockMs } from "../../lib/vault/access-log.js";
 import { parseCount, type CliContext } from "../context.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 
 interface SearchOptions {
   vault?: string;
   today?: string;
+  refresh?: boolean;
   top: number;
   project?: string;
   type?: string;
@@ -52,19 +52,16 @@ export function registerSearch(program: Command, ctx: CliContext): void {
     .option("--explain", "show how each score was reached")
     .addOption(new Option("--ranking <name>", "fulltext (the whole note, default) or seed (the seed's table over metadata)").choices(["fulltext", "seed"]))
     .option("--no-log", "do not append the search to index/access_log.jsonl")
+    .option("--no-refresh", "search the index as written, without checking the files for changes")
     .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), opts));
 }
 
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
-  const started = clockMs();
-  const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
-  const activation = config.scoring.usage > 0 ? (await import("../../lib/activation/read.js")).loadActivation(vaultDir, today) : undefined;
-  const rankOptions = { ...opts, hotOnly: opts.hot, today, activation };
+  const vault = ctx.vault(opts);
+  const { vaultDir } = vault;
   const notice = (line: string) => ctx.err(line);
-  const { hits, indexed } = await searchVault(vaultDir, config, query, rankOptions, { ranking: opts.ranking, notice });
+  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking, notice });
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");
     ctx.err(query.trim() ? `No results for: ${query}` : "No atoms match the filters");

@@ -27,10 +27,10 @@ export function registerSupersede(program: Command, ctx: CliContext): void {
 
 async function runSupersede(ctx: CliContext, old: string, opts: SupersedeOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const result = await supersedeAtom(vaultDir, { old, by: opts.by, reason: opts.reason }, { config, today, commit: opts.commit });
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else ctx.out(result.by ? `Superseded ${result.old} by ${result.by}` : `Retired ${result.old} (superseded, no replacement)`);
-  if (result.committed && !opts.json) ctx.out("Committed");
+  if (result.commit?.committed && !opts.json) ctx.out("Committed");
   reportCommit(ctx, result);
 }

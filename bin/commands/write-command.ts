@@ -51,7 +51,7 @@ export function registerWrite(program: Command, ctx: CliContext): void {
 
 async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const input: WriteInput = {
     name: opts.name ?? "",
     type: opts.type ?? "",
@@ -71,7 +71,7 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   } else {
     ctx.out(result.alreadyWritten ? `Already written: ${result.path} (id ${result.id}), by an earlier run whose index update failed; the index is up to date now` : `Wrote ${result.path} (id ${result.id})`);
     if (result.related.length > 0) ctx.out(`Related: ${result.related.join(", ")}`);
-    if (result.committed) ctx.out("Committed");
+    if (result.commit?.committed) ctx.out("Committed");
   }
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
+import { Vault } from "../app/vault.js";
 import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
 import { findLinks } from "../links/occurrences.js";
@@ -20,6 +21,8 @@ export interface CheckVaultOptions {
   config: CortexConfig;
   /** YYYY-MM-DD (the index is brought up to date for this day). */
   today: string;
+  /** The open vault to read (its index as it gives it); default one opened on `vaultDir` with `config` and `today`. */
+  vault?: Vault;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface CheckVaultOptions {
 export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckReport {
   const { config } = options;
   const settings = checkSettings(config);
-  const { index, resolver, resolved } = loadVaultLinks(vaultDir, config, options.today);
+  const { index, resolver, resolved } = loadVaultLinks(options.vault ?? new Vault({ vaultDir, config }, { today: options.today }));
   const diagnostics: Diagnostic[] = index.diagnostics.map((d) => (SCHEMA_ERRORS.has(d.rule) ? { ...d, severity: "error" as const } : d));
   const ids: { path: string; id: string | null; idLine: number }[] = [];
   for (const entry of index.indexes.manifest) {
@@ -45,7 +48,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
     const checked = checkAtomText(entry.path, text, config, settings);
     pushAll(diagnostics, checked.diagnostics);
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    if (isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/")) pushAll(diagnostics, markerDiagnostics(entry.path, text));
+    if (isMoc(entry.path)) pushAll(diagnostics, markerDiagnostics(entry.path, text));
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
   pushAll(diagnostics, duplicateIdDiagnostics(ids));

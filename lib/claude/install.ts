@@ -21,7 +21,7 @@ export function claudeFiles(scope: InstallScope, projectDir: string, home: strin
  * `enabledMcpjsonServers`) or `~/.claude.json` (user). Reads the files,
  * changes nothing.
  *
- * @throws CortexError (`BAD_CONFIG`) for a file that is not a JSON object, or a server name taken by another server.
+ * @throws CortexError (`SETTINGS_FILE`) for a file that is not a JSON object, or a server name taken by another server.
  */
 export function planInstall(scope: InstallScope, files: { settings: string; mcp: string }, spec: InstallSpec): SettingsFileChange[] {
   return [
@@ -64,15 +64,15 @@ function change(file: string, edit: (json: Json) => Json): SettingsFileChange {
     try {
       json = JSON.parse(before) as Json;
     } catch (error) {
-      throw new CortexError("BAD_CONFIG", `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
+      throw new CortexError("SETTINGS_FILE", `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
     }
-    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new CortexError("BAD_CONFIG", `${file} is not a JSON object; nothing was changed`);
+    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new CortexError("SETTINGS_FILE", `${file} is not a JSON object; nothing was changed`);
   }
   let edited: Json;
   try {
     edited = edit(json);
   } catch (error) {
-    throw new CortexError("BAD_CONFIG", `${file}: ${(error as Error).message}; nothing was changed`);
+    throw new CortexError("SETTINGS_FILE", `${file}: ${(error as Error).message}; nothing was changed`);
   }
   if (before === null && Object.keys(edited).length === 0) return { file, before, after: null };
   const after = `${JSON.stringify(edited, null, indentOf(before))}\n`;

@@ -1,3 +1,5 @@
+import { CortexError } from "../errors.js";
+
 /** Points and multipliers of the search score (seed table by default). */
 export interface ScoringWeights {
   /** Keyword is a substring of the name. Default 10. */
@@ -95,14 +97,14 @@ export interface CortexConfig {
   source: string | null;
 }
 
-/** Thrown for a cortex.toml that does not parse or has a wrong-typed value. */
-export class ConfigError extends Error {
+/** A cortex.toml that does not parse or has a wrong-typed value: a {@link CortexError} with code `CONFIG`. */
+export class ConfigError extends CortexError {
   /** The offending file. */
   readonly file: string;
   /** Dotted key, e.g. `layers.hot`, or null for a syntax error. */
   readonly key: string | null;
   constructor(file: string, key: string | null, message: string, options?: { cause?: unknown }) {
-    super(`${file}: ${key ? `${key}: ` : ""}${message}`, options);
+    super("CONFIG", `${file}: ${key ? `${key}: ` : ""}${message}`, options);
     this.name = "ConfigError";
     this.file = file;
     this.key = key;

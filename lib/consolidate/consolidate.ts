@@ -1,13 +1,10 @@
 import { CortexError } from "../errors.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
 import { isLive, readBody } from "../write/corpus.js";
-import { currentManifest } from "../write/manifest.js";
 import { readWriteSettings } from "../write/settings.js";
 import { comparableText, shingle } from "../write/similarity.js";
 import { applySupersede, planSupersede } from "../write/supersede.js";
@@ -29,8 +26,8 @@ import type { ConsolidateOptions, ConsolidateResult, ConsolidateSkip, Consolidat
 export async function consolidateVault(vaultDir: string, options: ConsolidateOptions): Promise<ConsolidateResult> {
   assertToday(options.today);
   const settings = readWriteSettings(options.config);
-  const analyze = (): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
-    const all = currentManifest(vaultDir, options.config, options.today, Boolean(options.apply));
+  const analyze = (vault: Vault): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
+    const all = vault.manifest;
     const manifest = options.project === undefined ? all : all.filter((m) => m.project === options.project);
     const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: shingle(comparableText(entry.name, readBody(vaultDir, entry.path))) }));
     const report = {
@@ -40,23 +37,22 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
     };
     return { report, manifest: all };
   };
-  if (!options.apply) return { report: analyze().report, applied: [] };
-  const commit = shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const { report, manifest } = analyze();
+  // A report reads the index as the files stand without writing one into a vault that has none.
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today, createIndex: Boolean(options.apply) });
+  if (!options.apply) return { report: analyze(vault).report, applied: [] };
+  return mutateVault(
+    vault,
+    "consolidate",
+    (tx): ConsolidateResult => {
+      const { report, manifest } = analyze(tx.vault);
       const applied = mergeGroups(vaultDir, report, manifest, options);
       const skipped = applied.skipped.length > 0 ? { skipped: applied.skipped } : {};
       if (applied.changed.length === 0) return { report, applied: [], ...skipped };
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      const result: ConsolidateResult = { report, applied: applied.done, ...skipped };
-      if (!commit) return result;
-      const message = `cortex consolidate: merge ${applied.done.length} near-duplicate atom${applied.done.length === 1 ? "" : "s"}\n\n${applied.done.map((d) => `${d.old} -> ${d.by}`).join("\n")}\n`;
-      const done = commitFiles(vaultDir, applied.changed, message);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.wrote(...applied.changed);
+      tx.message(`cortex consolidate: merge ${applied.done.length} near-duplicate atom${applied.done.length === 1 ? "" : "s"}\n\n${applied.done.map((d) => `${d.old} -> ${d.by}`).join("\n")}\n`);
+      return { report, applied: applied.done, ...skipped };
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now },
   );
 }
 

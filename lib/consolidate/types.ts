@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { CortexConfig } from "../config/types.js";
 
 /** Atoms alike enough to be one: merge them into the newest. */
@@ -55,8 +56,8 @@ export interface ConsolidateResult {
   applied: { old: string; by: string }[];
   /** Supersedes `apply` left out because a note changed on disk while it ran (an editor saved it); absent when none. */
   skipped?: ConsolidateSkip[];
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** A merge that `apply` did not make, and why. */

@@ -69,6 +69,26 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
   }
 }
 
+/**
+ * Whether `index/search.db` is in step with `index/cache.tsv` as it stands
+ * (it recorded this cache file's identity when it last synced): one stat and
+ * one row read. False when either is missing or the database cannot be read.
+ */
+export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean {
+  const signature = fileSignature(vaultPaths(vaultDir).cache);
+  const file = searchDbPath(vaultDir);
+  if (signature === null || !existsSync(file)) return false;
+  const opened = SearchDb.open(file, indexSettingsKey(config), true);
+  if (typeof opened === "string") return false;
+  try {
+    return opened.meta("synced") === signature;
+  } catch {
+    return false;
+  } finally {
+    opened.close();
+  }
+}
+
 // A cache file's identity: it is replaced by rename on every write, so a new write gives a new inode or mtime.
 function fileSignature(file: string): string | null {
   try {

@@ -1,49 +1,46 @@
 import { existsSync } from "node:fs";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
-import { withIndexLock } from "../vault/lock.js";
-import { vaultPaths } from "../vault/paths.js";
+import type { RankOptions } from "../search/types.js";
+import { withIndexLock, type VaultLock } from "../vault/lock.js";
 import { scanVault } from "../vault/scan.js";
 import { indexSettingsKey, type CachedFile } from "../vault/stat-cache.js";
-import type { RankOptions } from "../search/types.js";
 import { rankFullText, type TextHit } from "./rank.js";
 import { SearchDb } from "./search-db.js";
-import { fillSearchDb, searchDbPath, syncSearchDb } from "./sync.js";
+import { fillSearchDb, searchDbCurrent, searchDbPath, syncSearchDb } from "./sync.js";
 
-/** What {@link openSearchDb} gives: the database and whether the vault had to be indexed first. */
-export interface OpenedSearchDb {
-  store: SearchDb;
-  /** True when there was no index and the vault was indexed first. */
-  indexed: boolean;
+/** How {@link openVaultSearchDb} finds the vault's index. */
+export interface OpenSearchDbOptions {
+  /** False when the index was built in memory (the vault cannot be written): search.db is then built in memory too. */
+  onDisk: boolean;
+  /** The vault lock the caller holds, if any. */
+  lock?: VaultLock;
+  /** Told in one line when a damaged or old `search.db` is rebuilt. */
+  notice?: (line: string) => void;
 }
 
 /**
- * The vault's full-text index, ready to rank: indexed first when the vault
- * has no index, brought in step with `index/cache.tsv` when it is behind
- * (under the vault lock), opened read-only. A vault that cannot be written
- * gets a database in memory; one whose lock another process holds is read
- * as it is. The caller closes the store.
+ * The full-text index of a vault whose index is current, ready to rank:
+ * brought in step with `index/cache.tsv` when it lags it (a killed run, a
+ * deleted or damaged file; under the vault lock), then opened read-only. A
+ * vault that cannot be written gets a database in memory; one whose lock
+ * another process holds is read as it is. The caller closes the store.
  */
-export async function openSearchDb(vaultDir: string, config: CortexConfig, today: string, notice?: (line: string) => void): Promise<OpenedSearchDb> {
+export function openVaultSearchDb(vaultDir: string, config: CortexConfig, options: OpenSearchDbOptions): SearchDb {
   const file = searchDbPath(vaultDir);
-  let indexed = false;
-  try {
-    if (!existsSync(vaultPaths(vaultDir).cache)) {
-      // Imported here so that a search over an existing index never loads the YAML parser.
-      const { indexVault } = await import("../vault/indexer.js");
-      indexVault(vaultDir, { config, today, full: true, notice });
-      indexed = true;
-    } else {
-      withIndexLock(vaultDir, () => syncSearchDb(vaultDir, { config, notice }));
+  if (!options.onDisk) return inMemory(vaultDir, config);
+  if (!searchDbCurrent(vaultDir, config)) {
+    try {
+      withIndexLock(vaultDir, () => syncSearchDb(vaultDir, { config, notice: options.notice }), { held: options.lock });
+    } catch (error) {
+      if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED" && error.code !== "NO_INDEX")) throw error;
+      if (error.code !== "LOCKED" || !existsSync(file)) return inMemory(vaultDir, config);
     }
-  } catch (error) {
-    if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
-    if (error.code === "IO" || !existsSync(file)) return { store: inMemory(vaultDir, config), indexed: true };
   }
   const opened = SearchDb.open(file, indexSettingsKey(config), true);
-  if (typeof opened === "string") return { store: inMemory(vaultDir, config), indexed: true };
+  if (typeof opened === "string") return inMemory(vaultDir, config);
   opened.prepare("PRAGMA busy_timeout = 5000").run();
-  return { store: opened, indexed };
+  return opened;
 }
 
 // A vault that cannot be written: its notes indexed into a database in memory, for this process only.
@@ -56,7 +53,7 @@ function inMemory(vaultDir: string, config: CortexConfig): SearchDb {
 /**
  * Ranks with the full-text index as it is on disk (no sync): for callers
  * that have just indexed the vault (an index run brings search.db in step).
- * Null when the database cannot be opened (the caller falls back).
+ * Null when the database cannot be opened.
  */
 export function rankSearchDb(vaultDir: string, config: CortexConfig, query: string, options: RankOptions): TextHit[] | null {
   const opened = SearchDb.open(searchDbPath(vaultDir), indexSettingsKey(config), true);

@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { CortexConfig } from "../config/types.js";
 import type { WriteInput, WriteResult } from "../write/types.js";
 
@@ -50,8 +51,8 @@ export interface ImportResult {
   duplicates: ImportRejection[];
   rejected: ImportRejection[];
   dryRun: boolean;
-  committed?: boolean;
-  commitNote?: string;
   /** Set when atoms were written but the index could not be updated (a full disk): why, in one line. */
   indexError?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }

@@ -2,17 +2,17 @@ import { existsSync, lstatSync, renameSync, statSync } from "node:fs";
 import { dirname, join, posix } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
-import { commitFiles, type CommitResult } from "../git/commit.js";
-import { gitSettings } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
+import type { CommitResult } from "../git/commit.js";
 import { compareStrings } from "../util/compare.js";
 import { resolveAtomRefOnDisk } from "../vault/refs.js";
 import { ensureDir } from "../vault/atomic.js";
-import { withVaultLock } from "../vault/lock.js";
 import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
 import { checkFolderOnDisk } from "../write/folder.js";
 import { applyEdits } from "./edits.js";
 import { affectedSources, planMove, type MoveFileEdits } from "./move.js";
-import { freshIndex } from "./vault-links.js";
+import { loadVaultLinks } from "./vault-links.js";
 
 /** Options of {@link moveAtom}. */
 export interface MoveOptions {
@@ -49,9 +49,9 @@ export interface MoveResult {
  * @example await moveAtom(vaultDir, "inbox/idea.md", "projects/", { config, today });
  */
 export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
-  const commit = options.commit ?? gitSettings(options.config).commit;
-  return withVaultLock(vaultDir, () => {
-    const index = freshIndex(vaultDir, options.config, options.today);
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(vault, "mv", (tx) => {
+    const index = loadVaultLinks(tx.vault).index;
     const manifest = index.indexes.manifest;
     const from = resolveAtomRefOnDisk(vaultDir, manifest, fromRef);
     const to = targetPath(vaultDir, from, toArg);
@@ -74,10 +74,10 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
       if (writeIfUnchanged(join(vaultDir, path), read.bytes, applyEdits(read.text, change.edits))) result.written.push(path);
       else result.skipped.push(path);
     }
-    freshIndex(vaultDir, options.config, options.today);
-    if (commit) result.commit = commitFiles(vaultDir, [from, to, ...result.written.filter((p) => p !== to)], `cortex mv: ${from} -> ${to}`);
+    tx.wrote(from, to, ...result.written.filter((p) => p !== to));
+    tx.message(`cortex mv: ${from} -> ${to}`);
     return result;
-  });
+  }, { commit: options.commit, dryRun: options.dryRun });
 }
 
 // The vault-relative path the atom goes to; throws for a path outside the vault, not markdown, or taken.

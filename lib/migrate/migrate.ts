@@ -1,14 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../atoms/types.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { unifiedDiff } from "../util/diff.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
 import { writeIfUnchanged } from "../vault/rewrite.js";
 import { scanVault, type VaultFile } from "../vault/scan.js";
-import { currentManifest } from "../write/manifest.js";
 import { decodeForEdit } from "../write/note-file.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { planFileMigration } from "./plan.js";
@@ -27,11 +24,12 @@ import type { FilePlan, MigrateOptions, MigrateResult } from "./types.js";
  */
 export async function migrateVault(vaultDir: string, options: MigrateOptions): Promise<MigrateResult> {
   assertToday(options.today);
-  const commit = !options.dryRun && shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const ids = new Set(currentManifest(vaultDir, options.config, options.today, !options.dryRun).flatMap((m) => (m.id ? [m.id] : [])));
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(
+    vault,
+    "migrate",
+    (tx) => {
+      const ids = new Set(tx.vault.manifest.flatMap((m) => (m.id ? [m.id] : [])));
       const result: MigrateResult = { changed: [], unchanged: 0, skipped: [] };
       const ts = (options.now?.() ?? new Date()).toISOString();
       for (const file of scanVault(vaultDir).files) {
@@ -47,14 +45,12 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
         else if (writeIfUnchanged(file.abs, read.bytes, plan.after)) result.changed.push(recordMigration(vaultDir, file, plan, ts));
         else result.skipped.push(skipped(file.path, "changed on disk while migrate ran (saved by another program?); left as it is, run migrate again"));
       }
-      if (options.dryRun || result.changed.length === 0) return result;
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      if (!commit) return result;
       const paths = result.changed.map((c) => c.path);
-      const done = commitFiles(vaultDir, paths, `cortex migrate: standardize frontmatter of ${paths.length} file${paths.length === 1 ? "" : "s"}\n\n${paths.join("\n")}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.wrote(...paths);
+      tx.message(`cortex migrate: standardize frontmatter of ${paths.length} file${paths.length === 1 ? "" : "s"}\n\n${paths.join("\n")}\n`);
+      return result;
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun },
   );
 }
 

@@ -1,11 +1,11 @@
 import { lstatSync } from "node:fs";
 import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../errors.js";
-import { commitFiles, type CommitResult } from "../git/commit.js";
-import { gitSettings } from "../git/settings.js";
-import { loadVaultLinks, freshIndex, type VaultLinks } from "../links/vault-links.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
+import type { CommitResult } from "../git/commit.js";
+import { loadVaultLinks, type VaultLinks } from "../links/vault-links.js";
 import { readForRewrite, writeIfUnchanged } from "../vault/rewrite.js";
-import { withVaultLock } from "../vault/lock.js";
 import { BUILTIN_COLLECTORS, isMoc } from "./collectors.js";
 import { runCommandCollector, type CommandOutput } from "./commands.js";
 import { touchUpdated } from "./frontmatter-date.js";
@@ -35,24 +35,23 @@ export async function refreshMocs(vaultDir: string, options: RefreshOptions & { 
   const settings = mocSettings(options.config);
   const outside = (options.files ?? []).find((f) => isAbsolute(f) || posix.normalize(f.replace(/\\/g, "/")).startsWith("../"));
   if (outside !== undefined) throw new CortexError("BAD_ARGUMENT", `refresh-moc: ${JSON.stringify(outside)} is outside the vault; give vault-relative paths`);
-  const commit = options.commit ?? gitSettings(options.config).commit;
-  return withVaultLock(vaultDir, async () => {
-    const links = loadVaultLinks(vaultDir, options.config, options.today);
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(vault, "refresh-moc", async (tx) => {
+    const links = loadVaultLinks(tx.vault);
     const commands = new Map<string, Promise<CommandOutput>>();
     const files: MocFileResult[] = [];
     for (const path of options.files ?? listMocs(links)) files.push(await refreshOne(vaultDir, path, { options, settings, links, commands }));
     const written = files.filter((f) => f.written).map((f) => f.path);
-    if (written.length > 0) freshIndex(vaultDir, options.config, options.today);
+    tx.wrote(...written);
+    tx.message(`cortex refresh-moc: ${written.join(", ")}`);
     const problems = files.flatMap((f) => f.problems.map((p) => ({ file: f.path, ...p })));
-    const result: RefreshResult & { commit?: CommitResult } = { files, written, problems };
-    if (commit && written.length > 0) result.commit = commitFiles(vaultDir, written, `cortex refresh-moc: ${written.join(", ")}`);
-    return result;
-  }, { timeoutMs: options.lockTimeoutMs });
+    return { files, written, problems };
+  }, { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs });
 }
 
 /** MEMORY.md (when there is one) and every `_moc/*.md` atom, sorted. */
 function listMocs(links: VaultLinks): string[] {
-  const mocs = links.index.indexes.manifest.map((m) => m.path).filter((p) => isMoc(p) && !p.slice(5).includes("/"));
+  const mocs = links.index.indexes.manifest.map((m) => m.path).filter(isMoc);
   return links.index.otherFiles.includes("MEMORY.md") ? ["MEMORY.md", ...mocs] : mocs;
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_LAYERS, DEFAULT_WEIGHTS } from "../config/defaults.js";
 import type { LayerThresholds, ScoringWeights } from "../config/types.js";
 import { classifyLayer } from "../layers/classify.js";
 import type { Contribution, ScorableAtom, ScoreBreakdown } from "./types.js";
+import { tokenize } from "../util/tokenize.js";
 
 /** What scoring needs besides the atom: the day, the weights and the layer thresholds. */
 export interface ScoreContext {
@@ -25,8 +26,7 @@ export interface ScoreContext {
  * @example tokenizeQuery("Deploy  risk a deploy") // ["deploy", "risk"]
  */
 export function tokenizeQuery(query: string): string[] {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => [...w].length > 1);
-  return [...new Set(words)];
+  return tokenize(query, { split: "whitespace", minLength: 2, unique: true });
 }
 
 /**

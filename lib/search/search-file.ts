@@ -1,3 +1,4 @@
+import { CortexError } from "../errors.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
 import type { SearchRecord } from "./types.js";
 
@@ -24,8 +25,13 @@ export const F = { path: 0, lowerPath: 1, updated: 2, status: 3, name: 4, projec
 
 const SEP = "\x1f";
 
-/** Thrown for a search file of another format version. */
-export class SearchFormatError extends Error {}
+/** A search file of another format version: a {@link CortexError} with code `SEARCH_FORMAT`. */
+export class SearchFormatError extends CortexError {
+  constructor(message: string) {
+    super("SEARCH_FORMAT", message);
+    this.name = "SearchFormatError";
+  }
+}
 
 /** The whole search file for records in path order. */
 export function serializeSearchFile(records: readonly SearchRecord[]): string {

@@ -9,8 +9,8 @@ import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import { allOutputs, byWriteOrder, rebuildOutputs, splicedOutputs, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
-import { syncSearchDb, type SyncResult } from "../fts/sync.js";
-import { withIndexLock } from "./lock.js";
+import { searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
+import { withIndexLock, type VaultLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -37,6 +37,10 @@ export interface IndexVaultOptions {
   keepIndexes?: boolean;
   /** Told, in one line, when a damaged or old `index/search.db` is rebuilt. */
   notice?: (line: string) => void;
+  /** The vault lock the caller holds (see `withVaultLock`): the run does not wait for it. */
+  lock?: VaultLock;
+  /** How long to wait for the vault lock when a change must be written. Default 15 s. */
+  lockTimeoutMs?: number;
 }
 
 /** What an index run did. */
@@ -78,27 +82,62 @@ export interface IndexVaultResult {
  */
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   if (options.write === false) return runIndex(vaultDir, options);
+  // Nothing changed (the common case of a read): proven without the lock, writing nothing.
+  const check = options.full ? { seen: null } : checkIndex(vaultDir, options);
+  // search.db is checked too (one stat, one row): it may lag the cache after a killed run.
+  if ("result" in check && searchDbCurrent(vaultDir, options.config)) return check.result;
   return withIndexLock(vaultDir, () => {
     // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
-    const result = runIndex(vaultDir, options);
+    const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null);
     // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
     result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: options.notice, full: options.full });
     if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
     return result;
-  });
+  }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
-// `parallel`: a full run may take indexInParallel's path (false after that path gave up).
-function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true): IndexVaultResult {
+/** The cache text and the scan that {@link checkIndex} saw before the lock. */
+interface SeenBeforeLock {
+  cache: string;
+  scan: VaultScan;
+}
+
+/**
+ * The result of an index run when `index/` already describes every file as it
+ * is now (same settings, day and layer thresholds; no file added, removed or
+ * changed in size or mtime); null when something changed. Reads `cache.tsv`
+ * and `meta.json`, lists and stats the files, and parses nothing.
+ */
+export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexVaultResult | null {
+  const check = checkIndex(vaultDir, options);
+  return "result" in check ? check.result : null;
+}
+
+// The unchanged result, or what was seen (to spare the run under the lock a second scan; null when there is no usable index).
+function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
+  const settingsKey = indexSettingsKey(options.config);
+  const previous = readPrevious(vaultDir, settingsKey);
+  if (!previous) return { seen: null };
+  const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
+  const comparison = compareWithCache(previous.cache, scan.files);
+  const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
+  if (!unchanged || previous.meta !== metaTextOf(comparison.keptAtoms, settingsKey, options)) return { seen: { cache: previous.cache, scan } };
+  const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
+  return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
+}
+
+// `parallel`: a full run may take indexInParallel's path (false after that path gave up). `seen`: the scan made
+// before the lock, used when no other run wrote the index since (the cache is still the same text).
+function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true, seen: SeenBeforeLock | null = null): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
   const settingsKey = indexSettingsKey(options.config);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
   if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
   const run = readVault(scan, previous, options);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
@@ -145,7 +184,7 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
   return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written.sort(byWriteOrder), otherFiles: scan.others };
 }
 
-function metaTextOf(atoms: number, settingsKey: string, options: IndexVaultOptions): string {
+function metaTextOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): string {
   return serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
 }
 

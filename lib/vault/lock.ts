@@ -24,12 +24,24 @@ export interface LockOptions {
 
 let sequence = 0;
 
-/** Lock files this process holds now (through {@link withVaultLock} or {@link withIndexLock}), with how many times. */
-const heldHere = new Map<string, number>();
+/**
+ * Proof that the caller holds a vault's lock, given by {@link withVaultLock}
+ * to the function it runs. Passed on explicitly (e.g. to `indexVault`) so that
+ * work done for the holder does not wait for its own lock; nothing else of the
+ * process can borrow it.
+ */
+export interface VaultLock {
+  /** The lock file held. */
+  readonly file: string;
+  /** The token written into it. */
+  readonly token: string;
+  /** False once the lock is released. */
+  readonly held: boolean;
+}
 
 /**
  * Runs `fn` holding the vault lock (`index/.lock`), so writers in other
- * processes wait their turn. The lock file is created whole (written to a
+ * processes wait their turn; `fn` gets the {@link VaultLock}. The lock file is created whole (written to a
  * temporary file, then hard-linked into place, which fails if it exists), so
  * it is never empty. A lock left by a dead process (same host, pid gone) or
  * older than `staleMs` is broken; breakers take turns through a second lock,
@@ -39,12 +51,17 @@ const heldHere = new Map<string, number>();
  * waited for beyond `timeoutMs`, up to `maxWaitMs` (10 minutes by default).
  *
  * @throws CortexError (`LOCKED`) when the lock is not free in time; the message says what the holder is doing.
- * @example await withVaultLock(vaultDir, () => writeFileAtomic(file, text));
+ * @example await withVaultLock(vaultDir, (lock) => indexVault(vaultDir, { config, today, lock }));
  */
-export async function withVaultLock<T>(vaultDir: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withVaultLock<T>(vaultDir: string, fn: (lock: VaultLock) => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const file = lockFile(vaultDir);
-  const token = await acquire(file, waitFor(file, options, LOCK_MAX_WAIT_MS), options.staleMs ?? 60_000);
-  return held(file, token, fn);
+  const lock = { file, token: await acquire(file, waitFor(file, options, LOCK_MAX_WAIT_MS), options.staleMs ?? 60_000), held: true };
+  try {
+    return await fn(lock);
+  } finally {
+    lock.held = false;
+    release(file, lock.token);
+  }
 }
 
 // How this caller waits; `maxWaitMs` defaults to `longest` (never below the timeout).
@@ -58,18 +75,19 @@ function waitFor(file: string, options: LockOptions, longest: number | null): Lo
  * Runs `fn`, which writes the index, holding the vault lock, synchronously:
  * two index runs in different processes never interleave their files (a
  * manifest of one run next to the cache of another would hide changes from
- * every later run). When this process holds the lock already (a write that
- * indexes, or any other task of this process while one does), `fn` runs at
- * once: an index run is synchronous, so nothing of this process interleaves
- * with it, and no other process can hold the lock meanwhile.
+ * every later run). With `held`, the caller's own {@link VaultLock} of this
+ * vault, `fn` runs at once.
  *
  * In a vault this process cannot write to, `fn` runs without the lock.
  *
- * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`.
+ * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`; `BAD_ARGUMENT` for a `held` lock of another vault or released.
  */
-export function withIndexLock<T>(vaultDir: string, fn: () => T, options: LockOptions = {}): T {
+export function withIndexLock<T>(vaultDir: string, fn: () => T, options: LockOptions & { held?: VaultLock } = {}): T {
   const file = lockFile(vaultDir);
-  if ((heldHere.get(file) ?? 0) > 0) return fn();
+  if (options.held) {
+    if (options.held.file !== file || !options.held.held) throw new CortexError("BAD_ARGUMENT", `the lock passed is not held on ${file}`);
+    return fn();
+  }
   let token: string;
   try {
     token = acquireSync(file, waitFor(file, options, null), options.staleMs ?? 60_000);
@@ -78,29 +96,15 @@ export function withIndexLock<T>(vaultDir: string, fn: () => T, options: LockOpt
     if (error instanceof CortexError && error.code === "IO") return fn();
     throw error;
   }
-  heldHere.set(file, 1);
   try {
     return fn();
   } finally {
-    heldHere.delete(file);
     release(file, token);
   }
 }
 
 function lockFile(vaultDir: string): string {
   return join(vaultPaths(vaultDir).indexDir, ".lock");
-}
-
-async function held<T>(file: string, token: string, fn: () => T | Promise<T>): Promise<T> {
-  heldHere.set(file, (heldHere.get(file) ?? 0) + 1);
-  try {
-    return await fn();
-  } finally {
-    const count = (heldHere.get(file) ?? 1) - 1;
-    if (count > 0) heldHere.set(file, count);
-    else heldHere.delete(file);
-    release(file, token);
-  }
 }
 
 async function acquire(file: string, wait: LockWait, staleMs: number): Promise<string> {

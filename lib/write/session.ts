@@ -8,20 +8,20 @@ import { toManifestEntry } from "../indexes/build.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { currentManifest } from "./manifest.js";
 import { isLive, loadCorpus } from "./corpus.js";
 import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
-import { findRelated, linkTarget } from "./related.js";
+import { linkTarget } from "../links/autolink.js";
+import { buildLinkResolver } from "../links/resolver.js";
+import type { LinkResolver } from "../links/types.js";
+import { related } from "../related/related.js";
 import { renderAtom } from "./render.js";
 import { lastIndexedNs, unrecordedTwin } from "./retry.js";
-import { scanValidWrite } from "./scan-input.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
 
-/** What a session needs to know; the caller holds the vault lock. */
+/** What a session needs to know; the caller holds the vault lock (inside `mutateVault`). */
 export interface SessionOptions {
   config: CortexConfig;
   today: string;
@@ -29,14 +29,13 @@ export interface SessionOptions {
   /** Event name in `events.jsonl`. Default `write`. */
   op?: string;
   now?: () => Date;
-  /** Bring the index on disk up to date first (default); false reads every file and writes nothing (dry runs). */
-  persist?: boolean;
 }
 
 /**
  * Writes atoms into a vault whose lock the caller holds. The index is read
- * (and brought up to date) once; atoms written in the session join the
- * duplicate and related checks of the ones after them.
+ * once (the vault's manifest); atoms written in the session join the
+ * duplicate and related checks of the ones after them. The caller updates
+ * the index once at the end (`mutateVault` does).
  */
 export class WriteSession {
   readonly manifest: ManifestEntry[];
@@ -50,27 +49,31 @@ export class WriteSession {
   readonly notRecorded: string[] = [];
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
+  private resolver: LinkResolver | null = null;
 
   /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
   private readonly indexedNs: bigint | null;
 
-  constructor(readonly vaultDir: string, readonly options: SessionOptions) {
-    this.indexedNs = lastIndexedNs(vaultDir);
-    this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
+  readonly vaultDir: string;
+
+  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] }, readonly options: SessionOptions) {
+    this.vaultDir = vault.vaultDir;
+    this.indexedNs = lastIndexedNs(this.vaultDir);
+    this.manifest = [...vault.manifest];
     this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
   }
 
 
   /**
-   * Checks a validated input against the vault (security scan, folder on
-   * disk, near-duplicates unless `force`, leaving out the atom at `replacing`)
-   * and, unless `dryRun`, writes it. The same input again after a write whose
-   * index update failed returns the atom that write made (`alreadyWritten`).
+   * Checks a validated and scanned input (see `scanValidWrite`, run before
+   * the lock) against the vault (folder on disk, near-duplicates unless
+   * `force`, leaving out the atom at `replacing`) and, unless `dryRun`, writes it.
+   * The same input again after a write whose index update failed returns the
+   * atom that write made (`alreadyWritten`).
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
   write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string } = {}): WriteResult {
-    scanValidWrite(valid);
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
@@ -78,8 +81,9 @@ export class WriteSession {
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
-    const related = findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
-    const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
+    const related = this.relatedTo(valid, text);
+    const resolver = (this.resolver ??= buildLinkResolver(this.manifest));
+    const links = [...new Set([...valid.links, ...related.map((path) => linkTarget(path, resolver))])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
       this.written.push(path);
@@ -87,15 +91,6 @@ export class WriteSession {
     }
     this.remember(path, content, text, prepared.shingles);
     return { path, id, links, related };
-  }
-
-  /**
-   * Brings the index up to date with what was written. Never throws for an
-   * I/O failure (a full disk): the atoms are written by then, so the failure
-   * is kept in {@link notRecorded} for the caller to report.
-   */
-  finish(): void {
-    if (this.written.length > 0) this.afterWrite(() => indexVault(this.vaultDir, { config: this.options.config, today: this.options.today }));
   }
 
   // Runs a step that follows a written atom: an I/O failure is noted, not thrown, so no caller mistakes the atom for unwritten.
@@ -106,6 +101,14 @@ export class WriteSession {
       if (!(error instanceof CortexError && error.code === "IO")) throw error;
       if (!this.notRecorded.includes(error.message)) this.notRecorded.push(error.message);
     }
+  }
+
+  // The live atoms closest to the new one (shared tags, then shared rare words; see `related`), best first.
+  private relatedTo(valid: ValidWrite, text: string): string[] {
+    const limit = this.options.settings.related;
+    if (limit <= 0) return [];
+    const query = { tags: valid.tags, words: [`${text}\n${valid.description ?? ""}`] };
+    return related(this.manifest.filter(isLive), {}, query, limit).map((r) => r.path);
   }
 
   private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {
@@ -166,6 +169,7 @@ export class WriteSession {
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
+    this.resolver = null;
     if (entry.id) this.ids.add(entry.id);
     if (this.corpus && isLive(entry)) this.corpus.set(path, { ...lazyCandidate(path, text), shingles });
   }

@@ -1,17 +1,14 @@
 import { editFrontmatter } from "../atoms/edit-frontmatter.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
 import { resolveAtomRef, resolveAtomRefOnDisk } from "../vault/refs.js";
 import { rewriteOrThrow, writeIfUnchanged } from "../vault/rewrite.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
-import { currentManifest } from "./manifest.js";
 import { bareLink, readNoteForEdit, stringList } from "./note-file.js";
-import { linkTarget } from "./related.js";
+import { linkTarget } from "../links/autolink.js";
+import { buildLinkResolver } from "../links/resolver.js";
 import { findSecret } from "./security.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "./types.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
@@ -31,23 +28,22 @@ import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
 export async function supersedeAtom(vaultDir: string, input: SupersedeInput, options: SupersedeOptions): Promise<SupersedeResult> {
   assertToday(options.today);
   const reason = checkReason(input.reason);
-  const commit = shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(
+    vault,
+    "supersede",
+    (tx): SupersedeResult => {
       options.signal?.throwIfAborted();
-      const manifest = currentManifest(vaultDir, options.config, options.today);
+      const manifest = tx.vault.manifest;
       const plan = planSupersede(manifest, input, (ref) => resolveAtomRefOnDisk(vaultDir, manifest, ref));
       const changed = applySupersede(vaultDir, plan, reason, options.today);
-      appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      const result: SupersedeResult = { old: plan.old.path, by: plan.by?.path ?? null };
-      if (!commit) return result;
+      tx.event({ path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) });
+      tx.wrote(...changed);
       const message = plan.by ? `cortex supersede: ${plan.old.name} by ${plan.by.name}` : `cortex supersede: retire ${plan.old.name}`;
-      const done = commitFiles(vaultDir, changed, `${message}\n\n${changed.join("\n")}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.message(`${message}\n\n${changed.join("\n")}\n`);
+      return { old: plan.old.path, by: plan.by?.path ?? null };
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now },
   );
 }
 
@@ -55,6 +51,8 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
 export interface SupersedePlan {
   old: ManifestEntry;
   by: ManifestEntry | null;
+  /** The link target of each atom, as autolink writes it (see `linkTarget`). */
+  targets: { old: string; by: string | null };
 }
 
 /**
@@ -73,7 +71,8 @@ export function planSupersede(manifest: readonly ManifestEntry[], input: { old: 
   if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
   if (old.status === "superseded") throw invalid("old", "already-superseded", `${old.path} is already superseded${old.superseded_by ? ` by ${old.superseded_by}` : ""}`);
   if (by && by.status === "superseded") throw invalid("by", "replacement-superseded", `${by.path} is itself superseded${by.superseded_by ? ` by ${by.superseded_by}` : ""}; supersede with its replacement`);
-  return { old, by };
+  const resolver = buildLinkResolver(manifest);
+  return { old, by, targets: { old: linkTarget(old.path, resolver), by: by && linkTarget(by.path, resolver) } };
 }
 
 /** A planned rewrite of one note: the bytes read and the text to put in their place. */
@@ -98,13 +97,13 @@ export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: st
 export function supersedeEdits(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): NoteEdit[] {
   const oldNote = readNoteForEdit(vaultDir, plan.old.path);
   const oldFields: Record<string, unknown> = { status: "superseded", updated: today };
-  if (plan.by) oldFields.superseded_by = plan.by.id ?? linkTarget(plan.by.path);
+  if (plan.by) oldFields.superseded_by = plan.by.id ?? plan.targets.by;
   if (reason) oldFields.superseded_reason = reason;
   const oldEdit = { path: plan.old.path, before: oldNote.bytes, after: editFrontmatter(oldNote.text, oldFields) };
   if (!plan.by) return [oldEdit];
   const byNote = readNoteForEdit(vaultDir, plan.by.path);
-  const oldRef = plan.old.id ?? linkTarget(plan.old.path);
-  const target = linkTarget(plan.old.path);
+  const oldRef = plan.old.id ?? plan.targets.old;
+  const target = plan.targets.old;
   const supersedes = stringList(byNote.data.supersedes);
   const links = stringList(byNote.data.links);
   const byText = editFrontmatter(byNote.text, {

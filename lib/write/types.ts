@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 
@@ -40,6 +41,13 @@ export interface WriteOptions {
    * by a near-duplicate). Every other live atom is still checked. Default none.
    */
   replacing?: string;
+  /**
+   * Path, id or name of an atom the new one replaces, in the same transaction
+   * (one index update): checked before anything is written (it exists and is
+   * not superseded), left out of the near-duplicate check (as `replacing`),
+   * and marked superseded by the new atom once it is written.
+   */
+  supersedes?: string;
   /** Commit the new file with git; default `[git] commit` of the config. */
   commit?: boolean;
   /** Clock for event timestamps. Default `() => new Date()`. */
@@ -59,14 +67,14 @@ export interface WriteResult {
   links: string[];
   /** The related atoms added to `links`, best first. */
   related: string[];
-  /** Set when a commit was asked for: whether it was made. */
-  committed?: boolean;
-  /** Why no commit was made, when one was asked for. */
-  commitNote?: string;
   /** True when this write repeated one whose atom was written but not indexed (a retry after a full disk): that atom is the result, nothing new was written. */
   alreadyWritten?: boolean;
   /** Set when the atom was written but the index (or `events.jsonl`) could not be updated, e.g. on a full disk: why, in one line. */
   indexError?: string;
+  /** The atom `supersedes` named, now superseded by this one. */
+  superseded?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** A write input after validation: every field normalized and present. */
@@ -120,8 +128,8 @@ export interface SupersedeOptions {
 export interface SupersedeResult {
   old: string;
   by: string | null;
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** The `[write]` settings of cortex.toml. */

@@ -1,11 +1,12 @@
 import { CortexError } from "../errors.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { isIsoDate } from "../util/dates.js";
-import { withVaultLock } from "../vault/lock.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "./settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "./types.js";
+import { scanValidWrite } from "./scan-input.js";
+import { applySupersede, planSupersede } from "./supersede.js";
 import { validateWriteInput } from "./validate.js";
 
 /** Default wait for the vault lock by the write path. */
@@ -29,22 +30,37 @@ export const WRITE_LOCK_TIMEOUT_MS = 60_000;
 export async function writeAtom(vaultDir: string, input: WriteInput, options: WriteOptions): Promise<WriteResult> {
   assertToday(options.today);
   const valid = validateWriteInput(input, options.config);
+  scanValidWrite(valid);
   const settings = readWriteSettings(options.config);
-  const commit = shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now };
+  const notRecorded: string[] = [];
+  const outcome = await mutateVault(
+    vault,
+    "write",
+    (tx) => {
       options.signal?.throwIfAborted();
-      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now });
-      const written = session.write(valid, { force: options.force, replacing: options.replacing });
-      session.finish();
-      const result = session.notRecorded.length > 0 ? { ...written, indexError: indexErrorOf(session.notRecorded) } : written;
-      if (!commit) return result;
-      const done = commitFiles(vaultDir, [result.path], `cortex write: ${valid.name}\n\n${result.path}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      // The atom to replace, checked before anything is written.
+      const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
+      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now });
+      const result: WriteResult = session.write(valid, { force: options.force, replacing: old?.path ?? options.replacing });
+      notRecorded.push(...session.notRecorded);
+      if (result.alreadyWritten) return result;
+      tx.wrote(...session.written);
+      tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
+      if (old) {
+        const plan = planSupersede(session.manifest, { old: old.path, by: result.path });
+        tx.wrote(...applySupersede(vaultDir, plan, null, options.today));
+        tx.event({ op: "supersede", path: old.path, id: old.id, by: result.path });
+        result.superseded = old.path;
+      }
+      return result;
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    mutation,
   );
+  if (outcome.indexError !== undefined) notRecorded.push(outcome.indexError);
+  const { indexError: _, ...result } = outcome;
+  return notRecorded.length > 0 ? { ...result, indexError: indexErrorOf(notRecorded) } : result;
 }
 
 /** The one line that says an atom was written but not recorded (a full disk after the write). */

@@ -6,11 +6,13 @@ import { parseAtom } from "../../lib/atoms/parse.js";
 import { ROOT } from "./cli.js";
 
 const LIB = join(ROOT, "dist/lib/index.js");
+const CORE = join(ROOT, "dist/lib/core.js");
 
 /** A child process that writes `count` atoms through the built library; resolves to one JSON line per outcome (`{ok: path}` or `{error: code}`). */
 export function writer(vault: string, worker: number, count: number, force: boolean, sameBody: boolean): Promise<string[]> {
   const script = `
-    const { writeAtom, defaultConfig } = await import(${JSON.stringify(LIB)});
+    const { writeAtom } = await import(${JSON.stringify(LIB)});
+    const { defaultConfig } = await import(${JSON.stringify(CORE)});
     for (let i = 0; i < ${count}; i++) {
       const body = ${sameBody} ? "The one shared body of every worker, long enough to compare." : "Worker ${worker} item " + i + ".";
       try {

@@ -1,6 +1,6 @@
 import { ATOM_TYPES } from "../../atoms/types.js";
-import { loadConfig } from "../../config/load.js";
-import type { CortexConfig } from "../../config/types.js";
+import { openVault } from "../../app/vault.js";
+import { CortexError } from "../../errors.js";
 import { WriteRejectedError } from "../../write/errors.js";
 import type { WriteInput, WriteResult } from "../../write/types.js";
 import { WRITE_LIMITS } from "../../write/validate.js";
@@ -10,11 +10,11 @@ import { LIMITS, shortArg, tagsArg } from "../limits.js";
 import { normalizeRef } from "../refs.js";
 import { S, toolOutput } from "../output-schema.js";
 import { checkpoint, ok } from "../run.js";
-import { openSnapshot, type VaultSnapshot } from "../snapshot.js";
+import type { VaultSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
 /** What save did. */
-export interface SaveResult extends WriteResult {
+export interface SaveResult extends Omit<WriteResult, "superseded"> {
   /** The atom the new one superseded, when `supersedes` was given and that worked. */
   superseded: string | null;
   /** Why the new atom was saved but `supersedes` could not be applied; null when it was (or none was asked). */
@@ -55,18 +55,19 @@ export const saveTool: ToolSpec = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
-    const snap = await openSnapshot(vaultDir, today);
-    const replacing = args.supersedes === undefined ? undefined : await checkReplaced(snap, args.supersedes as string);
-    checkNameFree(snap.manifest, args.name as string, replacing);
+    const vault = openVault({ vault: env.vaultDir, env: {}, today });
+    const { vaultDir, config } = vault;
+    const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
+    const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
+    checkNameFree(vault.manifest, args.name as string, replacing);
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
     // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.
     const { writeAtom } = await import("../../write/write-atom.js");
     await checkpoint(env, "checked");
-    const written = await writeAtom(vaultDir, input, { config, today, replacing, signal: env.signal });
-    const result: SaveResult = { ...written, superseded: null, supersede_error: null };
-    if (replacing !== undefined) Object.assign(result, await supersedeReplaced(vaultDir, config, today, replacing, written.path));
+    // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
+    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal }));
+    const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },
 };
@@ -75,9 +76,20 @@ export const saveTool: ToolSpec = {
 async function checkReplaced(snap: VaultSnapshot, ref: string): Promise<string> {
   const { planSupersede } = await import("../../write/supersede.js");
   try {
-    return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: normalizeRef(ref) }).old.path);
+    return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: ref }).old.path);
   } catch (error) {
     throw error instanceof WriteRejectedError ? rejectionError(error, { old: "supersedes" }) : error;
+  }
+}
+
+// Errors about the atom `supersedes` names (unknown, ambiguous, already superseded) name that argument.
+async function blameSupersedes<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof WriteRejectedError && error.field === "old") throw rejectionError(error, { old: "supersedes" });
+    if (error instanceof CortexError && (error.code === "NOT_FOUND" || error.code === "AMBIGUOUS")) return blameArgument("supersedes", () => { throw error; });
+    throw error;
   }
 }
 
@@ -89,17 +101,6 @@ function checkNameFree(manifest: readonly ManifestEntry[], name: string, replaci
   if (!existing) return;
   const message = `name: an atom named ${JSON.stringify(existing.name)} already exists at ${existing.path}; nothing was written`;
   throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
-}
-
-// Supersedes the replaced atom by the new one; a failure (someone superseded it meanwhile) is reported, the new atom stays.
-async function supersedeReplaced(vaultDir: string, config: CortexConfig, today: string, old: string, by: string): Promise<Pick<SaveResult, "superseded" | "supersede_error">> {
-  try {
-    const { supersedeAtom } = await import("../../write/supersede.js");
-    await supersedeAtom(vaultDir, { old, by }, { config, today });
-    return { superseded: old, supersede_error: null };
-  } catch (error) {
-    return { superseded: null, supersede_error: (error as Error).message };
-  }
 }
 
 /** The text answer of save. */

@@ -1,4 +1,3 @@
-import { loadConfig } from "../../config/load.js";
 import { resolveAtomRef } from "../../vault/refs.js";
 import { WriteRejectedError } from "../../write/errors.js";
 import type { SupersedeResult } from "../../write/types.js";
@@ -39,9 +38,9 @@ export const supersedeTool: ToolSpec = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
     // Resolved first so that an unknown or ambiguous ref names its argument; supersedeAtom checks them again under the lock.
-    const snap = await openSnapshot(vaultDir, today);
+    const snap = await openSnapshot(env.vaultDir, today);
+    const { vaultDir, config } = snap;
     const resolve = (argument: string) => blameArgument(argument, () => resolveAtomRef(snap.manifest, normalizeRef(args[argument] as string)));
     const input = { old: resolve("old"), by: args.new === undefined ? undefined : resolve("new"), reason: args.reason as string | undefined };
     const { supersedeAtom } = await import("../../write/supersede.js");

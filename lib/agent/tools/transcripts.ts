@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { loadConfig } from "../../config/load.js";
+import { openVault } from "../../app/vault.js";
 import { transcriptsDir } from "../../transcripts/config.js";
 import { searchTranscripts } from "../../transcripts/search.js";
 import type { TranscriptSearchResult } from "../../transcripts/types.js";
@@ -38,7 +38,7 @@ export const transcriptSearchTool: ToolSpec = {
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   run(args, env) {
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
+    const { vaultDir, config } = openVault({ vault: env.vaultDir, env: {} });
     const dir = transcriptsDir(config, vaultDir, env.env);
     assertReadable(dir);
     const result = searchTranscripts(dir, args.query as string, args.limit as number);

@@ -9,7 +9,7 @@ import { ROOT } from "./helpers/cli.js";
 import { emptyDirs } from "./helpers/cases.js";
 
 const newDir = emptyDirs();
-const LIB = join(ROOT, "dist/lib/index.js");
+const LIB = join(ROOT, "dist/lib/vault/lock.js");
 
 // Another process that takes the vault lock, then works (busy) or idles for `ms`, then lets go; resolves once it holds the lock.
 function holder(vault: string, ms: number, busy: boolean): Promise<ChildProcess> {

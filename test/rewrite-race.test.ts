@@ -2,10 +2,9 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { loadConfig } from "../lib/config/load.js";
 import { CortexError } from "../lib/errors.js";
 import { planSupersede, supersedeEdits, writeNoteEdits } from "../lib/write/supersede.js";
-import { currentManifest } from "../lib/write/manifest.js";
+import { openVault } from "../lib/app/vault.js";
 import { ROOT } from "./helpers/cli.js";
 import { fixtureCopies } from "./helpers/cases.js";
 
@@ -15,8 +14,7 @@ const OLD = "atoms/canary_analysis.md";
 const BY = "atoms/payments_api_v2.md";
 
 function planned(dir: string) {
-  const { config } = loadConfig({ vault: dir, env: {}, cwd: ROOT });
-  const plan = planSupersede(currentManifest(dir, config, TODAY), { old: OLD, by: BY });
+  const plan = planSupersede(openVault({ vault: dir, env: {}, cwd: ROOT, today: TODAY }).manifest, { old: OLD, by: BY });
   return supersedeEdits(dir, plan, null, TODAY);
 }
 

@@ -8,7 +8,8 @@ import { toManifestEntry } from "../indexes/build.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { isLive, loadCorpus } from "./corpus.js";
+import { duplicateCandidates } from "../fts/duplicates.js";
+import { isLive, loadCorpus, readBody } from "./corpus.js";
 import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
 import { linkTarget } from "../links/autolink.js";
@@ -20,6 +21,9 @@ import { lastIndexedNs, unrecordedTwin } from "./retry.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
+
+/** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
+const DUPLICATE_POOL = 100;
 
 /** What a session needs to know; the caller holds the vault lock (inside `mutateVault`). */
 export interface SessionOptions {
@@ -49,6 +53,8 @@ export class WriteSession {
   readonly notRecorded: string[] = [];
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
+  /** The live atoms this session wrote, as near-duplicate candidates of the ones after them. */
+  private readonly ownCandidates = new Map<string, LazyCandidate>();
   private resolver: LinkResolver | null = null;
 
   /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
@@ -80,7 +86,7 @@ export class WriteSession {
     if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
-    if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
+    if (!flags.force) this.rejectDuplicate(prepared, text, flags.replacing);
     const related = this.relatedTo(valid, text);
     const resolver = (this.resolver ??= buildLinkResolver(this.manifest));
     const links = [...new Set([...valid.links, ...related.map((path) => linkTarget(path, resolver))])];
@@ -111,9 +117,8 @@ export class WriteSession {
     return related(this.manifest.filter(isLive), {}, query, limit).map((r) => r.path);
   }
 
-  private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {
-    this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
-    const candidates = replacing === undefined ? this.corpus.values() : [...this.corpus.values()].filter((c) => c.path !== replacing);
+  private rejectDuplicate(text: BoundableText, words: string, replacing: string | undefined): void {
+    const candidates = this.duplicateCandidates(words).filter((c) => c.path !== replacing);
     const [best] = findNearDuplicatesPruned(text, candidates, this.options.settings.duplicateThreshold);
     if (!best) return;
     const threshold = this.options.settings.duplicateThreshold;
@@ -166,11 +171,27 @@ export class WriteSession {
     return front;
   }
 
+  // The atoms a new text may duplicate: the closest ones by the full-text index (every live atom when it
+  // cannot be read), and the ones this session wrote (not indexed yet).
+  private duplicateCandidates(text: string): LazyCandidate[] {
+    const paths = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
+    if (paths === null) {
+      this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
+      return [...this.corpus.values(), ...this.ownCandidates.values()];
+    }
+    const byPath = new Map(this.manifest.map((m) => [m.path, m]));
+    const indexed = paths.flatMap((path) => {
+      const entry = byPath.get(path);
+      return entry && !this.ownCandidates.has(path) ? [lazyCandidate(path, comparableText(entry.name, readBody(this.vaultDir, path)))] : [];
+    });
+    return [...indexed, ...this.ownCandidates.values()];
+  }
+
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
     this.resolver = null;
     if (entry.id) this.ids.add(entry.id);
-    if (this.corpus && isLive(entry)) this.corpus.set(path, { ...lazyCandidate(path, text), shingles });
+    if (isLive(entry)) this.ownCandidates.set(path, { ...lazyCandidate(path, text), shingles });
   }
 }

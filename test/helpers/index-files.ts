@@ -1,6 +1,6 @@
 import { cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { defaultConfig, indexVault, readConfigFile } from "../../lib/index.js";
+import { defaultConfig, indexVault, readConfigFile } from "./lib.js";
 import { removeTemp, tempDir } from "./cli.js";
 
 /** The day the index tests pin. */

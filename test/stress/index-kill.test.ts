@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { readSearchFile } from "../../lib/index.js";
+import { readSearchFile } from "../helpers/lib.js";
 import { BUILT_CLI, removeTemp, tempDir } from "../helpers/cli.js";
 import { DERIVED, fullRebuildOf, run, snapshot, TODAY } from "../helpers/index-files.js";
 

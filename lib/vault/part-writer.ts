@@ -27,14 +27,16 @@ export interface PartTask {
   atomEnds: Int32Array;
 }
 
+/**
+ * The worker's heap limits: a young generation of 16 MB, smaller than V8's own (its data lives one chunk,
+ * and the run's memory is what counts). No old-generation limit: from Node 22 on, a heap too small to load
+ * the engine's start-up snapshot aborts the whole process (a fatal out-of-memory error, not the worker's
+ * `ERR_WORKER_OUT_OF_MEMORY`), so a limit is no safe way to bound or fail the worker.
+ */
+const RESOURCE_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 16 };
+
 /** Options of {@link PartWriter}. */
 export interface PartWriterOptions {
-  /**
-   * The worker's heap limits. Default: a young generation of 16 MB, smaller than V8's own (its data lives one chunk, and the run's memory is what counts).
-   * No old-generation limit: from Node 22 on, a heap too small to load the engine's start-up snapshot aborts the whole process
-   * (a fatal out-of-memory error, not the worker's `ERR_WORKER_OUT_OF_MEMORY`), so a limit is no safe way to bound or fail the worker.
-   */
-  resourceLimits?: ResourceLimits;
   /** The worker's script. Default: part-worker.js (tests give one that dies). */
   script?: URL;
   /** A worker that has made no progress for this long is taken for dead. Default 15 s. */
@@ -60,8 +62,8 @@ export class PartWriter {
   /** @throws when the worker cannot start (the caller writes on its own). */
   constructor(options: PartWriterOptions = {}) {
     const { port1, port2 } = new MessageChannel();
-    const resourceLimits = options.resourceLimits ?? { maxYoungGenerationSizeMb: 16 };
-    this.worker = new Worker(options.script ?? new URL("./part-worker.js", import.meta.url), { workerData: { port: port2, control: this.control }, transferList: [port2], resourceLimits });
+    const script = options.script ?? new URL("./part-worker.js", import.meta.url);
+    this.worker = new Worker(script, { workerData: { port: port2, control: this.control }, transferList: [port2], resourceLimits: RESOURCE_LIMITS });
     this.stallMs = options.stallMs ?? 15_000;
     // A worker that dies shows as no progress; see finish().
     this.worker.on("error", () => {});

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../atoms/types.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
 import { compareStrings } from "../util/compare.js";
+import { pathField, pathFromField } from "../util/text.js";
 import type { VaultFile } from "./scan.js";
 
 /**
@@ -160,15 +161,9 @@ class CacheCursor {
     }
   }
 
-  /** The path: as is, or JSON-quoted when it has a tab, a line break or a leading quote. */
+  /** The path (see pathField). */
   path(): string {
-    const raw = this.text.slice(this.pathStart, this.end);
-    if (!raw.startsWith('"')) return raw;
-    try {
-      return String(JSON.parse(raw));
-    } catch {
-      return raw;
-    }
+    return pathFromField(this.text.slice(this.pathStart, this.end));
   }
 }
 
@@ -178,10 +173,9 @@ function microseconds(mtimeMs: number): number {
 
 /** One file's line (with its newline). */
 export function statLine(path: string, e: StatEntry): string {
-  const field = /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
   // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
   const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
-  return `${mtime}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${field}\n`;
+  return `${mtime}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
 }
 
 /**

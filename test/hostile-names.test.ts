@@ -107,3 +107,23 @@ test("should give the files of a full index after incremental runs over hostile 
   }
 });
 
+test("should skip a file name that is not valid UTF-8 with a warning, and keep the cache usable", () => {
+  const vault = vaultWithNames();
+  try {
+    const folder = Buffer.from(join(vault, "w/"));
+    // Two names that decode alike (each bad byte reads as U+FFFD), and one that really holds U+FFFD.
+    for (const bad of [0xff, 0xfe]) writeFileSync(Buffer.concat([folder, Buffer.from([0x66, bad]), Buffer.from(".md")]), note("zebrabad"));
+    writeFileSync(join(vault, "w", "g\ufffd.md"), note("zebrareplacement"));
+    const first = index(vault, true);
+    const warnings = first.diagnostics.filter((d) => d.message === "file name is not valid UTF-8");
+    assert.deepEqual(warnings.map((d) => [d.file, d.severity]), [["w/f\ufffd.md", "warning"], ["w/f\ufffd.md", "warning"]]);
+    assert.ok(!first.diagnostics.some((d) => /ENOENT/.test(d.message)), "no 'cannot stat' or 'cannot read'");
+    assert.equal(first.atoms, NAMES.length + 2, "the hostile names, the hub and the name with U+FFFD");
+    assert.doesNotMatch(readFileSync(join(vault, "index/cache.tsv"), "utf8"), /NaN/);
+    const again = index(vault);
+    assert.deepEqual([again.reread, again.written], [0, []], "nothing re-read the next run");
+    assert.equal(again.diagnostics.filter((d) => d.message === "file name is not valid UTF-8").length, 2);
+  } finally {
+    removeTemp(vault);
+  }
+});

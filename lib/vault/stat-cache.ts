@@ -175,7 +175,9 @@ function microseconds(mtimeMs: number): number {
 export function statLine(path: string, e: StatEntry): string {
   // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
   const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
-  return `${mtime}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
+  // Likewise an unknown size: a line must always read back (one that does not makes every run a full one).
+  const size = Number.isFinite(e.size) && e.size >= 0 ? e.size : 0;
+  return `${mtime}\t${size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
 }
 
 /**

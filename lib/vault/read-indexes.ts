@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CortexError } from "../errors.js";
 import { INDEX_FORMAT, type ManifestEntry, type VaultIndexes } from "../indexes/types.js";
+import { damageOf, readMeta } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 
 /**
@@ -21,16 +22,27 @@ export function readIndexes(vaultDir: string): VaultIndexes {
   };
 }
 
-// The named files of index/, parsed, after checking meta.json's format version.
+// The named files of index/, parsed, after checking meta.json's format version and each file's check in it.
 function readIndexParts(vaultDir: string, names: readonly string[]): Record<string, unknown> {
   const { indexDir } = vaultPaths(vaultDir);
-  const read = (name: string) => JSON.parse(readFileSync(join(indexDir, name), "utf8")) as unknown;
+  const bytes = (name: string) => readFileSync(join(indexDir, name));
+  let damaged = false;
   try {
-    const format = (read("meta.json") as { format?: unknown }).format;
+    const metaText = bytes("meta.json").toString("utf8");
+    const format = (JSON.parse(metaText) as { format?: unknown }).format;
     if (format !== INDEX_FORMAT) throw new Error(`format ${String(format)}, expected ${INDEX_FORMAT}`);
-    return Object.fromEntries(names.map((name) => [name, read(name)]));
+    const files = readMeta(metaText)?.files;
+    return Object.fromEntries(names.map((name) => {
+      const buf = bytes(name);
+      // An index written before meta.json held checks is read as it is (the next index run rebuilds it).
+      const damage = files && damageOf(`index/${name}`, buf, files);
+      damaged = damage !== undefined;
+      if (damage) throw new Error(damage);
+      return [name, JSON.parse(buf.toString("utf8")) as unknown];
+    }));
   } catch (error) {
-    throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${(error as Error).message}); run: cortex index`, { cause: error });
+    // Damage that the next index run's size and mtime comparison cannot see needs a full one.
+    throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${(error as Error).message}); run: cortex index${damaged ? " --full" : ""}`, { cause: error });
   }
 }
 

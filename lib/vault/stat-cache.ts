@@ -3,6 +3,7 @@ import type { Diagnostic } from "../atoms/types.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
 import { compareStrings } from "../util/compare.js";
 import { pathField, pathFromField } from "../util/text.js";
+import { readCacheFile, type CacheRead } from "./index-check.js";
 import type { VaultFile } from "./scan.js";
 
 /**
@@ -37,23 +38,34 @@ export interface CacheComparison {
   removed: { path: string; wasAtom: boolean }[];
 }
 
-// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float.
-const HEADER = "#cortex-stat-cache/2";
+// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float; "/3": the end line (index-check.ts).
+const HEADER = "#cortex-stat-cache/3";
 
 /** The cache's first line, for these settings. */
 export function statCacheHeader(settingsKey: string): string {
   return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
 }
 
-/** The cache text; null when it is missing, unreadable, of another format or other settings. */
-export function readStatCacheText(file: string, settingsKey: string): string | null {
-  let text: string;
+/**
+ * The cache's text (without its end line) and the data files' stats it
+ * records; null when it is missing, unreadable, of another format or other
+ * settings (a full run follows); a string naming the damage when it does not
+ * match its end line (a full run follows, with a notice).
+ */
+export function readStatCache(file: string, settingsKey: string): CacheRead | string | null {
+  let buf: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    buf = readFileSync(file);
   } catch {
     return null;
   }
-  return text.startsWith(statCacheHeader(settingsKey)) ? text : null;
+  const header = statCacheHeader(settingsKey);
+  if (buf.toString("utf8", 0, header.length) !== header) {
+    // Another version's cache, or other settings: a full run, nothing to report.
+    if (buf.toString("latin1", 0, 19) === "#cortex-stat-cache/") return null;
+    return buf.length === 0 ? "index/cache.tsv is empty" : "index/cache.tsv is damaged (header)";
+  }
+  return readCacheFile(buf);
 }
 
 /**

@@ -12,6 +12,7 @@ import { compareStrings } from "../util/compare.js";
 import { ensureDir, writeFileAtomic, type FileData } from "./atomic.js";
 import { Digester, type FileCheck } from "./digest.js";
 import { cacheTrailer, derivedStats, metaText, type FileChecks } from "./index-check.js";
+import { killPoint } from "./kill-point.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
 
 /**
@@ -125,6 +126,7 @@ export function writeOutputs(vaultDir: string, texts: OutputTexts, checks?: Map<
     const digest = checks && new Digester();
     writeFileAtomic(file, typeof text === "function" ? text() : text, digest);
     if (digest) checks.set(rel, digest.check());
+    killPoint(rel);
   }
   return order;
 }
@@ -140,8 +142,10 @@ export function writeOutputs(vaultDir: string, texts: OutputTexts, checks?: Map<
  */
 export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown>, files: FileChecks, writeCache: (trailer: (lines: number, sha1: string) => string) => void): void {
   writeFileAtomic(join(vaultDir, "index/meta.json"), metaText(base, files));
+  killPoint("index/meta.json");
   const stats = derivedStats(vaultDir, Object.keys(files));
   writeCache((lines, sha1) => cacheTrailer(lines, sha1, stats));
+  killPoint("index/cache.tsv");
 }
 
 /** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */

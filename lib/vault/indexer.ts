@@ -10,6 +10,7 @@ import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "./digest.js";
 import { checkDerived, damageOf, metaBaseText, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
+import { killPoint } from "./kill-point.js";
 import { withIndexLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
@@ -122,6 +123,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true)
     fresh.length = 0;
   }
   if (!write) return result;
+  killPoint("index:start");
   const checks = new Map<string, FileCheck>();
   result.written = writeOutputs(vaultDir, texts, checks);
   const files = { ...previous?.meta.files, ...Object.fromEntries(checks) };

@@ -8,6 +8,7 @@ import type { LayerEntry } from "../layers/types.js";
 import { compareStrings } from "../util/compare.js";
 import { ensureDir } from "./atomic.js";
 import type { FileCheck } from "./digest.js";
+import { killPoint } from "./kill-point.js";
 import { indexFrames, type PartName } from "./chunk-texts.js";
 import { addLayers, writeMetaAndCache, writeOutputs, type OutputTexts } from "./index-outputs.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js";
@@ -91,11 +92,13 @@ function writeIndex(vaultDir: string, received: Received, writer: PartWriter, fi
   for (const name of ["by_project", "by_type", "by_tag"] as const) texts.set(`index/${name}.json`, () => groupChunks(groups[name]));
   texts.set("index/links.json", () => groupChunks(links));
   addLayers(texts, atoms, options.today, options.config.layers);
+  killPoint("index:start");
   const checks = new Map<string, FileCheck>();
   const written = writeOutputs(vaultDir, texts, checks);
   if (!writer.finish()) return null;
   for (const part of ["graph", "manifest", "search"] as const) {
     checks.set(PART_FILES[part], writer.commit(part, files[part]));
+    killPoint(PART_FILES[part]);
   }
   // The cache's end line (its line count and checksum, the data files' stats) is added as it is put in place.
   writeMetaAndCache(vaultDir, options.meta(atoms.length), Object.fromEntries(checks), (trailer) => writer.commit("cache", files.cache, trailer(fileCount + 1, writer.checks.cache!.sha1)));

@@ -41,10 +41,15 @@ export function metaBaseText(base: Record<string, unknown>): string {
   return serializeJson(base);
 }
 
-/** Parses meta.json's text; null when it is not one this version writes. */
+/**
+ * Parses meta.json's text; null when it is not one this version writes, or
+ * not exactly as written (a line doubled or dropped can still parse).
+ */
 export function readMeta(text: string): MetaRead | null {
   try {
-    const { files, ...base } = JSON.parse(text) as { files?: unknown };
+    const parsed = JSON.parse(text) as { files?: unknown };
+    if (serializeJson(parsed) !== text) return null;
+    const { files, ...base } = parsed;
     if (!isFileChecks(files)) return null;
     return { base: metaBaseText(base), files };
   } catch {

@@ -29,9 +29,11 @@ function readIndexParts(vaultDir: string, names: readonly string[]): Record<stri
   let damaged = false;
   try {
     const metaText = bytes("meta.json").toString("utf8");
-    const format = (JSON.parse(metaText) as { format?: unknown }).format;
-    if (format !== INDEX_FORMAT) throw new Error(`format ${String(format)}, expected ${INDEX_FORMAT}`);
+    const parsed = JSON.parse(metaText) as { format?: unknown; files?: unknown };
+    if (parsed.format !== INDEX_FORMAT) throw new Error(`format ${String(parsed.format)}, expected ${INDEX_FORMAT}`);
     const files = readMeta(metaText)?.files;
+    damaged = files === undefined && parsed.files !== undefined;
+    if (damaged) throw new Error("index/meta.json is damaged");
     return Object.fromEntries(names.map((name) => {
       const buf = bytes(name);
       // An index written before meta.json held checks is read as it is (the next index run rebuilds it).

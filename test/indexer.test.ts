@@ -349,11 +349,12 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     run(vault);
     const ignore = join(vault, "index/.gitignore");
-    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "access_log.jsonl", "*.tmp", ".lock", ".lock.breaking"]);
+    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking"]);
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
     assert.match(readFileSync(ignore, "utf8"), /^\.lock$/m, "the earlier version is replaced");
+    assert.match(readFileSync(ignore, "utf8"), /^mv-journal\.json$/m, "the earlier version is replaced");
     writeFileSync(ignore, "cache.tsv\n# mine\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
 import { readIndexes } from "../../lib/vault/read-indexes.js";
 import type { CliContext } from "../context.js";
+import { finishPendingMoveLines } from "../format/move-output.js";
 import { progressLine } from "../format/progress.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -34,6 +35,7 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   const started = performance.now();
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts.vault);
+  for (const line of await finishPendingMoveLines(vaultDir)) ctx.err(line);
   const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json ? progressLine((s) => ctx.params.stderr.write(s), () => performance.now()) : null;
   const result = indexVault(vaultDir, {
     config,

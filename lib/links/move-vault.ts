@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, renameSync, statSync } from "node:fs";
-import { dirname, join, posix } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { commitFiles, type CommitResult } from "../git/commit.js";
@@ -7,8 +7,8 @@ import { gitSettings } from "../git/settings.js";
 import { compareStrings } from "../util/compare.js";
 import { resolveAtomRef } from "../vault/refs.js";
 import { withVaultLock } from "../vault/lock.js";
-import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
-import { applyEdits } from "./edits.js";
+import { readForRewrite, type ReadForRewrite } from "../vault/rewrite.js";
+import { finishInterruptedMove, journalPath, moveJournal, runMoveJournal, writeMoveJournal, type MoveCompletion } from "./move-journal.js";
 import { affectedSources, planMove, type MoveFileEdits } from "./move.js";
 import { freshIndex } from "./vault-links.js";
 
@@ -33,14 +33,18 @@ export interface MoveResult {
   written: string[];
   /** Files that changed while the move ran and were left alone: their links to the old path may now be broken. */
   skipped: string[];
+  /** A move a killed or failed run left, finished before this one. */
+  finished?: MoveCompletion;
   commit?: CommitResult;
 }
 
 /**
  * Moves or renames an atom and rewrites every reference to it (see
- * {@link planMove}), so that no link breaks. Holds the vault lock; the file is
- * renamed (mtime kept), then each referencing file is re-read and rewritten
- * atomically. `to` is a vault-relative path (`.md` added when missing) or an
+ * {@link planMove}), so that no link breaks. Holds the vault lock; the plan
+ * is written to `index/mv-journal.json`, the file is renamed (mtime kept),
+ * then each referencing file is re-read and rewritten atomically if it still
+ * holds the bytes planned from. A move a killed or failed run left is
+ * finished first (see `finishInterruptedMove`). `to` is a vault-relative path (`.md` added when missing) or an
  * existing folder (ending in `/`) to move into.
  *
  * @throws CortexError `NOT_FOUND`/`AMBIGUOUS` for `fromRef`, `BAD_ARGUMENT` for a bad or taken `to`.
@@ -49,6 +53,9 @@ export interface MoveResult {
 export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
   const commit = options.commit ?? gitSettings(options.config).commit;
   return withVaultLock(vaultDir, () => {
+    // A move that was killed or failed first: asked again, it is done once finished.
+    const finished = options.dryRun ? null : finishInterruptedMove(vaultDir);
+    if (finished && !finished.failed && isSameMove(finished, fromRef)) return { from: finished.from, to: finished.to, changes: [], written: finished.written, skipped: finished.skipped, finished };
     const index = freshIndex(vaultDir, options.config, options.today);
     const manifest = index.indexes.manifest;
     const from = resolveAtomRef(manifest, fromRef);
@@ -62,20 +69,38 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
       if (read) texts.set(path, read);
     }
     const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
-    const result: MoveResult = { from, to, changes, written: [], skipped: [] };
+    const result: MoveResult = { from, to, changes, written: [], skipped: [], ...(finished ? { finished } : {}) };
     if (options.dryRun) return result;
-    mkdirSync(dirname(join(vaultDir, to)), { recursive: true });
-    renameSync(join(vaultDir, from), join(vaultDir, to));
-    for (const change of changes) {
-      const path = change.path === from ? to : change.path;
-      const read = texts.get(change.path)!;
-      if (writeIfUnchanged(join(vaultDir, path), read.bytes, applyEdits(read.text, change.edits))) result.written.push(path);
-      else result.skipped.push(path);
-    }
+    // The plan goes to index/mv-journal.json first: a run killed from here on is finished by the next mv, index or check.
+    const files = changes.map((c) => ({ path: c.path === from ? to : c.path, ...texts.get(c.path)!, edits: c.edits }));
+    const journal = moveJournal(from, to, readFileSync(join(vaultDir, from)), files);
+    writeMoveJournal(vaultDir, journal);
+    const done = runMoveJournal(vaultDir, journal);
+    if (done.failed) throw new CortexError("IO", `cannot move ${from}: ${done.failed}`);
+    Object.assign(result, { written: done.written, skipped: done.skipped });
     freshIndex(vaultDir, options.config, options.today);
     if (commit) result.commit = commitFiles(vaultDir, [from, to, ...result.written.filter((p) => p !== to)], `cortex mv: ${from} -> ${to}`);
     return result;
   });
+}
+
+function isSameMove(finished: MoveCompletion, fromRef: string): boolean {
+  const ref = fromRef.trim().replace(/\\/g, "/").replace(/^\.\//, "");
+  return ref === finished.from || `${ref}.md` === finished.from;
+}
+
+/**
+ * Finishes the move a killed or failed `cortex mv` left, under the vault
+ * lock (taken only when there is one); null when there is none. Never
+ * throws: a move that cannot be finished is said so in `failed`.
+ */
+export async function finishPendingMove(vaultDir: string): Promise<MoveCompletion | null> {
+  if (!existsSync(journalPath(vaultDir))) return null;
+  try {
+    return await withVaultLock(vaultDir, () => finishInterruptedMove(vaultDir));
+  } catch (error) {
+    return { from: "?", to: "?", written: [], skipped: [], failed: `${(error as Error).message}; index/mv-journal.json is kept for the next run` };
+  }
 }
 
 // The vault-relative path the atom goes to; throws for a path outside the vault, not markdown, or taken.

@@ -122,7 +122,7 @@ function rewriteOnce(file: string, planned: JournalFile): "written" | "done" | "
 
 function sameCheck(bytes: Uint8Array, check: FileCheck): boolean {
   if (bytes.length !== check.bytes) return false;
-  return checkOf(bytes).sha1 === check.sha1;
+  return checkOf(bytes).sha256 === check.sha256;
 }
 
 /** Writes the journal (atomically), before anything of the move is done. */
@@ -155,7 +155,7 @@ export function finishInterruptedMove(vaultDir: string): MoveCompletion | null {
 function parseJournal(text: string): MoveJournal | null {
   try {
     const j = JSON.parse(text) as MoveJournal;
-    const ok = j.format === JOURNAL_FORMAT && typeof j.from === "string" && typeof j.to === "string" && typeof j.moved?.sha1 === "string" && Array.isArray(j.files);
+    const ok = j.format === JOURNAL_FORMAT && typeof j.from === "string" && typeof j.to === "string" && typeof j.moved?.sha256 === "string" && Array.isArray(j.files);
     return ok ? j : null;
   } catch {
     return null;

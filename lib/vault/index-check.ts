@@ -7,11 +7,11 @@ import { matchesCheck, type FileCheck } from "./digest.js";
 
 /**
  * How damage to the derived files is found. `index/meta.json`, written after
- * the data files, records each data file's length and SHA-1 as written
+ * the data files, records each data file's length and SHA-256 as written
  * (`files`); `index/cache.tsv`, written last, ends with a line holding its
- * own line count and SHA-1 and the size and mtime each data file had once
+ * own line count and SHA-256 and the size and mtime each data file had once
  * written. Every run compares those sizes and mtimes with the files (a dozen
- * stats); a file whose mtime moved is read and held to its SHA-1, and every
+ * stats); a file whose mtime moved is read and held to its SHA-256, and every
  * file read to be spliced is too. A file that fails is damaged: the index is
  * rebuilt whole. Metadata only: cache.tsv is machine-local, meta.json is not.
  */
@@ -59,14 +59,14 @@ export function readMeta(text: string): MetaRead | null {
 
 function isFileChecks(value: unknown): value is FileChecks {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every((c: { bytes?: unknown; sha1?: unknown }) => typeof c === "object" && c !== null && Number.isInteger(c.bytes) && typeof c.sha1 === "string");
+  return Object.values(value).every((c: { bytes?: unknown; sha256?: unknown }) => typeof c === "object" && c !== null && Number.isInteger(c.bytes) && typeof c.sha256 === "string");
 }
 
 const TRAILER = "#end\t";
 
-/** The last line of cache.tsv: the lines before it (header included), their SHA-1, and the data files' stats. */
-export function cacheTrailer(lines: number, sha1: string, stats: DerivedStats): string {
-  return `${TRAILER}${lines}\t${sha1}\t${JSON.stringify(stats)}\n`;
+/** The last line of cache.tsv: the lines before it (header included), their SHA-256, and the data files' stats. */
+export function cacheTrailer(lines: number, sha256: string, stats: DerivedStats): string {
+  return `${TRAILER}${lines}\t${sha256}\t${JSON.stringify(stats)}\n`;
 }
 
 /** cache.tsv read and checked: its text without the trailer, and the stats the trailer holds. */
@@ -84,7 +84,7 @@ export function readCacheFile(buf: Buffer): CacheRead | string {
   let lines = 0;
   for (let i = body.indexOf(10); i !== -1; i = body.indexOf(10, i + 1)) lines++;
   if (fields.length !== 3 || Number(fields[0]) !== lines) return `index/cache.tsv is damaged (${lines} lines, its end line says ${fields[0]})`;
-  if (createHash("sha1").update(body).digest("hex") !== fields[1]) return "index/cache.tsv is damaged (checksum)";
+  if (createHash("sha256").update(body).digest("hex") !== fields[1]) return "index/cache.tsv is damaged (checksum)";
   let stats: DerivedStats;
   try {
     stats = JSON.parse(fields[2]!) as DerivedStats;
@@ -117,7 +117,7 @@ export interface DerivedCheck {
 }
 
 /**
- * Holds every data file meta.json lists to its length, and to its SHA-1
+ * Holds every data file meta.json lists to its length, and to its SHA-256
  * when its size or mtime differs from what the cache recorded.
  */
 export function checkDerived(vaultDir: string, files: FileChecks, stats: DerivedStats): DerivedCheck {
@@ -140,7 +140,7 @@ export function checkDerived(vaultDir: string, files: FileChecks, stats: Derived
   return { restat };
 }
 
-/** The damage of a data file read whole (length, then SHA-1), as one line; undefined when it is as written. */
+/** The damage of a data file read whole (length, then SHA-256), as one line; undefined when it is as written. */
 export function damageOf(rel: string, bytes: Buffer, files: FileChecks): string | undefined {
   const check = files[rel];
   if (!check) return `${rel} is not listed in index/meta.json`;

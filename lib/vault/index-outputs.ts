@@ -140,17 +140,17 @@ export function writeOutputs(vaultDir: string, texts: OutputTexts, checks?: Map<
  * one killed before the cache leaves a cache that claims less than the data
  * hold (the next run reads those changes again and converges).
  */
-export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown>, files: FileChecks, writeCache: (trailer: (lines: number, sha1: string) => string) => void): void {
+export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown>, files: FileChecks, writeCache: (trailer: (lines: number, sha256: string) => string) => void): void {
   writeFileAtomic(join(vaultDir, "index/meta.json"), metaText(base, files));
   killPoint("index/meta.json");
   const stats = derivedStats(vaultDir, Object.keys(files));
-  writeCache((lines, sha1) => cacheTrailer(lines, sha1, stats));
+  writeCache((lines, sha256) => cacheTrailer(lines, sha256, stats));
   killPoint("index/cache.tsv");
 }
 
 /** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */
-export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, sha1: string) => string): Generator<string> {
-  const hash = createHash("sha1");
+export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, sha256: string) => string): Generator<string> {
+  const hash = createHash("sha256");
   for (const piece of pieces) {
     hash.update(piece);
     yield piece;

@@ -86,7 +86,7 @@ export async function loadSearchFile(vaultDir: string, config: CortexConfig, tod
 }
 
 // A search file whose length is not the one meta.json recorded (cut short, a line lost or doubled, bytes added)
-// is damaged. Only the length: hashing it would add a tenth of a typical search's time at 100k atoms.
+// is damaged. Only the length: hashing the whole file would add to the time of every search.
 function searchFileDamage(vaultDir: string, buf: Buffer): string | undefined {
   let meta: MetaRead | null = null;
   try {

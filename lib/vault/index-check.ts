@@ -11,9 +11,10 @@ import { matchesCheck, type FileCheck } from "./digest.js";
  * (`files`); `index/cache.tsv`, written last, ends with a line holding its
  * own line count and SHA-256 and the size and mtime each data file had once
  * written. Every run compares those sizes and mtimes with the files (a dozen
- * stats); a file whose mtime moved is read and held to its SHA-256, and every
- * file read to be spliced is too. A file that fails is damaged: the index is
- * rebuilt whole. Metadata only: cache.tsv is machine-local, meta.json is not.
+ * stats); a file whose mtime moved is read and held to its SHA-256. A file
+ * read whole is held to its length, and to its SHA-256 unless this run found
+ * it as written. A file that fails is damaged: the index is rebuilt whole.
+ * cache.tsv is machine-local (mtimes), meta.json is not (deterministic).
  */
 
 /** Vault-relative path of a data file → its check. */
@@ -114,6 +115,8 @@ export interface DerivedCheck {
   damage?: string;
   /** Some file was touched since it was written but holds the same bytes: the stats should be written again. */
   restat: boolean;
+  /** The files found as written: same size and mtime as once written, or the same SHA-256. */
+  verified: Set<string>;
 }
 
 /**
@@ -121,7 +124,7 @@ export interface DerivedCheck {
  * when its size or mtime differs from what the cache recorded.
  */
 export function checkDerived(vaultDir: string, files: FileChecks, stats: DerivedStats): DerivedCheck {
-  let restat = false;
+  const found: DerivedCheck = { restat: false, verified: new Set() };
   for (const [rel, check] of Object.entries(files)) {
     let size: number;
     let mtime: number;
@@ -129,23 +132,29 @@ export function checkDerived(vaultDir: string, files: FileChecks, stats: Derived
       const s = lstatSync(join(vaultDir, rel));
       [size, mtime] = [s.size, Math.round(s.mtimeMs * 1000)];
     } catch {
-      return { damage: `${rel} is missing`, restat };
+      return { ...found, damage: `${rel} is missing` };
     }
-    if (size !== check.bytes) return { damage: `${rel} is damaged (${size} bytes, ${check.bytes} written)`, restat };
+    if (size !== check.bytes) return { ...found, damage: `${rel} is damaged (${size} bytes, ${check.bytes} written)` };
     const seen = stats[rel];
-    if (seen && seen[0] === size && seen[1] === mtime) continue;
-    if (!matchesCheck(readBytes(join(vaultDir, rel)), check)) return { damage: `${rel} is damaged (checksum)`, restat };
-    restat = true;
+    if (!seen || seen[0] !== size || seen[1] !== mtime) {
+      if (!matchesCheck(readBytes(join(vaultDir, rel)), check)) return { ...found, damage: `${rel} is damaged (checksum)` };
+      found.restat = true;
+    }
+    found.verified.add(rel);
   }
-  return { restat };
+  return found;
 }
 
-/** The damage of a data file read whole (length, then SHA-256), as one line; undefined when it is as written. */
-export function damageOf(rel: string, bytes: Buffer, files: FileChecks): string | undefined {
+/**
+ * The damage of a data file read whole, as one line; undefined when it is as
+ * written: its length, then its SHA-256 unless it is among `verified` (found
+ * as written by {@link checkDerived} in this run, under the lock).
+ */
+export function damageOf(rel: string, bytes: Buffer, files: FileChecks, verified?: ReadonlySet<string>): string | undefined {
   const check = files[rel];
   if (!check) return `${rel} is not listed in index/meta.json`;
   if (bytes.length !== check.bytes) return `${rel} is damaged (${bytes.length} bytes, ${check.bytes} written)`;
-  return matchesCheck(bytes, check) ? undefined : `${rel} is damaged (checksum)`;
+  return verified?.has(rel) || matchesCheck(bytes, check) ? undefined : `${rel} is damaged (checksum)`;
 }
 
 function readBytes(file: string): Buffer {

@@ -8,7 +8,7 @@ import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "./digest.js";
-import { checkDerived, damageOf, metaBaseText, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
+import { checkDerived, damageOf, metaBaseText, readMeta, type MetaRead } from "./index-check.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { killPoint } from "./kill-point.js";
 import { withIndexLock } from "./lock.js";
@@ -110,11 +110,11 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true)
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();
   if (previous && comparison && !unchanged) {
-    const previousTexts = readPreviousTexts(vaultDir, previous.meta.files);
+    const previousTexts = readPreviousTexts(vaultDir, previous);
     if (typeof previousTexts === "string") return rebuildWhole(vaultDir, previousTexts, options);
     const delta = atomDelta(fresh, entries, comparison);
     const layersStale = previous.meta.base !== metaBaseText(meta);
-    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous.meta.files);
+    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous);
     if (spliced) texts = spliced;
     else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
   } else if (!previous) {
@@ -190,6 +190,8 @@ interface Previous {
   meta: MetaRead;
   /** A data file was touched since written (same bytes): meta and cache are written again. */
   restat: boolean;
+  /** The data files found as written (see checkDerived). */
+  verified: Set<string>;
 }
 
 // The last run's cache and meta, once every data file is found as written; null (a full run follows) when one is
@@ -202,17 +204,17 @@ function readPrevious(vaultDir: string, settingsKey: string, options: IndexVault
   const metaText = readText(paths.meta);
   const meta = metaText === null ? null : readMeta(metaText);
   if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
-  const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
+  const { damage, restat, verified } = checkDerived(vaultDir, meta.files, cache.stats);
   if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, meta, restat };
+  return { cache: cache.text, meta, restat, verified };
 }
 
-// The last run's index texts, read only once a change is known, each held to its check in meta.json; a string names
-// the first that is damaged or missing.
-function readPreviousTexts(vaultDir: string, files: FileChecks): PreviousTexts | string {
+// The last run's index texts, read only once a change is known, each held to its check in meta.json (its length,
+// and its SHA-256 unless its size and mtime were found as written); a string names the first damaged or missing.
+function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
   const read = (rel: string): Buffer | string => {
     const bytes = readBytes(join(vaultDir, rel));
-    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, files) ?? bytes);
+    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, previous.meta.files, previous.verified) ?? bytes);
   };
   const manifest = read("index/manifest.json");
   if (typeof manifest === "string") return manifest;
@@ -243,12 +245,12 @@ function readChangedFiles(jobs: readonly VaultFile[], total: number, options: In
 
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
 // The files it reads are held to their checks: one that fails is rebuilt with the rest.
-function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, files: FileChecks): OutputTexts | null {
+function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
   const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => {
     const rel = `index/${name}.json`;
     const bytes = readBytes(join(vaultDir, rel));
-    return bytes && damageOf(rel, bytes, files) === undefined ? bytes : null;
+    return bytes && damageOf(rel, bytes, run.meta.files, run.verified) === undefined ? bytes : null;
   });
   if (!by_project || !by_type || !by_tag || !links) return null;
   return addedOutputs({ ...previous, by_project, by_type, by_tag, links }, delta, options.today, options.config.layers);

@@ -90,3 +90,18 @@ test("should refuse to read an index file that does not match its check, naming 
     removeTemp(vault);
   }
 });
+
+test("should rebuild a search file that lost or gained a line before searching it, not give what is left", async () => {
+  const vault = exampleVault();
+  try {
+    indexRun(vault, { full: true });
+    const expectedHits = await searches(vault);
+    for (const [i, how] of (["delete a line", "duplicate a line", "truncate"] as const).entries()) {
+      damage(vault, "index/search.tsv", how, i + 2);
+      assert.deepEqual(await searches(vault), expectedHits, how);
+      assert.deepEqual(derivedSnapshot(vault)["index/search.tsv"], freshFullIndex(vault)["index/search.tsv"], how);
+    }
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import { loadConfig, type LoadConfigOptions } from "../config/load.js";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
@@ -73,11 +74,18 @@ export async function loadSearchRecords(vaultDir: string, config: CortexConfig, 
 export async function loadSearchFile(vaultDir: string, config: CortexConfig, today: string): Promise<{ buf: Buffer; indexed: boolean }> {
   const file = vaultPaths(vaultDir).search;
   try {
-    const buf = readFileSync(file);
-    searchFileStart(buf);
-    const damage = searchFileDamage(vaultDir, buf);
-    if (!damage) return { buf, indexed: false };
-    process.stderr.write(`cortex: ${damage}: rebuilding the index\n`);
+    for (let attempt = 1; ; attempt++) {
+      const buf = readFileSync(file);
+      searchFileStart(buf);
+      const damage = searchFileDamage(vaultDir, buf);
+      if (!damage) return { buf, indexed: false };
+      // An index run of another process may be between search.tsv and meta.json: a moment later, they agree.
+      if (attempt === 1) await sleep(50);
+      else {
+        process.stderr.write(`cortex: ${damage}: rebuilding the index\n`);
+        break;
+      }
+    }
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === "ENOENT";
     if (!missing && !(error instanceof SearchFormatError)) throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });

@@ -8,7 +8,7 @@ import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "./digest.js";
-import { checkDerived, damageOf, metaBaseText, readMeta, type MetaRead } from "./index-check.js";
+import { checkDerived, damageOf, metaBaseText, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { killPoint } from "./kill-point.js";
 import { withIndexLock } from "./lock.js";
@@ -110,28 +110,42 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true)
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();
   if (previous && comparison && !unchanged) {
-    const previousTexts = readPreviousTexts(vaultDir, previous);
-    if (typeof previousTexts === "string") return rebuildWhole(vaultDir, previousTexts, options);
-    const delta = atomDelta(fresh, entries, comparison);
-    const layersStale = previous.meta.base !== metaBaseText(meta);
-    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous);
-    if (spliced) texts = spliced;
-    else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
+    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result);
+    if (typeof changed === "string") return rebuildWhole(vaultDir, changed, options);
+    texts = changed;
   } else if (!previous) {
     ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
     // What the indexes need of the parsed atoms is in them now: let the rest go before the large writes.
     fresh.length = 0;
   }
   if (!write) return result;
-  killPoint("index:start");
-  const checks = new Map<string, FileCheck>();
-  result.written = writeOutputs(vaultDir, texts, checks);
-  const files = { ...previous?.meta.files, ...Object.fromEntries(checks) };
   const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
-  writeMetaAndCache(vaultDir, meta, files, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
-  result.written.push("index/meta.json", "index/cache.tsv");
+  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
   writeGitignore(paths.indexDir);
   return result;
+}
+
+// The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
+// indexes go to `result` when rebuilt); a string names the previous file that is damaged.
+function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult): OutputTexts | string {
+  const previousTexts = readPreviousTexts(vaultDir, previous);
+  if (typeof previousTexts === "string") return previousTexts;
+  const delta = atomDelta(run.fresh, run.entries, run.comparison);
+  const { today, config } = options;
+  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, previous.meta.base !== metaBase) ?? addedOnly(vaultDir, previousTexts, delta, options, previous);
+  if (spliced) return spliced;
+  const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
+  result.indexes = rebuilt.indexes;
+  return rebuilt.texts;
+}
+
+// The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
+function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
+  killPoint("index:start");
+  const checks = new Map<string, FileCheck>();
+  const written = writeOutputs(vaultDir, texts, checks);
+  writeMetaAndCache(vaultDir, meta, { ...files, ...Object.fromEntries(checks) }, writeCache);
+  return [...written, "index/meta.json", "index/cache.tsv"];
 }
 
 // A full run after a damaged derived file was found, said in one line.

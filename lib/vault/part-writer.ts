@@ -51,6 +51,8 @@ export class PartWriter {
   private readonly temps: PartTask["temps"] = {};
   private posted = 0;
   private readonly stallMs: number;
+  /** The check of each part file the worker wrote, once {@link PartWriter.finish} returned true. */
+  readonly checks: PartChecks = {};
 
   /** @throws when the worker cannot start (the caller writes on its own). */
   constructor(options: PartWriterOptions = {}) {
@@ -109,9 +111,6 @@ export class PartWriter {
       throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
     }
   }
-
-  /** The check of each part file the worker wrote (see {@link PartWriter.finish}). */
-  readonly checks: PartChecks = {};
 
   /** Ends the worker and removes what it wrote and was not put in place. */
   stop(): void {

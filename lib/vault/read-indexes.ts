@@ -25,26 +25,42 @@ export function readIndexes(vaultDir: string): VaultIndexes {
 // The named files of index/, parsed, after checking meta.json's format version and each file's check in it.
 function readIndexParts(vaultDir: string, names: readonly string[]): Record<string, unknown> {
   const { indexDir } = vaultPaths(vaultDir);
+  for (let attempt = 1; ; attempt++) {
+    const read = readChecked(indexDir, names);
+    if (!(read instanceof Error)) return read;
+    const damaged = read.cause === DAMAGED;
+    // An index run of another process may have been between its data files and meta.json: read again, a moment later.
+    if (damaged && attempt < 3) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * attempt);
+      continue;
+    }
+    // Damage that the next index run's size and mtime comparison cannot see needs a full one.
+    throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${read.message}); run: cortex index${damaged ? " --full" : ""}`, { cause: read });
+  }
+}
+
+const DAMAGED = Symbol("damaged");
+
+// The files parsed, or the error that stopped it (with cause DAMAGED when a file fails its check).
+function readChecked(indexDir: string, names: readonly string[]): Record<string, unknown> | Error {
   const bytes = (name: string) => readFileSync(join(indexDir, name));
-  let damaged = false;
   try {
     const metaText = bytes("meta.json").toString("utf8");
     const parsed = JSON.parse(metaText) as { format?: unknown; files?: unknown };
-    if (parsed.format !== INDEX_FORMAT) throw new Error(`format ${String(parsed.format)}, expected ${INDEX_FORMAT}`);
+    if (parsed.format !== INDEX_FORMAT) return new Error(`format ${String(parsed.format)}, expected ${INDEX_FORMAT}`);
     const files = readMeta(metaText)?.files;
-    damaged = files === undefined && parsed.files !== undefined;
-    if (damaged) throw new Error("index/meta.json is damaged");
-    return Object.fromEntries(names.map((name) => {
+    if (files === undefined && parsed.files !== undefined) return new Error("index/meta.json is damaged", { cause: DAMAGED });
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
       const buf = bytes(name);
       // An index written before meta.json held checks is read as it is (the next index run rebuilds it).
       const damage = files && damageOf(`index/${name}`, buf, files);
-      damaged = damage !== undefined;
-      if (damage) throw new Error(damage);
-      return [name, JSON.parse(buf.toString("utf8")) as unknown];
-    }));
+      if (damage) return new Error(damage, { cause: DAMAGED });
+      out[name] = JSON.parse(buf.toString("utf8")) as unknown;
+    }
+    return out;
   } catch (error) {
-    // Damage that the next index run's size and mtime comparison cannot see needs a full one.
-    throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${(error as Error).message}); run: cortex index${damaged ? " --full" : ""}`, { cause: error });
+    return error as Error;
   }
 }
 

@@ -91,7 +91,7 @@ test("should leave the files to the caller, with no temporary file behind, when 
     const config = defaultConfig();
     // A heap too small to start in: the writer dies, makes no progress, and is given up after a second.
     const writer = { resourceLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 }, stallMs: 1000 };
-    const result = indexInParallel(vault, files, { config, today: TODAY, settingsKey: SETTINGS, meta: () => "{}\n", writer });
+    const result = indexInParallel(vault, files, { config, today: TODAY, settingsKey: SETTINGS, meta: () => ({}), writer });
     assert.equal(result, null);
     assert.deepEqual(readdirSync(join(vault, "index")).filter((n) => n.endsWith(".tmp")), []);
     // This thread's own files were written (the writer was given up only when they were done); the parts' were not.

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { checkOf, type FileCheck } from "../vault/digest.js";
+import { checkOf, matchesCheck, type FileCheck } from "../vault/digest.js";
 import { writeFileAtomic } from "../vault/atomic.js";
 import { killPoint } from "../vault/kill-point.js";
 import { vaultPaths } from "../vault/paths.js";
@@ -104,7 +104,7 @@ function renameOnce(vaultDir: string, journal: MoveJournal): string | undefined 
   } catch (error) {
     return `${journal.from} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
   }
-  if (!sameCheck(bytes, journal.moved)) return `${journal.from} changed since the move was planned`;
+  if (!matchesCheck(bytes, journal.moved)) return `${journal.from} changed since the move was planned`;
   mkdirSync(dirname(to), { recursive: true });
   renameSync(from, to);
   return undefined;
@@ -114,16 +114,12 @@ function renameOnce(vaultDir: string, journal: MoveJournal): string | undefined 
 function rewriteOnce(file: string, planned: JournalFile): "written" | "done" | "changed" {
   const read = readForRewrite(file);
   if (!read) return "changed";
-  if (sameCheck(read.bytes, planned.after)) return "done";
-  if (!sameCheck(read.bytes, planned.before)) return "changed";
+  if (matchesCheck(read.bytes, planned.after)) return "done";
+  if (!matchesCheck(read.bytes, planned.before)) return "changed";
   writeFileAtomic(file, applyEdits(read.text, planned.edits.map((e) => ({ ...e, line: 0 }))));
   return "written";
 }
 
-function sameCheck(bytes: Uint8Array, check: FileCheck): boolean {
-  if (bytes.length !== check.bytes) return false;
-  return checkOf(bytes).sha256 === check.sha256;
-}
 
 /** Writes the journal (atomically), before anything of the move is done. */
 export function writeMoveJournal(vaultDir: string, journal: MoveJournal): void {
@@ -155,7 +151,7 @@ export function finishInterruptedMove(vaultDir: string): MoveCompletion | null {
 function parseJournal(text: string): MoveJournal | null {
   try {
     const j = JSON.parse(text) as MoveJournal;
-    const ok = j.format === JOURNAL_FORMAT && typeof j.from === "string" && typeof j.to === "string" && typeof j.moved?.sha256 === "string" && Array.isArray(j.files);
+    const ok = j.format === JOURNAL_FORMAT && typeof j.from === "string" && typeof j.to === "string" && typeof j.moved?.crc32 === "string" && Array.isArray(j.files);
     return ok ? j : null;
   } catch {
     return null;

@@ -1,19 +1,18 @@
-import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serializeJson } from "../indexes/serialize.js";
 import { compareStrings } from "../util/compare.js";
-import { matchesCheck, type FileCheck } from "./digest.js";
+import { crc32Hex, matchesCheck, type FileCheck } from "./digest.js";
 
 /**
  * How damage to the derived files is found. `index/meta.json`, written after
- * the data files, records each data file's length and SHA-256 as written
+ * the data files, records each data file's length and CRC-32 as written
  * (`files`); `index/cache.tsv`, written last, ends with a line holding its
- * own line count and SHA-256 and the size and mtime each data file had once
+ * own line count and CRC-32 and the size and mtime each data file had once
  * written. Every run compares those sizes and mtimes with the files (a dozen
- * stats); a file whose mtime moved is read and held to its SHA-256. A file
- * read whole is held to its length, and to its SHA-256 unless this run found
- * it as written. A file that fails is damaged: the index is rebuilt whole.
+ * stats); a file whose mtime moved is read and held to its CRC-32, and so
+ * is every file read to be spliced or parsed. A file that fails is damaged:
+ * the index is rebuilt whole.
  * cache.tsv is machine-local (mtimes), meta.json is not (deterministic).
  */
 
@@ -60,14 +59,14 @@ export function readMeta(text: string): MetaRead | null {
 
 function isFileChecks(value: unknown): value is FileChecks {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every((c: { bytes?: unknown; sha256?: unknown }) => typeof c === "object" && c !== null && Number.isInteger(c.bytes) && typeof c.sha256 === "string");
+  return Object.values(value).every((c: { bytes?: unknown; crc32?: unknown }) => typeof c === "object" && c !== null && Number.isInteger(c.bytes) && typeof c.crc32 === "string");
 }
 
 const TRAILER = "#end\t";
 
-/** The last line of cache.tsv: the lines before it (header included), their SHA-256, and the data files' stats. */
-export function cacheTrailer(lines: number, sha256: string, stats: DerivedStats): string {
-  return `${TRAILER}${lines}\t${sha256}\t${JSON.stringify(stats)}\n`;
+/** The last line of cache.tsv: the lines before it (header included), their CRC-32, and the data files' stats. */
+export function cacheTrailer(lines: number, crc32: string, stats: DerivedStats): string {
+  return `${TRAILER}${lines}\t${crc32}\t${JSON.stringify(stats)}\n`;
 }
 
 /** cache.tsv read and checked: its text without the trailer, and the stats the trailer holds. */
@@ -85,7 +84,7 @@ export function readCacheFile(buf: Buffer): CacheRead | string {
   let lines = 0;
   for (let i = body.indexOf(10); i !== -1; i = body.indexOf(10, i + 1)) lines++;
   if (fields.length !== 3 || Number(fields[0]) !== lines) return `index/cache.tsv is damaged (${lines} lines, its end line says ${fields[0]})`;
-  if (createHash("sha256").update(body).digest("hex") !== fields[1]) return "index/cache.tsv is damaged (checksum)";
+  if (crc32Hex(body) !== fields[1]) return "index/cache.tsv is damaged (checksum)";
   let stats: DerivedStats;
   try {
     stats = JSON.parse(fields[2]!) as DerivedStats;
@@ -115,16 +114,14 @@ export interface DerivedCheck {
   damage?: string;
   /** Some file was touched since it was written but holds the same bytes: the stats should be written again. */
   restat: boolean;
-  /** The files found as written: same size and mtime as once written, or the same SHA-256. */
-  verified: Set<string>;
 }
 
 /**
- * Holds every data file meta.json lists to its length, and to its SHA-256
+ * Holds every data file meta.json lists to its length, and to its CRC-32
  * when its size or mtime differs from what the cache recorded.
  */
 export function checkDerived(vaultDir: string, files: FileChecks, stats: DerivedStats): DerivedCheck {
-  const found: DerivedCheck = { restat: false, verified: new Set() };
+  const found: DerivedCheck = { restat: false };
   for (const [rel, check] of Object.entries(files)) {
     let size: number;
     let mtime: number;
@@ -140,21 +137,16 @@ export function checkDerived(vaultDir: string, files: FileChecks, stats: Derived
       if (!matchesCheck(readBytes(join(vaultDir, rel)), check)) return { ...found, damage: `${rel} is damaged (checksum)` };
       found.restat = true;
     }
-    found.verified.add(rel);
   }
   return found;
 }
 
-/**
- * The damage of a data file read whole, as one line; undefined when it is as
- * written: its length, then its SHA-256 unless it is among `verified` (found
- * as written by {@link checkDerived} in this run, under the lock).
- */
-export function damageOf(rel: string, bytes: Buffer, files: FileChecks, verified?: ReadonlySet<string>): string | undefined {
+/** The damage of a data file read whole (its length, then its CRC-32), as one line; undefined when it is as written. */
+export function damageOf(rel: string, bytes: Buffer, files: FileChecks): string | undefined {
   const check = files[rel];
   if (!check) return `${rel} is not listed in index/meta.json`;
   if (bytes.length !== check.bytes) return `${rel} is damaged (${bytes.length} bytes, ${check.bytes} written)`;
-  return verified?.has(rel) || matchesCheck(bytes, check) ? undefined : `${rel} is damaged (checksum)`;
+  return matchesCheck(bytes, check) ? undefined : `${rel} is damaged (checksum)`;
 }
 
 function readBytes(file: string): Buffer {

@@ -6,11 +6,11 @@ import { manifestEntryEdit, readGraphTargets, readManifestEntry, searchLineEdit,
 import type { ManifestEntry, VaultIndexes } from "../indexes/types.js";
 import { LAYER_FIELDS, layerOrder } from "../layers/classify.js";
 import type { Layer, LayerEntry } from "../layers/types.js";
-import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { compareStrings } from "../util/compare.js";
 import { ensureDir, writeFileAtomic, type FileData } from "./atomic.js";
-import { Digester, type FileCheck } from "./digest.js";
+import { crc32 } from "node:zlib";
+import { crcHex, Digester, type FileCheck } from "./digest.js";
 import { cacheTrailer, derivedStats, metaText, type FileChecks } from "./index-check.js";
 import { killPoint } from "./kill-point.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
@@ -140,22 +140,22 @@ export function writeOutputs(vaultDir: string, texts: OutputTexts, checks?: Map<
  * one killed before the cache leaves a cache that claims less than the data
  * hold (the next run reads those changes again and converges).
  */
-export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown>, files: FileChecks, writeCache: (trailer: (lines: number, sha256: string) => string) => void): void {
+export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown>, files: FileChecks, writeCache: (trailer: (lines: number, crc32: string) => string) => void): void {
   writeFileAtomic(join(vaultDir, "index/meta.json"), metaText(base, files));
   killPoint("index/meta.json");
   const stats = derivedStats(vaultDir, Object.keys(files));
-  writeCache((lines, sha256) => cacheTrailer(lines, sha256, stats));
+  writeCache((lines, crc32) => cacheTrailer(lines, crc32, stats));
   killPoint("index/cache.tsv");
 }
 
 /** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */
-export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, sha256: string) => string): Generator<string> {
-  const hash = createHash("sha256");
+export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, crc32: string) => string): Generator<string> {
+  let crc = 0;
   for (const piece of pieces) {
-    hash.update(piece);
+    crc = crc32(piece, crc);
     yield piece;
   }
-  yield trailer(lines, hash.digest("hex"));
+  yield trailer(lines, crcHex(crc));
 }
 
 /** The order index files are written (and reported) in: data files by path, then `index/meta.json`, then `index/cache.tsv`. */

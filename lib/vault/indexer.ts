@@ -204,8 +204,6 @@ interface Previous {
   meta: MetaRead;
   /** A data file was touched since written (same bytes): meta and cache are written again. */
   restat: boolean;
-  /** The data files found as written (see checkDerived). */
-  verified: Set<string>;
 }
 
 // The last run's cache and meta, once every data file is found as written; null (a full run follows) when one is
@@ -218,17 +216,17 @@ function readPrevious(vaultDir: string, settingsKey: string, options: IndexVault
   const metaText = readText(paths.meta);
   const meta = metaText === null ? null : readMeta(metaText);
   if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
-  const { damage, restat, verified } = checkDerived(vaultDir, meta.files, cache.stats);
+  const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
   if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, meta, restat, verified };
+  return { cache: cache.text, meta, restat };
 }
 
-// The last run's index texts, read only once a change is known, each held to its check in meta.json (its length,
-// and its SHA-256 unless its size and mtime were found as written); a string names the first damaged or missing.
+// The last run's index texts, read only once a change is known, each held to its check in meta.json; a string names
+// the first that is damaged or missing.
 function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
   const read = (rel: string): Buffer | string => {
     const bytes = readBytes(join(vaultDir, rel));
-    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, previous.meta.files, previous.verified) ?? bytes);
+    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, previous.meta.files) ?? bytes);
   };
   const manifest = read("index/manifest.json");
   if (typeof manifest === "string") return manifest;
@@ -264,7 +262,7 @@ function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, 
   const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => {
     const rel = `index/${name}.json`;
     const bytes = readBytes(join(vaultDir, rel));
-    return bytes && damageOf(rel, bytes, run.meta.files, run.verified) === undefined ? bytes : null;
+    return bytes && damageOf(rel, bytes, run.meta.files) === undefined ? bytes : null;
   });
   if (!by_project || !by_type || !by_tag || !links) return null;
   return addedOutputs({ ...previous, by_project, by_type, by_tag, links }, delta, options.today, options.config.layers);

@@ -101,7 +101,7 @@ function writeIndex(vaultDir: string, received: Received, writer: PartWriter, fi
     killPoint(PART_FILES[part]);
   }
   // The cache's end line (its line count and checksum, the data files' stats) is added as it is put in place.
-  writeMetaAndCache(vaultDir, options.meta(atoms.length), Object.fromEntries(checks), (trailer) => writer.commit("cache", files.cache, trailer(fileCount + 1, writer.checks.cache!.sha256)));
+  writeMetaAndCache(vaultDir, options.meta(atoms.length), Object.fromEntries(checks), (trailer) => writer.commit("cache", files.cache, trailer(fileCount + 1, writer.checks.cache!.crc32)));
   written.push(PART_FILES.graph, PART_FILES.manifest, PART_FILES.search, "index/meta.json", PART_FILES.cache);
   return { atoms: atoms.length, diagnostics: received.diagnostics.flat(), written };
 }

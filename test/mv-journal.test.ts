@@ -90,3 +90,30 @@ test("should not finish a move whose note changed before it was renamed, and say
     removeTemp(vault);
   }
 });
+
+test("should finish an interrupted move before another one, and name it when the other one is refused", async () => {
+  const vault = exampleVault();
+  try {
+    indexRun(vault, { full: true });
+    const expected = await movedTwin(vault);
+    killedMove(vault, "mv:renamed");
+    const refused = await runInProcess(["mv", "no such atom", "atoms/x.md", "--vault", vault, "--today", TODAY]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, new RegExp(`finished the interrupted move ${FROM} → ${TO} first; then: `));
+    assert.deepEqual(notes(vault), expected);
+  } finally {
+    removeTemp(vault);
+  }
+  const again = exampleVault();
+  try {
+    indexRun(again, { full: true });
+    killedMove(again, "mv:renamed");
+    const other = await runInProcess(["mv", "atoms/payments_api_v2.md", "atoms/payments_api.md", "--vault", again, "--today", TODAY]);
+    assert.equal(other.code, 0, other.stderr);
+    assert.match(other.stderr, /^cortex: finished the interrupted move rules\/no_friday_deploys\.md → rules\/no_weekend_deploys\.md/m);
+    assert.match(other.stdout, /^Moved atoms\/payments_api_v2\.md → atoms\/payments_api\.md$/m);
+    assert.ok(!existsSync(join(again, JOURNAL)));
+  } finally {
+    removeTemp(again);
+  }
+});

@@ -53,35 +53,45 @@ export interface MoveResult {
 export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
   const commit = options.commit ?? gitSettings(options.config).commit;
   return withVaultLock(vaultDir, () => {
-    // A move that was killed or failed first: asked again, it is done once finished.
+    // A move that a killed or failed run left is finished first; asked for again, it is then done.
     const finished = options.dryRun ? null : finishInterruptedMove(vaultDir);
     if (finished && !finished.failed && isSameMove(finished, fromRef)) return { from: finished.from, to: finished.to, changes: [], written: finished.written, skipped: finished.skipped, finished };
-    const index = freshIndex(vaultDir, options.config, options.today);
-    const manifest = index.indexes.manifest;
-    const from = resolveAtomRef(manifest, fromRef);
-    const to = targetPath(vaultDir, from, toArg);
-    // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
-    const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
-    const sources = [...affected, ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
-    const texts = new Map<string, ReadForRewrite>();
-    for (const path of sources) {
-      const read = readForRewrite(join(vaultDir, path));
-      if (read) texts.set(path, read);
+    try {
+      const result: MoveResult = { ...moveNow(vaultDir, fromRef, toArg, options), ...(finished ? { finished } : {}) };
+      const { from, to } = result;
+      if (commit && !options.dryRun) result.commit = commitFiles(vaultDir, [from, to, ...result.written.filter((p) => p !== to)], `cortex mv: ${from} -> ${to}`);
+      return result;
+    } catch (error) {
+      if (!finished || !(error instanceof CortexError)) throw error;
+      throw new CortexError(error.code, `finished the interrupted move ${finished.from} → ${finished.to} first; then: ${error.message}`, { cause: error });
     }
-    const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
-    const result: MoveResult = { from, to, changes, written: [], skipped: [], ...(finished ? { finished } : {}) };
-    if (options.dryRun) return result;
-    // The plan goes to index/mv-journal.json first: a run killed from here on is finished by the next mv, index or check.
-    const files = changes.map((c) => ({ path: c.path === from ? to : c.path, ...texts.get(c.path)!, edits: c.edits }));
-    const journal = moveJournal(from, to, readFileSync(join(vaultDir, from)), files);
-    writeMoveJournal(vaultDir, journal);
-    const done = runMoveJournal(vaultDir, journal);
-    if (done.failed) throw new CortexError("IO", `cannot move ${from}: ${done.failed}`);
-    Object.assign(result, { written: done.written, skipped: done.skipped });
-    freshIndex(vaultDir, options.config, options.today);
-    if (commit) result.commit = commitFiles(vaultDir, [from, to, ...result.written.filter((p) => p !== to)], `cortex mv: ${from} -> ${to}`);
-    return result;
   });
+}
+
+// The move under the lock: planned, its plan written to index/mv-journal.json, carried out, the index refreshed.
+function moveNow(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): MoveResult {
+  const index = freshIndex(vaultDir, options.config, options.today);
+  const manifest = index.indexes.manifest;
+  const from = resolveAtomRef(manifest, fromRef);
+  const to = targetPath(vaultDir, from, toArg);
+  // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
+  const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
+  const sources = [...affected, ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
+  const texts = new Map<string, ReadForRewrite>();
+  for (const path of sources) {
+    const read = readForRewrite(join(vaultDir, path));
+    if (read) texts.set(path, read);
+  }
+  const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
+  if (options.dryRun) return { from, to, changes, written: [], skipped: [] };
+  // From here on, a run that is killed or fails is finished by the next mv, index or check.
+  const files = changes.map((c) => ({ path: c.path === from ? to : c.path, ...texts.get(c.path)!, edits: c.edits }));
+  const journal = moveJournal(from, to, readFileSync(join(vaultDir, from)), files);
+  writeMoveJournal(vaultDir, journal);
+  const done = runMoveJournal(vaultDir, journal);
+  if (done.failed) throw new CortexError("IO", `cannot move ${from}: ${done.failed}`);
+  freshIndex(vaultDir, options.config, options.today);
+  return { from, to, changes, written: done.written, skipped: done.skipped };
 }
 
 function isSameMove(finished: MoveCompletion, fromRef: string): boolean {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { defaultConfig, indexVault, readSearchFile, search } from "../lib/index.js";
+import { defaultConfig, indexVault, readSearchFile, search } from "./helpers/lib.js";
 import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
 import { listAtoms } from "./helpers/tree.js";
 

@@ -106,8 +106,8 @@ test("should rebuild a search file of an older format, whether indexing or searc
     run(vault, { today: "2026-11-23" });
     assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-23"), "one note changed");
     makeOld();
-    const { hits, indexed } = await search("deploy risk", { vault, today: "2026-11-23", log: false, ranking: "seed" });
-    assert.equal(indexed, true);
+    // The refresh before the search finds search.tsv unlike its check in meta.json and rebuilds the index.
+    const { hits } = await search("deploy risk", { vault, today: "2026-11-23", log: false, ranking: "seed" });
     assert.ok(hits.length > 0);
     assert.ok(readFileSync(searchFile, "utf8").startsWith(`${SEARCH_FILE_HEADER}\n`));
   } finally {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { checkOf, matchesCheck, type FileCheck } from "../vault/digest.js";
 import { writeFileAtomic } from "../vault/atomic.js";
@@ -97,7 +97,8 @@ function renameOnce(vaultDir: string, journal: MoveJournal): string | undefined 
   const [fromThere, toThere] = [existsSync(from), existsSync(to)];
   if (toThere && !fromThere) return undefined;
   if (!fromThere) return `${journal.from} is gone and ${journal.to} is not there`;
-  if (toThere) return `${journal.from} and ${journal.to} both exist`;
+  // Both names one file: a rename that changes only the case, on a disk that ignores case.
+  if (toThere && !(journal.from.toLowerCase() === journal.to.toLowerCase() && sameFile(from, to))) return `${journal.from} and ${journal.to} both exist`;
   let bytes: Buffer;
   try {
     bytes = readFileSync(from);
@@ -155,5 +156,15 @@ function parseJournal(text: string): MoveJournal | null {
     return ok ? j : null;
   } catch {
     return null;
+  }
+}
+
+// True when both names are one file on disk (same device and inode).
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
   }
 }

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defaultConfig, indexVault, readConfigFile, search } from "../../lib/index.js";
+import { defaultConfig, indexVault, readConfigFile, search } from "./lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./cli.js";
 
 /** Every derived file an index run writes, cache.tsv last. */

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from "./commander.js";
 import type { Diagnostic } from "../lib/atoms/types.js";
-import { loadConfig, type LoadedConfig } from "../lib/config/load.js";
+import { openVault, type Vault } from "../lib/app/vault.js";
 import { formatDiagnostic, withCheckSeverity } from "../lib/check/severity.js";
 import { CortexError } from "../lib/errors.js";
 import { isIsoDate, localDate } from "../lib/util/dates.js";
@@ -20,6 +20,14 @@ export interface CliParams {
   cwd: string;
   /** Standard input, for commands that read it. Default process.stdin. */
   stdin?: NodeJS.ReadableStream;
+}
+
+/** The vault options a command may have: `--vault`, `--today`, `--no-refresh`. */
+export interface VaultFlags {
+  vault?: string;
+  today?: string;
+  /** False for `--no-refresh`. */
+  refresh?: boolean;
 }
 
 /** What a command action gets: the params, and helpers over them. */
@@ -49,15 +57,22 @@ export class CliContext {
 
   /** `--today`, else CORTEX_TODAY, else the local date; a bad value is a usage error. */
   today(flag: string | undefined): string {
+    // An empty --today is a mistake (an unset shell variable): refused, never read as "no day given". An empty CORTEX_TODAY is unset.
     const value = flag ?? this.params.env.CORTEX_TODAY;
-    if (value === undefined || value === "") return localDate(Date.now());
+    if (value === undefined || (value === "" && flag === undefined)) return localDate(Date.now());
     if (!isIsoDate(value)) throw new CortexError("BAD_ARGUMENT", `--today must be a date YYYY-MM-DD, got ${JSON.stringify(value)}`);
     return value;
   }
 
-  /** Finds the vault (`--vault` > CORTEX_VAULT > ./cortex.toml > cwd) and its settings. */
-  vault(flag: string | undefined): LoadedConfig {
-    return loadConfig({ vault: flag, env: this.params.env, cwd: this.params.cwd });
+  /**
+   * Opens the vault (`--vault` > CORTEX_VAULT > the nearest folder at or above
+   * cwd with a cortex.toml) for the day of `--today`; `--no-refresh` reads the
+   * index as written.
+   *
+   * @throws CortexError `NOT_A_VAULT` when there is none (exit 2, nothing written).
+   */
+  vault(flags: VaultFlags = {}, options: { requireVault?: boolean } = {}): Vault {
+    return openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd, requireVault: options.requireVault });
   }
 
   /** Prints diagnostics as `path:line severity rule message` on stderr, with the severity `check` gives. */

@@ -1,5 +1,4 @@
 import { Command, CommanderError } from "./commander.js";
-import { ConfigError } from "../lib/config/types.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
 import { CliContext, type CliParams } from "./context.js";
@@ -149,19 +148,19 @@ export function jsonError(code: string, message: string): string {
 
 const EXIT_CODES = `
 Run cortex COMMAND --help for a command's options and examples.
-Vault: --vault DIR, else CORTEX_VAULT, else [vault] path of ./cortex.toml,
-  else the current folder.
-Exit codes: 0 success; 1 found nothing or found problems; 2 usage, config
-  or I/O error.`;
+Vault: --vault DIR, else CORTEX_VAULT, else the nearest folder at or above
+  the current one with a cortex.toml.
+Exit codes: 0 success; 1 ran fine but found nothing or found problems;
+  2 usage, config or I/O error.`;
 
 function handleError(error: unknown, ctx: CliContext): number {
   if (error instanceof CommanderError) {
     const ok = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
     return ok ? 0 : 2;
   }
-  if (error instanceof CortexError || error instanceof ConfigError) {
-    const code = error instanceof CortexError ? error.code : "CONFIG";
-    ctx.err(ctx.jsonErrors ? jsonError(code, error.message) : `cortex: ${error.message}`);
+  // A ConfigError is a CortexError (code CONFIG).
+  if (error instanceof CortexError) {
+    ctx.err(ctx.jsonErrors ? jsonError(error.code, error.message) : `cortex: ${error.message}`);
     return 2;
   }
   const err = error as Error;

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { CommitResult } from "../lib/git/commit.js";
 import type { CliContext } from "./context.js";
 
 /** Adds `--vault`, `--today`, and `--commit` / `--no-commit` to a mutating command. */
@@ -25,6 +26,6 @@ export async function readStdin(ctx: CliContext): Promise<string> {
 }
 
 /** Reports a commit that was asked for but not made (not a repository, nothing changed, git failed). */
-export function reportCommit(ctx: CliContext, result: { committed?: boolean; commitNote?: string }): void {
-  if (result.committed === false) ctx.err(`cortex: not committed: ${result.commitNote ?? "git failed"}`);
+export function reportCommit(ctx: CliContext, result: { commit?: CommitResult }): void {
+  if (result.commit && !result.commit.committed) ctx.err(`cortex: not committed: ${result.commit.reason ?? "git failed"}`);
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
 import { activationFromEvents } from "../lib/activation/activation.js";
-import { DEFAULT_WEIGHTS, parseConfig, scoreAtom, tokenizeQuery, type ScorableAtom } from "../lib/index.js";
+import { DEFAULT_WEIGHTS, parseConfig, scoreAtom, tokenizeQuery, type ScorableAtom } from "./helpers/lib.js";
 import { usageBonusFor } from "../lib/scoring/score.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 
@@ -89,25 +89,30 @@ describe("usage-aware ranking end to end", () => {
 
   test("should show the usage bonus in --explain", async () => {
     writeFileSync(join(vault, "cortex.toml"), "[scoring]\nusage = 3\n");
-    const run = await runInProcess(["search", "risk", "--vault", vault, "--today", TODAY, "--explain", "--top", "0", "--no-log"]);
-    assert.match(run.stdout, /notes\/tie_b\.md {2}Risk note\n {4}risk: name \+10\n {4}base 10 \+ 2\.\d+ \(usage\) = 12\.\d+\n/);
+    const run = await runInProcess(["search", "risk", "--vault", vault, "--today", TODAY, "--explain", "--top", "0", "--no-log", "--ranking", "seed"]);
+    assert.match(run.stdout, /notes\/tie_b\.md {2}Risk note\n {4}risk: name \+10\n {4}= 10 \(fields\)\n {4}\+ 2\.\d+ \(usage\) = 12\.\d+\n/);
   });
 });
 
 describe("usage bonus on mixed-case paths", () => {
   test("should give the bonus to an atom whose path has capitals, in the search file and in rankRecords alike", async () => {
-    const { rankRecords, search, loadSearchRecords, parseConfig: parse } = await import("../lib/index.js");
+    const { rankRecords, search, openVault } = await import("./helpers/lib.js");
+    const { searchRecords } = await import("../lib/search/vault-search.js");
     const { copyAgentVault } = await import("./helpers/agent.js");
     const vault = copyAgentVault();
     try {
       mkdirSync(join(vault, "index"), { recursive: true });
       writeFileSync(join(vault, "index/access_log.jsonl"), `${JSON.stringify({ ts: "2026-11-22T08:00:00Z", op: "recall", query: "release", results: ["reference/Release calendar.md"], duration_ms: 1 })}\n`);
       writeFileSync(join(vault, "cortex.toml"), "[scoring]\nusage = 4\n");
-      const viaFile = (await search("release", { vault, today: TODAY, log: false, top: 0 })).hits;
+      const viaFile = (await search("release", { vault, today: TODAY, log: false, top: 0, ranking: "seed" })).hits;
       const calendar = viaFile.find((h) => h.record.path === "reference/Release calendar.md")!;
       assert.equal(calendar.breakdown!.usageBonus, 2);
-      const config = parse("[scoring]\nusage = 4\n", "cortex.toml", vault);
-      const { records } = await loadSearchRecords(vault, config, TODAY);
+      // The full-text ranking looks activation up by the same lowercase path.
+      const viaText = (await search("release", { vault, today: TODAY, log: false, top: 0 })).hits;
+      assert.equal(viaText.find((h) => h.record.path === "reference/Release calendar.md")!.breakdown!.usageBonus, 2);
+      const opened = openVault({ vault, today: TODAY });
+      const { config } = opened;
+      const records = searchRecords(opened);
       const activation = new Map([["reference/release calendar.md", 1]]);
       const viaRecords = rankRecords(records, "release", { today: TODAY, top: 0, activation }, config);
       assert.deepEqual(viaRecords.map((h) => [h.record.path, h.score]), viaFile.map((h) => [h.record.path, h.score]));

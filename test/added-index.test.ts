@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { defaultConfig, indexVault } from "../lib/index.js";
+import { defaultConfig, indexVault } from "./helpers/lib.js";
 import { removeTemp, tempDir } from "./helpers/cli.js";
 
 // Notes only added: the indexer inserts them into the previous files instead of rebuilding,

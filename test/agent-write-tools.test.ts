@@ -196,7 +196,8 @@ describe("read", () => {
     assert.equal(outcome.isError, false, outcome.text);
     const s = outcome.structured as Record<string, any>;
     const file = readFileSync(join(vault, "decisions/deploy_freeze.md"), "utf8");
-    assert.equal(s.text, file);
+    assert.equal(s.text, undefined, "the text is in the content only");
+    assert.deepEqual([s.uri, s.chars, s.truncated], ["cortex://atom/decisions/deploy_freeze.md", file.length, false]);
     assert.deepEqual([s.path, s.id, s.name, s.type, s.project, s.status, s.layer, s.updated], ["decisions/deploy_freeze.md", "20261118_deploy_freeze", "Deploy freeze during release windows", "decision", "ops", "active", "hot", "2026-11-21"]);
     assert.deepEqual(s.tags, ["deploy", "risk", "release"]);
     assert.deepEqual(s.links, [{ path: "rules/no_friday_deploys.md", name: "No deploys on Fridays" }]);
@@ -225,7 +226,7 @@ describe("read", () => {
     const file = join(vault, "rules/no_friday_deploys.md");
     writeFileSync(file, `${readFileSync(file, "utf8")}\nAlso no deploys on public holidays.\n`);
     const outcome = await call("read", { ref: "rules/no_friday_deploys.md" });
-    assert.match(outcome.structured.text as string, /public holidays/);
+    assert.match(outcome.text, /public holidays/);
   });
 
   test("should answer an unknown ref with E101 naming ref, and a blank one with E201", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { buildIndexes, parseAtom } from "../lib/index.js";
+import { buildIndexes, parseAtom } from "./helpers/lib.js";
 import { INDEX_FILES } from "../lib/indexes/serialize.js";
 import { serializeSearchFile } from "../lib/search/search-file.js";
 import { compareStrings } from "../lib/util/compare.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../lib/claude/hooks.js";
 import { addHooks, addMcpServer, hookCommand, isCortexHookCommand, removeHooks, removeMcpServer, setMcpjsonApproval } from "../lib/claude/settings.js";
-import { parseConfig } from "../lib/index.js";
+import { parseConfig } from "./helpers/lib.js";
 import { installCommand, runCommand } from "../bin/commands/mcp-command.js";
 import { removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 
@@ -103,6 +103,7 @@ describe("cortex install --claude / uninstall --claude", () => {
     home = tempDir();
     project = tempDir();
     vault = tempDir();
+    writeFileSync(join(vault, "cortex.toml"), "");
   });
   after(() => [home, project, vault].forEach(removeTemp));
 
@@ -170,6 +171,20 @@ describe("cortex install --claude / uninstall --claude", () => {
     const renamed = await run(["install", "--claude", "--project", "--vault", vault, "--name", "memory"]);
     assert.equal(renamed.code, 0, renamed.stderr);
     assert.deepEqual(Object.keys(JSON.parse(read(join(project, ".mcp.json"))).mcpServers), ["cortex", "memory"]);
+  });
+
+  test("should refuse to register a folder that is not a vault", async () => {
+    const plain = tempDir();
+    try {
+      const result = await runInProcess(["install", "--claude", "--project", "--vault", plain], { cwd: project, env: { HOME: home } });
+      assert.equal(result.code, 2);
+      assert.match(result.stderr, /^cortex: not a cortex vault \(no cortex\.toml here or above\): use --vault DIR or run cortex init/);
+      const found = await runInProcess(["install", "--claude", "--project", "--dry-run"], { cwd: plain, env: { HOME: home } });
+      assert.equal(found.code, 2);
+      assert.equal(found.stderr, "cortex: not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init\n");
+    } finally {
+      removeTemp(plain);
+    }
   });
 
   test("should show the changes with --dry-run and write nothing", async () => {

@@ -63,7 +63,7 @@ describe("cli side effects", () => {
   test("should append one access-log line per search, none with --no-log", async () => {
     const log = join(vault, "index/access_log.jsonl");
     rmSync(log, { force: true });
-    await runInProcess(["search", "deploy", "risk", "--vault", vault, "--today", "2026-11-22", "--top", "2"]);
+    await runInProcess(["search", "deploy", "risk", "--vault", vault, "--today", "2026-11-22", "--top", "2", "--ranking", "seed"]);
     await runInProcess(["search", "deploy", "--vault", vault, "--today", "2026-11-22", "--no-log"]);
     const lines = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
     assert.equal(lines.length, 1);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ConfigError, CortexError, DEFAULT_WEIGHTS, loadConfig, parseConfig } from "../lib/index.js";
+import { ConfigError, CortexError, DEFAULT_WEIGHTS, loadConfig, parseConfig } from "./helpers/lib.js";
 import { removeTemp, tempDir } from "./helpers/cli.js";
 
 test("should fill every default for an empty cortex.toml", () => {
@@ -43,10 +43,10 @@ test("should report TOML syntax errors with their line", () => {
   assert.throws(() => parseConfig("[layers\nhot = 2\n", "c.toml", "/"), /c\.toml: not valid TOML at line 1/);
 });
 
-test("should find the vault: --vault, then CORTEX_VAULT, then [vault] path of ./cortex.toml, then the current folder", () => {
+test("should find the vault: --vault, then CORTEX_VAULT, then the nearest cortex.toml at or above the current folder", () => {
   const root = realpathSync(tempDir());
   try {
-    for (const dir of ["flag", "env", "named", "cwd"]) mkdirSync(join(root, dir));
+    for (const dir of ["flag", "env", "named", "cwd/deep/er"]) mkdirSync(join(root, dir), { recursive: true });
     writeFileSync(join(root, "cwd/cortex.toml"), '[vault]\npath = "../named"\n[layers]\nhot = 4\nwarm = 9\n');
     writeFileSync(join(root, "flag/cortex.toml"), "[layers]\nhot = 1\n");
     const cwd = join(root, "cwd");
@@ -54,9 +54,27 @@ test("should find the vault: --vault, then CORTEX_VAULT, then [vault] path of ./
     assert.deepEqual(pick(loadConfig({ vault: "../flag", env, cwd })), [join(root, "flag"), "flag", 1]);
     assert.deepEqual(pick(loadConfig({ env, cwd })), [join(root, "env"), "env", 2], "the env vault has no cortex.toml: defaults");
     assert.deepEqual(pick(loadConfig({ env: {}, cwd })), [join(root, "named"), "cwd-config", 4], "settings of the cortex.toml that named a vault without its own");
+    assert.deepEqual(pick(loadConfig({ env: {}, cwd: join(cwd, "deep/er") })), [join(root, "named"), "cwd-config", 4], "a subfolder finds the cortex.toml above it");
     writeFileSync(join(root, "named/cortex.toml"), "[layers]\nhot = 3\n");
     assert.deepEqual(pick(loadConfig({ env: {}, cwd })), [join(root, "named"), "cwd-config", 3], "the vault's own cortex.toml wins");
-    assert.deepEqual(pick(loadConfig({ env: {}, cwd: join(root, "env") })), [join(root, "env"), "cwd", 2]);
+    assert.deepEqual(pick(loadConfig({ env: {}, cwd: join(root, "named") })), [join(root, "named"), "found", 3]);
+  } finally {
+    removeTemp(root);
+  }
+});
+
+test("should take a folder with a cortex index as a vault, and refuse a folder that is none", () => {
+  const root = realpathSync(tempDir());
+  try {
+    mkdirSync(join(root, "v/index"), { recursive: true });
+    mkdirSync(join(root, "v/notes"));
+    writeFileSync(join(root, "v/index/meta.json"), "{}");
+    assert.equal(loadConfig({ env: {}, cwd: join(root, "v/notes") }).vaultDir, join(root, "v"));
+    mkdirSync(join(root, "plain/index"), { recursive: true });
+    const notVault = (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message === "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+    assert.throws(() => loadConfig({ env: {}, cwd: join(root, "plain") }), notVault, "an index/ folder that cortex did not write is no vault");
+    assert.throws(() => loadConfig({ vault: join(root, "plain"), env: {}, requireVault: true }), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT");
+    assert.equal(loadConfig({ vault: join(root, "plain"), env: {} }).vaultDir, join(root, "plain"), "an explicit --vault is taken as given");
   } finally {
     removeTemp(root);
   }

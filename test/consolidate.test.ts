@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { defaultConfig } from "../lib/config/defaults.js";
-import { consolidateVault, findSupersessionIssues, type ManifestEntry } from "../lib/index.js";
+import { consolidateVault, findSupersessionIssues, type ManifestEntry } from "./helpers/lib.js";
 import { removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 import { hashTree } from "./helpers/tree.js";
 

@@ -117,7 +117,9 @@ describe("buildContext's candidates", () => {
   ].map(({ path, name, status, tags }) =>
     toManifestEntry({ path, id: null, name, type: "rule", project: "ops", status, created: "2026-01-01", updated: "2026-01-01", tags, aliases: [], links: [], description: "", lines: 1, size_bytes: 10, confidence: null, pnl_impact: null, superseded_by: null }),
   );
-  const snap: VaultSnapshot = { vaultDir: "/nonexistent", config: defaultConfig(), today: TODAY, manifest, freshness: { indexed_at: null, changed_since_index: 0, fresh: false }, links: null };
+  // A manifest with no vault behind it: ranked by the seed's table (the full text needs the notes).
+  const config = { ...defaultConfig(), search: { ranking: "seed" as const, pool: 200 } };
+  const snap: VaultSnapshot = { vaultDir: "/nonexistent", config, today: TODAY, manifest, freshness: { indexed_at: null, changed_since_index: 0, fresh: false }, links: null };
 
   test("should find the best active atoms however many archived ones rank above them", () => {
     assert.ok(rankSnapshot(snap, "deploy", { top: 1000 }).every((h) => h.record.status === "archived"));

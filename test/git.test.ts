@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { commitFiles } from "../lib/index.js";
+import { commitFiles } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { defaultConfig } from "../lib/config/defaults.js";
-import { fileItem, importSource, parseJsonl, splitSections } from "../lib/index.js";
+import { fileItem, importSource, parseJsonl, splitSections } from "./helpers/lib.js";
 import { readSections } from "../lib/import/sources.js";
 import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { CortexError, defaultConfig, indexVault, withVaultLock } from "../lib/index.js";
+import { CortexError, defaultConfig, indexVault, withVaultLock } from "./helpers/lib.js";
 import { withIndexLock } from "../lib/vault/lock.js";
 import { BUILT_CLI, removeTemp, tempDir } from "./helpers/cli.js";
 
@@ -49,11 +49,29 @@ test("should take the lock once its owner is gone, and release it", async () => 
   }
 });
 
-test("should run an index write at once inside a lock this process holds (a write that indexes)", async () => {
+test("should not lend a held lock to code that was not given it (no process-wide re-entry)", async () => {
+  const vault = tempDir();
+  try {
+    let ran = false;
+    await withVaultLock(vault, () => assert.throws(() => withIndexLock(vault, () => (ran = true), { timeoutMs: 100 }), (e: unknown) => e instanceof CortexError && e.code === "LOCKED"));
+    assert.equal(ran, false);
+    const other = tempDir();
+    try {
+      await withVaultLock(vault, (lock) => assert.throws(() => withIndexLock(other, () => (ran = true), { held: lock }), (e: unknown) => e instanceof CortexError && e.code === "BAD_ARGUMENT"));
+      assert.equal(ran, false);
+    } finally {
+      removeTemp(other);
+    }
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should run an index write at once inside a lock this process holds and passes (a write that indexes)", async () => {
   const vault = tempDir();
   try {
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
-    const atoms = await withVaultLock(vault, () => withIndexLock(vault, () => indexVault(vault, { config: defaultConfig(), today: TODAY }).atoms, { timeoutMs: 100 }));
+    const atoms = await withVaultLock(vault, (lock) => withIndexLock(vault, () => indexVault(vault, { config: defaultConfig(), today: TODAY, lock }).atoms, { timeoutMs: 100, held: lock }));
     assert.equal(atoms, 1);
     assert.equal(existsSync(join(vault, "index/.lock")), false);
   } finally {

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { parseConfig } from "../lib/config/parse.js";
 import { readWriteSettings } from "../lib/write/settings.js";
 import { shouldCommit } from "../lib/git/settings.js";
-import { initVault } from "../lib/index.js";
+import { initVault } from "./helpers/lib.js";
 import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 

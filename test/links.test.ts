@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { Vault } from "../lib/app/vault.js";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { resolveGraph, findHubs, findOrphans } from "../lib/links/graph.js";
 import { findLinks, splitWikilink } from "../lib/links/occurrences.js";
@@ -115,7 +116,7 @@ test("should write resolved edges to index/links.json and backlink counts to the
 });
 
 test("should locate each broken and ambiguous link on its line, code paths excepted", () => {
-  const { resolved } = loadVaultLinks(fixture(), defaultConfig(), "2026-01-05");
+  const { resolved } = loadVaultLinks(new Vault({ vaultDir: fixture(), config: defaultConfig() }, { today: "2026-01-05" }));
   assert.deepEqual(resolved.broken, [
     { from: "hub.md", target: "ghost", line: 17 },
     { from: "hub.md", target: "absent.png", line: 23 },

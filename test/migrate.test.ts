@@ -7,7 +7,7 @@ import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { parseAtom } from "../lib/atoms/parse.js";
 import { loadConfig } from "../lib/config/load.js";
-import { migrateVault, planFileMigration, unifiedDiff } from "../lib/index.js";
+import { migrateVault, planFileMigration, unifiedDiff } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 
@@ -182,7 +182,8 @@ test("should name notes as the index does, take a folder and --project/--type de
       writeFileSync(join(vault, "notes/use-kafka.md"), "Kafka it is.\n");
       writeFileSync(join(vault, "notes/quick idea.md"), "# Quick idea\n\nidea\n");
       writeFileSync(join(vault, "other/left.md"), "left alone\n");
-      const dry = await run(["migrate", "notes", "-p", "research", "-t", "decision", "--dry-run", "--today", TODAY], { cwd: vault });
+      // A folder without cortex.toml is a vault only when named (--vault): vault discovery looks for cortex.toml.
+      const dry = await run(["migrate", "notes", "-p", "research", "-t", "decision", "--dry-run", "--today", TODAY, "--vault", vault], { cwd: vault });
       assert.equal(dry.code, 0, dry.stderr);
       assert.match(dry.stdout, /^--- a\/notes\/quick idea\.md\t\n\+\+\+ b\/notes\/quick idea\.md\t\n/);
       assert.doesNotMatch(dry.stdout, /other\/left/);
@@ -192,7 +193,7 @@ test("should name notes as the index does, take a folder and --project/--type de
       assert.deepEqual([front("notes/use-kafka.md").name, front("notes/use-kafka.md").project, front("notes/use-kafka.md").type], ["Use Kafka", "research", "decision"]);
       assert.equal(front("notes/quick idea.md").name, "Quick Idea");
       assert.equal(readFileSync(join(vault, "other/left.md"), "utf8"), "left alone\n");
-      await run(["index", "--today", TODAY, "--quiet"], { cwd: vault });
+      await run(["index", "--today", TODAY, "--quiet", "--vault", vault], { cwd: vault });
       const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string; name: string }[];
       assert.equal(manifest.find((m) => m.path === "other/left.md")!.name, "Left", "the index names a note without a name from its file");
     } finally {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { loadConfig } from "../lib/config/load.js";
@@ -44,7 +44,7 @@ test("should fill every built-in section and keep the hand-written text", async 
     "_moc/broken.md:12 collector-failed slow",
   ]);
   assert.match(result.problems[0]!.message, /exited with 3: oops/);
-  assert.match(result.problems[3]!.message, /timed out after 1.5 s/);
+  assert.match(result.problems[3]!.message, /timed out after 0.5 s/);
 });
 
 test("should change nothing, not even mtimes, on a second run", async () => {
@@ -165,7 +165,7 @@ const CASES: VaultCliCase[] = [
     args: (dir) => ["refresh-moc", "--vault", dir, "--today", TODAY, "_moc/broken.md"],
     exitCode: 1,
     stdout: "1 MOC: 0 refreshed, 1 unchanged\n",
-    stderr: /^_moc\/broken.md:6 error moc-unclosed .*\n_moc\/broken.md:9 error moc-unknown-section .*\n_moc\/broken.md:12 error moc-collector-failed \[moc.commands\] slow: timed out after 1.5 s; section left as it was\n$/,
+    stderr: /^_moc\/broken.md:6 error moc-unclosed .*\n_moc\/broken.md:9 error moc-unknown-section .*\n_moc\/broken.md:12 error moc-collector-failed \[moc.commands\] slow: timed out after 0.5 s; section left as it was\n$/,
   },
   {
     name: "should exit 2 for a MOC outside the vault",
@@ -193,4 +193,18 @@ test("should exit 2 when another process holds the vault lock too long", async (
   await withVaultLock(dir, async () => {
     await assert.rejects(refreshMocs(dir, { config: loadConfig({ vault: dir }).config, today: TODAY, lockTimeoutMs: 50 }), { code: "LOCKED" });
   });
+});
+
+test("should leave a MOC that is a symbolic link alone and say so", async () => {
+  const dir = copy("test/fixtures/moc");
+  const outside = copy("test/fixtures/moc");
+  rmSync(join(dir, "_moc/beta.md"));
+  symlinkSync(join(outside, "_moc/beta.md"), join(dir, "_moc/beta.md"));
+  const before = read(outside, "_moc/beta.md");
+  const run = await runInProcess(["refresh-moc", "--vault", dir, "--today", TODAY, "_moc/beta.md"]);
+  assert.equal(run.code, 1);
+  // Problems print as path:line severity rule message (issue 14).
+  assert.equal(run.stderr, "_moc/beta.md:1 error moc-symlink is a symbolic link; left alone (cortex never writes through or over a link)\n");
+  assert.ok(lstatSync(join(dir, "_moc/beta.md")).isSymbolicLink(), "still a link");
+  assert.equal(read(outside, "_moc/beta.md"), before, "the file it points to is unchanged");
 });

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { Vault } from "../lib/app/vault.js";
 import fc from "fast-check";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { applyEdits } from "../lib/links/edits.js";
@@ -65,7 +66,7 @@ test("should write YAML scalars that read back as the same string", () => {
 
 // What each link opens, with `rename` applied: the same before and after a move.
 function linkState(dir: string, rename: (p: string) => string = (p) => p) {
-  const { resolved } = loadVaultLinks(dir, defaultConfig(), "2026-01-05");
+  const { resolved } = loadVaultLinks(new Vault({ vaultDir: dir, config: defaultConfig() }, { today: "2026-01-05" }));
   const edges = Object.entries(resolved.edges).map(([from, to]) => [rename(from), to.map(rename).sort()] as const).sort();
   const broken = resolved.broken.map((b) => `${rename(b.from)} ${b.target}`).sort();
   return { edges, broken };

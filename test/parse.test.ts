@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { decodeAtomBytes, defaultConfig, parseAtom, type ParsedAtom } from "../lib/index.js";
+import { decodeAtomBytes, defaultConfig, parseAtom, type ParsedAtom } from "./helpers/lib.js";
 import { ROOT } from "./helpers/cli.js";
 
 const MTIME = Date.UTC(2026, 10, 22, 12); // 2026-11-22 midday UTC: the same local date in every zone from UTC-11 to UTC+11
@@ -132,7 +132,7 @@ test("should count lines and bytes", () => {
 });
 
 test("should treat constructor, toString and __proto__ as plain values and tags", async () => {
-  const { buildIndexes } = await import("../lib/index.js");
+  const { buildIndexes } = await import("./helpers/lib.js");
   const p = parse("---\nname: constructor\ntype: toString\ntags: [__proto__, constructor]\n---\n");
   assert.deepEqual([p.atom.name, p.atom.type, p.atom.tags], ["constructor", "tostring", ["__proto__", "constructor"]]);
   const indexes = buildIndexes([p]);

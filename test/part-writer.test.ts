@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { defaultConfig, indexVault, parseAtom } from "../lib/index.js";
+import { pathToFileURL } from "node:url";
+import { defaultConfig, indexVault, parseAtom } from "./helpers/lib.js";
 import { indexFrames, partPieces, type Chunk, type PartName } from "../lib/vault/chunk-texts.js";
 import type { ReadResult } from "../lib/vault/read-atom.js";
 import { encodeReadResultBytes } from "../lib/vault/read-wire.js";
@@ -89,9 +90,10 @@ test("should leave the files to the caller, with no temporary file behind, when 
     for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `n${String(i).padStart(4, "0")}.md`), `---\nname: N ${i}\ntags: [t${i % 9}]\n---\nBody [[n${String((i * 7) % 2100).padStart(4, "0")}]]\n`);
     const { files } = scanVault(vault, { stat: false });
     const config = defaultConfig();
-    // A heap too small to start in: the writer dies, makes no progress, and is given up after a second.
-    const writer = { resourceLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 }, stallMs: 1000 };
-    const result = indexInParallel(vault, files, { config, today: TODAY, settingsKey: SETTINGS, meta: () => "{}\n", writer });
+    // The writer dies mid-task (its temporary files begun), makes no progress, and is given up after a second.
+    // Not a heap too small to start in: from Node 22 on, that aborts this whole process.
+    const writer = { script: pathToFileURL(join(ROOT, "test/fixtures/workers/dying-part-worker.mjs")), stallMs: 1000 };
+    const result = indexInParallel(vault, files, { config, today: TODAY, settingsKey: SETTINGS, meta: () => ({}), writer });
     assert.equal(result, null);
     assert.deepEqual(readdirSync(join(vault, "index")).filter((n) => n.endsWith(".tmp")), []);
     // This thread's own files were written (the writer was given up only when they were done); the parts' were not.

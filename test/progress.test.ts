@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { progressLine } from "../bin/format/progress.js";
-import { defaultConfig } from "../lib/index.js";
+import { defaultConfig } from "./helpers/lib.js";
 import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 test("should show progress only once the run is long, at most every 50 ms, and erase it at the end", () => {

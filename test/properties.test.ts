@@ -3,7 +3,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { parse as parseYaml } from "yaml";
 import { parseSimpleYaml } from "../lib/atoms/yaml-fast.js";
-import { compareStrings, defaultConfig, rankRecords, rankSearchFile, readSearchFile, serializeSearchFile, type SearchRecord } from "../lib/index.js";
+import { compareStrings, defaultConfig, rankRecords, rankSearchFile, readSearchFile, serializeSearchFile, type SearchRecord } from "./helpers/lib.js";
 import { decodeCasing, encodeCasing } from "../lib/search/search-file.js";
 
 const WORDS = ["deploy", "risk", "Deploy", "RISK", "ops", "api", "café", "Ünï", "x", "deploys", "re-risk", "a b", "🚀", "ﬁx", "İstanbul"];

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { Diagnostic } from "../lib/atoms/types.js";
 import type { ReadResult } from "../lib/vault/read-atom.js";
 import { decodeReadResultBytes, decodeReadResults, encodeReadResultBytes, encodeReadResults } from "../lib/vault/read-wire.js";
-import { parseAtom } from "../lib/index.js";
+import { parseAtom } from "./helpers/lib.js";
 
 const text = fc.string({ maxLength: 12, unit: "binary" });
 const odd = fc.constantFrom(NaN, Infinity, -Infinity, -0, 0, 1.5, 1e21, Number.MAX_SAFE_INTEGER);

@@ -139,7 +139,7 @@ describe("README: the picture and the library", () => {
 
   test("should run each library example as written (on a copy of the example vault)", () => {
     const examples = blocks.filter((b) => b.lang === "js");
-    assert.equal(examples.length, 2);
+    assert.equal(examples.length, 3);
     const outputs = examples.map((example, i) => {
       const vault = copyToTemp(EXAMPLE);
       temps.push(vault);
@@ -154,9 +154,13 @@ describe("README: the picture and the library", () => {
         rmSync(script, { force: true });
       }
     });
-    assert.match(outputs[0]!, /^51\.5 hot atoms\/deploy_freeze_during_release\.md\n/);
-    assert.match(outputs[0]!, /\nDeploy freeze \[ 'deploy' \] \[\]\n$/);
-    assert.equal(outputs[1], "rules/no_deploys_after_14_00_on_fridays.md (20261122_no_deploys_after_14_00_on_fridays) supersedes rules/no_friday_deploys.md\n");
+    // The vault handle: a full-text search, an atom by name, the hot list and the counts, a CortexError's code.
+    assert.match(outputs[0]!, /^15\.99\d* hot atoms\/deploy_freeze_during_release\.md\n/);
+    assert.match(outputs[0]!, /\n\[ 'deploy', .*\] .+\n\d+ \d+\nNOT_FOUND\n$/);
+    // The pure core.
+    assert.equal(outputs[1], "Deploy freeze [ 'deploy' ] []\n");
+    // A write that supersedes an atom by its link stem, in one transaction.
+    assert.equal(outputs[2], "rules/no_deploys_after_14_00_on_fridays.md (20261122_no_deploys_after_14_00_on_fridays) supersedes rules/no_friday_deploys.md\n");
   });
 });
 
@@ -166,7 +170,7 @@ describe("README: check's rules", () => {
     "frontmatter-yaml", "frontmatter-unterminated", "frontmatter-not-mapping", "frontmatter-key", "missing-field",
     "invalid-type", "invalid-status", "invalid-confidence", "invalid-project", "bad-date", "field-type", "duplicate-id",
     "broken-link", "missing-file", "ambiguous-link", "tag-format", "moc-unclosed", "moc-missing-open", "moc-duplicated",
-    "moc-nested", "binary", "unreadable", "skipped", "not-utf8",
+    "moc-nested", "binary", "unreadable", "skipped", "not-utf8", "nul-byte", "too-large",
   ];
 
   test("should list every rule in the README's table with its severity", () => {

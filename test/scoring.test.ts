@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { classifyLayer, DEFAULT_WEIGHTS, scoreAtom, tokenizeQuery, type ScorableAtom } from "../lib/index.js";
+import { classifyLayer, DEFAULT_WEIGHTS, scoreAtom, tokenizeQuery, type ScorableAtom } from "./helpers/lib.js";
 
 const TODAY = "2026-11-22";
 const COLD = "2026-01-01";

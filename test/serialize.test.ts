@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeJson, serializeManifest } from "../lib/index.js";
+import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeJson, serializeManifest } from "./helpers/lib.js";
 import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../lib/layers/classify.js";
 import { groupChunks, jsonArrayChunks } from "../lib/indexes/serialize.js";
 import type { ManifestEntry } from "../lib/indexes/types.js";

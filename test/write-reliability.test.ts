@@ -1,68 +1,10 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
-import { parseAtom } from "../lib/atoms/parse.js";
-import { BUILT_CLI, removeTemp, ROOT, runBuilt, tempDir } from "./helpers/cli.js";
+import { removeTemp, tempDir } from "./helpers/cli.js";
 import { listAtoms } from "./helpers/tree.js";
+import { writer } from "./helpers/write-processes.js";
 
-const LIB = join(ROOT, "dist/lib/index.js");
-
-// A child process that writes `count` atoms through the library and prints one JSON line per outcome.
-function writer(vault: string, worker: number, count: number, force: boolean, sameBody: boolean): Promise<string[]> {
-  const script = `
-    const { writeAtom, defaultConfig } = await import(${JSON.stringify(LIB)});
-    for (let i = 0; i < ${count}; i++) {
-      const body = ${sameBody} ? "The one shared body of every worker, long enough to compare." : "Worker ${worker} item " + i + ".";
-      try {
-        const r = await writeAtom(${JSON.stringify(vault)}, { name: "Shared note " + i, type: "concept", project: "p", body }, { config: defaultConfig(), today: "2026-11-22", force: ${force} });
-        console.log(JSON.stringify({ ok: r.path }));
-      } catch (e) {
-        console.log(JSON.stringify({ error: e.code }));
-      }
-    }`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(out.trim().split("\n")) : reject(new Error(`worker ${worker} exited ${code}`))));
-  });
-}
-
-function assertAtomsParse(vault: string, paths: string[]): void {
-  for (const path of paths) {
-    const text = readFileSync(join(vault, path), "utf8");
-    const { diagnostics, atom } = parseAtom(text, { path, mtimeMs: 0 });
-    assert.deepEqual(diagnostics, [], path);
-    assert.ok(atom.id, path);
-  }
-}
-
-test("should write exactly 400 atoms from 8 processes writing 50 each with the same names", async () => {
-  const vault = tempDir();
-  try {
-    const outcomes = (await Promise.all(Array.from({ length: 8 }, (_, w) => writer(vault, w, 50, true, false)))).flat().map((l) => JSON.parse(l) as { ok?: string; error?: string });
-    assert.deepEqual(outcomes.filter((o) => o.error), []);
-    const written = outcomes.map((o) => o.ok!);
-    assert.equal(new Set(written).size, 400);
-    const atoms = listAtoms(vault);
-    assert.equal(atoms.length, 400);
-    assert.deepEqual([...written].sort(), atoms);
-    assertAtomsParse(vault, atoms);
-    const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string; id: string }[];
-    assert.deepEqual(manifest.map((m) => m.path).sort(), atoms);
-    assert.equal(new Set(manifest.map((m) => m.id)).size, 400, "ids are unique");
-    const events = readFileSync(join(vault, "index/events.jsonl"), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as { op: string; path: string });
-    assert.equal(events.length, 400);
-    assert.deepEqual(events.map((e) => e.path).sort(), atoms);
-    assert.ok(events.every((e) => e.op === "write"));
-  } finally {
-    removeTemp(vault);
-  }
-});
+// The long concurrency soak and the kill loop are in test/stress/write-reliability.test.ts.
 
 test("should let exactly one of 8 concurrent identical writes through", async () => {
   const vault = tempDir();
@@ -71,40 +13,6 @@ test("should let exactly one of 8 concurrent identical writes through", async ()
     assert.equal(outcomes.filter((o) => o.ok).length, 1);
     assert.deepEqual(outcomes.filter((o) => o.error).map((o) => o.error), Array(7).fill("DUPLICATE"));
     assert.equal(listAtoms(vault).length, 1);
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should never leave a partial atom or a corrupt index when write is killed", async () => {
-  const vault = tempDir();
-  const body = `${"A line of body text that makes the file a few kilobytes long.\n".repeat(200)}END-OF-BODY\n`;
-  try {
-    for (let round = 0; round < 24; round++) {
-      const child = spawn(process.execPath, [BUILT_CLI, "write", "--vault", vault, "--name", "Killed write", "--type", "rule", "--project", "p", "--today", "2026-11-22", "--force", "--body", "-"], { stdio: ["pipe", "ignore", "ignore"] });
-      child.stdin.end(body);
-      const exited = new Promise((resolve) => child.on("exit", resolve));
-      await sleep(30 + ((round * 37) % 300));
-      child.kill("SIGKILL");
-      await exited;
-      const atoms = listAtoms(vault);
-      for (const path of atoms) {
-        assert.ok(statSync(join(vault, path)).size > 0, `${path} is empty`);
-        assert.ok(readFileSync(join(vault, path), "utf8").endsWith("END-OF-BODY\n"), `${path} is partial`);
-      }
-      assertAtomsParse(vault, atoms);
-      for (const name of ["manifest.json", "by_project.json", "by_type.json", "by_tag.json", "graph.json", "meta.json"]) {
-        const file = join(vault, "index", name);
-        if (existsSync(file)) JSON.parse(readFileSync(file, "utf8"));
-      }
-    }
-    const last = runBuilt(["write", "--vault", vault, "--name", "Killed write", "--type", "rule", "--project", "p", "--today", "2026-11-22", "--force", "--body", "-"], { stdin: body });
-    assert.equal(last.code, 0, last.stderr);
-    const atoms = listAtoms(vault);
-    const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
-    assert.deepEqual(manifest.map((m) => m.path).sort(), atoms);
-    assert.deepEqual(readdirSync(join(vault, "rules")).filter((n) => n.endsWith(".tmp")), [], "stale temporary files are cleaned up");
-    assert.equal(existsSync(join(vault, "index/.lock")), false);
   } finally {
     removeTemp(vault);
   }

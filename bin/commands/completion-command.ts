@@ -31,9 +31,8 @@ async function runCompletion(ctx: CliContext, shell: (typeof SHELLS)[number], op
 // The vault's projects and tags (indexing it first if needed) when there is a vault; none otherwise, and completion still works.
 async function vaultValues(ctx: CliContext, flag: string | undefined): Promise<{ projects: string[]; tags: string[] }> {
   try {
-    const { vaultDir, config } = ctx.vault(flag);
-    const { loadSearchRecords } = await import("../../lib/search/vault-search.js");
-    const { records } = await loadSearchRecords(vaultDir, config, ctx.today(undefined));
+    const { searchRecords } = await import("../../lib/search/vault-search.js");
+    const records = searchRecords(ctx.vault({ vault: flag }));
     const sorted = (values: Iterable<string>) => [...new Set(values)].sort(compareStrings);
     return { projects: sorted(records.map((r) => r.project)), tags: sorted(records.flatMap((r) => r.tags)) };
   } catch {

@@ -29,13 +29,14 @@ export function registerConsolidate(program: Command, ctx: CliContext): void {
 
 async function runConsolidate(ctx: CliContext, opts: ConsolidateOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const result = await consolidateVault(vaultDir, { config, today, project: opts.project, apply: opts.apply, commit: opts.commit });
   const { duplicates, review, supersession } = result.report;
   const open = (opts.apply ? 0 : duplicates.length) + review.length + supersession.length;
-  if (open > 0) ctx.exitCode = 1;
+  for (const s of result.skipped ?? []) ctx.err(`${s.path}:1 consolidate-skipped ${s.message}; not superseded, run --apply again`);
+  if (open > 0 || result.skipped) ctx.exitCode = 1;
   if (opts.json) ctx.out(JSON.stringify(snakeKeys(result), null, 2));
   else ctx.out(formatConsolidation(result, readWriteSettings(config).reviewDays));
-  if (result.committed && !opts.json) ctx.out("Committed");
+  if (result.commit?.committed && !opts.json) ctx.out("Committed");
   reportCommit(ctx, result);
 }

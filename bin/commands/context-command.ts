@@ -1,6 +1,5 @@
 import type { Command } from "commander";
 import { LIMITS } from "../../lib/agent/limits.js";
-import { openSnapshot } from "../../lib/agent/snapshot.js";
 import { buildContext } from "../../lib/context/build.js";
 import { wholeNumberWithin, type CliContext } from "../context.js";
 
@@ -10,6 +9,7 @@ interface ContextOptions {
   budget: number;
   project?: string;
   allStatus?: boolean;
+  refresh?: boolean;
   json?: boolean;
 }
 
@@ -24,14 +24,13 @@ export function registerContext(program: Command, ctx: CliContext): void {
     .option("-b, --budget <tokens>", `budget in tokens, ${LIMITS.budgetMin}–${LIMITS.budgetMax}`, wholeNumberWithin(LIMITS.budgetMin, LIMITS.budgetMax), 1500)
     .option("-p, --project <name>", "only atoms of this project; its MOC heads the briefing")
     .option("--all-status", "keep superseded atoms too (left out by default; archived ones always are)")
+    .option("--no-refresh", "read the index as written, without checking the files for changes")
     .option("-j, --json", "print the briefing and what went into it as JSON")
     .action((words: string[], opts: ContextOptions) => runContext(ctx, words.join(" "), opts));
 }
 
 async function runContext(ctx: CliContext, query: string, opts: ContextOptions): Promise<void> {
-  const today = ctx.today(opts.today);
-  const { vaultDir } = ctx.vault(opts.vault);
-  const result = buildContext(await openSnapshot(vaultDir, today), { query, project: opts.project, budgetTokens: opts.budget, includeSuperseded: opts.allStatus });
+  const result = buildContext(ctx.vault(opts), { query, project: opts.project, budgetTokens: opts.budget, includeSuperseded: opts.allStatus });
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else if (result.text) ctx.out(result.text);
   if (!result.text) {

@@ -1,10 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Command } from "../commander.js";
-import { openSnapshot } from "../../lib/agent/snapshot.js";
 import { CortexError } from "../../lib/errors.js";
-import { indexVault } from "../../lib/vault/indexer.js";
-import { withVaultLock } from "../../lib/vault/lock.js";
 import type { CliContext } from "../context.js";
 import { findAtom } from "../refs.js";
 
@@ -25,16 +22,16 @@ export function registerEdit(program: Command, ctx: CliContext): void {
 }
 
 async function runEdit(ctx: CliContext, ref: string, opts: EditOptions): Promise<void> {
-  const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
-  const atom = findAtom((await openSnapshot(vaultDir, today)).manifest, ref);
+  const vault = ctx.vault(opts);
+  const { vaultDir } = vault;
+  const atom = findAtom(vault.manifest, ref);
   const editor = ctx.params.env.VISUAL || ctx.params.env.EDITOR || "vi";
   const file = join(vaultDir, atom.path);
   // Through the shell, as git runs core.editor: EDITOR may carry arguments ("code --wait").
   const options = { stdio: "inherit" as const, env: ctx.params.env as NodeJS.ProcessEnv, cwd: ctx.params.cwd };
   const run = process.platform === "win32" ? spawnSync(`${editor} "${file}"`, { ...options, shell: true }) : spawnSync("/bin/sh", ["-c", `${editor} "$1"`, "cortex-edit", file], options);
   if (run.error || run.status !== 0) throw new CortexError("IO", `editor ${JSON.stringify(editor)} failed on ${atom.path}${run.error ? `: ${run.error.message}` : ` (exit ${run.status})`}; the index was not updated`);
-  const result = await withVaultLock(vaultDir, () => indexVault(vaultDir, { config, today }), { timeoutMs: 15_000 });
+  const result = vault.index();
   ctx.diagnostics(result.diagnostics.filter((d) => d.file === atom.path));
   ctx.err(`Edited ${atom.path}; index ${result.reread > 0 ? "updated" : "unchanged"}`);
 }

@@ -29,10 +29,8 @@ export function registerGraph(program: Command, ctx: CliContext): void {
     .option("-n, --limit <n>", "draw at most this many atoms, the most connected (0 = all)", parseCount, DEFAULT_LIMIT)
     .option("--hubs <n>", "how many of the most connected atoms to emphasise", parseCount, 5)
     .action((opts: GraphOptions) => {
-      const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
       // The links the index resolved (index/links.json): nothing is resolved again.
-      const { manifest, edges } = loadRelatedInputs(vaultDir, config, today);
+      const { manifest, edges } = loadRelatedInputs(ctx.vault(opts));
       const whole = graphView(manifest, { edges, backlinks: {} }, { project: opts.project, hubs: opts.hubs });
       if (whole.nodes.length === 0) {
         ctx.err(opts.project === undefined ? "No atoms in the vault" : `No atoms in project ${JSON.stringify(opts.project)}`);

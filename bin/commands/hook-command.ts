@@ -1,5 +1,4 @@
 import type { Command } from "commander";
-import { openSnapshot } from "../../lib/agent/snapshot.js";
 import { promptBriefing, sessionBriefing } from "../../lib/claude/briefings.js";
 import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../../lib/claude/hooks.js";
 import type { HookEvent } from "../../lib/claude/types.js";
@@ -32,11 +31,10 @@ async function runHook(ctx: CliContext, eventArg: string, opts: HookOptions): Pr
     const event = EVENTS[eventArg];
     if (!event) throw new Error(`unknown hook event "${eventArg}" (expected session-start or prompt)`);
     const input = parseHookInput(await readStdin(ctx));
-    const { vaultDir, config } = ctx.vault(opts.vault);
-    const settings = hookSettings(config);
+    const snap = ctx.vault(opts);
+    const settings = hookSettings(snap.config);
     const budget = opts.budget === undefined ? settings.budget : Number(opts.budget);
     if (!Number.isInteger(budget) || budget < 50 || budget > 20_000) throw new Error(`--budget must be a whole number from 50 to 20000, got ${opts.budget}`);
-    const snap = await openSnapshot(vaultDir, ctx.today(opts.today));
     let context = "";
     if (event === "SessionStart") {
       const projects = new Set([...snap.config.projects, ...snap.manifest.map((m) => m.project)]);

@@ -35,9 +35,13 @@ export function registerImport(program: Command, ctx: CliContext): void {
 
 async function runImport(ctx: CliContext, source: string, opts: ImportOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const result = await importSource(vaultDir, source, { config, today, cwd: ctx.params.cwd, project: opts.project, type: opts.type, split: opts.split, dryRun: opts.dryRun, force: opts.force, commit: opts.commit });
   if (result.imported.length === 0) ctx.exitCode = 1;
+  if (result.indexError) {
+    ctx.err(`cortex: ${result.indexError}`);
+    ctx.exitCode = 1;
+  }
   if (opts.json) {
     ctx.out(JSON.stringify(snakeKeys(result), null, 2));
     return;
@@ -48,9 +52,9 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
   ];
   for (const l of lines.sort(bySource)) ctx.err(`${l.source} ${l.text}`);
   const verb = result.dryRun ? "Would import" : "Imported";
-  for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : "wrote"} ${i.path}  (${i.source})`);
+  for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : i.alreadyWritten ? "already written" : "wrote"} ${i.path}  (${i.source})`);
   ctx.out(summary(result, verb));
-  if (result.committed) ctx.out("Committed");
+  if (result.commit?.committed) ctx.out("Committed");
   reportCommit(ctx, result);
 }
 

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { withCheckSeverity } from "../../lib/check/severity.js";
 import { summarize } from "../../lib/summary/summarize.js";
-import { readIndexes } from "../../lib/vault/read-indexes.js";
 import type { CliContext } from "../context.js";
+import { finishPendingMoveLines } from "../format/move-output.js";
 import { progressLine } from "../format/progress.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -30,19 +30,17 @@ export function registerIndex(program: Command, ctx: CliContext): void {
 }
 
 async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
-  // Loaded on use: the parser and YAML library are not needed by the other commands.
-  const { indexVault } = await import("../../lib/vault/indexer.js");
   const started = performance.now();
-  const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const vault = ctx.vault(opts);
+  const { vaultDir, config, today } = vault;
+  for (const line of await finishPendingMoveLines(vaultDir)) ctx.err(line);
   const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json ? progressLine((s) => ctx.params.stderr.write(s), () => performance.now()) : null;
-  const result = indexVault(vaultDir, {
-    config,
-    today,
+  const result = vault.index({
     full: opts.full,
     onProgress: progress ? (done, total) => progress.update(done, total) : undefined,
     // The statistics need the indexes: a full run keeps them rather than read them back (100k atoms: 380 MB, not 600).
     keepIndexes: opts.stats === true,
+    onNotice: (message) => ctx.params.stderr.write(`cortex: ${message}\n`),
   });
   progress?.clear();
   const ms = Math.round(performance.now() - started);
@@ -57,7 +55,7 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   if (!opts.quiet) ctx.diagnostics(diagnostics);
   if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${plural(errors, "error")}, ${plural(warnings, "warning")}) in ${ms} ms`);
   if (opts.stats) {
-    const indexes = result.indexes ?? readIndexes(vaultDir);
+    const indexes = vault.indexes();
     ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
   }
 }

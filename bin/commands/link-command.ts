@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { reportCommit } from "../options.js";
 import { buildLinkReport, type LinkReport } from "../../lib/links/report.js";
 import { linkVault, type FileLinkEdits, type LinkVaultResult } from "../../lib/links/link-vault.js";
 import { loadVaultLinks } from "../../lib/links/vault-links.js";
@@ -31,9 +32,10 @@ export function registerLink(program: Command, ctx: CliContext): void {
     .option("--commit", "commit the changed files with git (or [git] commit = true)")
     .action(async (opts: LinkOptions) => {
       const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
+      const vault = ctx.vault(opts);
+      const { vaultDir, config } = vault;
       if (opts.report) {
-        const { index, resolved } = loadVaultLinks(vaultDir, config, today);
+        const { index, resolved } = loadVaultLinks(vault);
         const report = buildLinkReport(index.indexes.manifest, resolved);
         ctx.out(opts.json ? JSON.stringify(snakeKeys(report), null, 2) : formatReport(report));
         ctx.exitCode = report.broken.length > 0 ? 1 : 0;
@@ -41,7 +43,7 @@ export function registerLink(program: Command, ctx: CliContext): void {
       }
       const result = await linkVault(vaultDir, { config, today, dryRun: opts.dryRun, applySuggestions: opts.applySuggestions, maxSuggestions: opts.max, commit: opts.commit || undefined });
       for (const s of result.skipped) ctx.err(`${s.path}:1 link-skipped ${s.reason}`);
-      if (result.commit && !result.commit.committed) ctx.err(`cortex: not committed: ${result.commit.reason}`);
+      reportCommit(ctx, result);
       ctx.out(opts.json ? JSON.stringify(snakeKeys(result), null, 2) : formatLinking(result, Boolean(opts.dryRun)));
       if (result.skipped.length > 0) ctx.exitCode = 1;
     });

@@ -1,6 +1,5 @@
 import { Option, type Command } from "../commander.js";
 import { ATOM_STATUSES } from "../../lib/atoms/types.js";
-import { openSnapshot } from "../../lib/agent/snapshot.js";
 import { byUpdatedThenPath, classifyLayer } from "../../lib/layers/classify.js";
 import { parseCount, type CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
@@ -35,9 +34,8 @@ export function registerList(program: Command, ctx: CliContext): void {
 }
 
 async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
-  const today = ctx.today(opts.today);
-  const { vaultDir } = ctx.vault(opts.vault);
-  const snap = await openSnapshot(vaultDir, today);
+  const snap = ctx.vault(opts);
+  const { today } = snap;
   const tag = opts.tag?.replace(/^#+/, "").toLowerCase();
   const items = snap.manifest
     .filter((m) => (opts.project === undefined || m.project === opts.project) && (opts.type === undefined || m.type === opts.type) && (opts.status === undefined || m.status === opts.status) && (tag === undefined || m.tags.includes(tag)))

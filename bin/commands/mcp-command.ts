@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Readable } from "node:stream";
 import type { Command } from "commander";
 import { shellQuote } from "../../lib/util/shell.js";
 import type { CliContext } from "../context.js";
@@ -22,7 +23,7 @@ export function registerMcp(program: Command, ctx: CliContext): void {
 }
 
 async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
-  const { vaultDir } = ctx.vault(opts.vault);
+  const { vaultDir } = ctx.vault(opts);
   let mcp: typeof import("../../lib/mcp/index.js");
   try {
     mcp = await import("../../lib/mcp/index.js");
@@ -32,14 +33,10 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
     ctx.exitCode = 2;
     return;
   }
-  const input = (ctx.params.stdin ?? process.stdin) as NodeJS.ReadableStream;
-  const ended = new Promise<void>((resolve) => {
-    input.once("end", resolve);
-    input.once("close", resolve);
-  });
-  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line) });
+  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line), stdin: (ctx.params.stdin ?? process.stdin) as Readable });
   ctx.err(`cortex mcp: serving ${vaultDir} over stdio`);
-  await ended;
+  // Settles once stdin has ended and every request received has been answered.
+  await handle.closed;
   await handle.close();
 }
 

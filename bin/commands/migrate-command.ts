@@ -35,7 +35,7 @@ export function registerMigrate(program: Command, ctx: CliContext): void {
 
 async function runMigrate(ctx: CliContext, folderArg: string | undefined, opts: MigrateOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const folder = folderArg === undefined ? undefined : vaultFolder(ctx, vaultDir, folderArg);
   const result = await migrateVault(vaultDir, { config, today, dryRun: opts.dryRun, commit: opts.commit, folder, project: opts.project, type: opts.type });
   if (result.skipped.length > 0) ctx.exitCode = 1;
@@ -50,7 +50,7 @@ async function runMigrate(ctx: CliContext, folderArg: string | undefined, opts: 
     return;
   }
   ctx.out(summary(result, "Migrated"));
-  if (result.committed) ctx.out("Committed");
+  if (result.commit?.committed) ctx.out("Committed");
   reportCommit(ctx, result);
 }
 

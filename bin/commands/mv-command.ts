@@ -1,7 +1,9 @@
 import type { Command } from "commander";
+import { reportCommit } from "../options.js";
 import { moveAtom, type MoveResult } from "../../lib/links/move-vault.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
+import { finishedMoveLines } from "../format/move-output.js";
 
 interface MvOptions {
   vault?: string;
@@ -25,10 +27,11 @@ export function registerMv(program: Command, ctx: CliContext): void {
     .option("--commit", "commit the move and the rewritten files with git (or [git] commit = true)")
     .action(async (from: string, to: string, opts: MvOptions) => {
       const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
+      const { vaultDir, config } = ctx.vault(opts);
       const result = await moveAtom(vaultDir, from, to, { config, today, dryRun: opts.dryRun, commit: opts.commit || undefined });
+      for (const line of result.finished ? finishedMoveLines(result.finished) : []) ctx.err(line);
       for (const path of result.skipped) ctx.err(`${path}:1 mv-skipped the file changed while the move ran; its references to ${result.from} were not rewritten`);
-      if (result.commit && !result.commit.committed) ctx.err(`cortex: not committed: ${result.commit.reason}`);
+      reportCommit(ctx, result);
       ctx.exitCode = result.skipped.length > 0 ? 1 : 0;
       ctx.out(opts.json ? JSON.stringify(snakeKeys(result), null, 2) : format(result, Boolean(opts.dryRun)));
     });

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { reportCommit } from "../options.js";
 import { refreshMocs } from "../../lib/moc/refresh.js";
 import type { CliContext } from "../context.js";
 
@@ -27,7 +28,7 @@ export function registerRefreshMoc(program: Command, ctx: CliContext): void {
     .option("--commit", "commit the changed MOCs with git (or [git] commit = true)")
     .action(async (files: string[], opts: RefreshMocOptions) => {
       const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
+      const { vaultDir, config } = ctx.vault(opts);
       const result = await refreshMocs(vaultDir, { config, today, dryRun: opts.dryRun, files: files.length > 0 ? files : undefined, commit: opts.commit || undefined });
       ctx.exitCode = result.problems.length > 0 ? 1 : 0;
       if (opts.json) {
@@ -35,7 +36,7 @@ export function registerRefreshMoc(program: Command, ctx: CliContext): void {
         return;
       }
       for (const p of result.problems) ctx.err(`${p.file}:${p.line} error moc-${p.kind} ${p.message}`);
-      if (result.commit && !result.commit.committed) ctx.err(`cortex: not committed: ${result.commit.reason}`);
+      reportCommit(ctx, result);
       if (opts.quiet) return;
       const verb = opts.dryRun ? "would refresh" : "refreshed";
       for (const f of result.files) {

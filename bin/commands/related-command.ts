@@ -30,9 +30,7 @@ export function registerRelated(program: Command, ctx: CliContext): void {
     .option("-j, --json", "print a JSON array")
     .action((ref: string | undefined, opts: RelatedOptions) => {
       if (ref === undefined && opts.tag.length === 0 && !opts.words) throw new CortexError("BAD_ARGUMENT", "give an atom (path, id or name), or --tag and/or --words");
-      const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
-      const { manifest, edges } = loadRelatedInputs(vaultDir, config, today);
+      const { manifest, edges } = loadRelatedInputs(ctx.vault(opts));
       const query: RelatedQuery = ref !== undefined ? { path: findAtom(manifest, ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
       const found = related(manifest, edges, query, opts.top);
       if (opts.json) ctx.out(JSON.stringify(found, null, 2));

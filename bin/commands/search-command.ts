@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
-import { rankSearchFile } from "../../lib/search/rank.js";
+import { searchVault } from "../../lib/app/search.js";
+import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
-import { loadSearchFile, logSearch } from "../../lib/search/vault-search.js";
-import { clockMs } from "../../lib/vault/access-log.js";
 import { parseCount, type CliContext } from "../context.js";
 import { pathFromCwd, statusMark } from "../format/atom-output.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
@@ -12,6 +11,7 @@ import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from 
 interface SearchOptions {
   vault?: string;
   today?: string;
+  refresh?: boolean;
   top: number;
   limit?: number;
   project?: string;
@@ -25,6 +25,7 @@ interface SearchOptions {
   content?: boolean;
   json?: boolean;
   explain?: boolean;
+  ranking?: "fulltext" | "seed";
   log: boolean;
 }
 
@@ -34,8 +35,8 @@ const FORMATS = ["brief", "paths", "content", "json"];
 export function registerSearch(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("search")
-    .description("Rank atoms for keywords (see --explain and the README for the scoring). Without a query: list the active atoms matching the filters, newest first.")
-    .argument("[query...]", "keywords")
+    .description('Rank atoms by what they say: words, "exact phrases", -excluded, prefix*. Without a query: list the active atoms matching the filters, newest first.')
+    .argument("[query...]", 'words; "an exact phrase"; -word excludes; word* matches a prefix')
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("-n, --top <n>", "number of results (0 = all)", parseCount, 10)
@@ -52,32 +53,32 @@ export function registerSearch(program: Command, ctx: CliContext): void {
   }
   cmd
     .option("--explain", "show how each score was reached")
+    .addOption(new Option("--ranking <name>", "fulltext (the whole note, default) or seed (the seed's table over metadata)").choices(["fulltext", "seed"]))
     .option("--no-log", "do not append the search to index/access_log.jsonl")
+    .option("--no-refresh", "search the index as written, without checking the files for changes")
     .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), { ...opts, top: opts.limit ?? opts.top }));
 }
 
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
-  const started = clockMs();
-  const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
-  const { buf, indexed } = await loadSearchFile(vaultDir, config, today);
+  const vault = ctx.vault(opts);
+  const { vaultDir } = vault;
+  const notice = (line: string) => ctx.err(line);
+  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking, notice });
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  const activation = config.scoring.usage > 0 ? (await import("../../lib/activation/read.js")).loadActivation(vaultDir, today) : undefined;
-  const hits = rankSearchFile(buf, query, { ...opts, hotOnly: opts.hot, today, activation }, config);
-  if (opts.log) logSearch(vaultDir, "search", query, hits, started);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");
     ctx.err(query.trim() ? `No results for: ${query}` : "No atoms match the filters");
     ctx.exitCode = 1;
     return;
   }
-  ctx.out(await render(hits, opts, { vaultDir, cwd: ctx.params.cwd, color: ctx.color, filterMode: query.trim() === "" }));
+  ctx.out(await render(hits, opts, { vaultDir, cwd: ctx.params.cwd, color: ctx.color, query, filterMode: query.trim() === "" }));
 }
 
 interface RenderContext {
   vaultDir: string;
   cwd: string;
   color: boolean;
+  query: string;
   /** No query: every score is 0, and none is printed. */
   filterMode: boolean;
 }
@@ -85,17 +86,28 @@ interface RenderContext {
 async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext): Promise<string> {
   const explain = Boolean(opts.explain);
   const { vaultDir } = r;
-  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain)), null, 2);
   if (opts.paths) return hits.map((h) => pathFromCwd(vaultDir, r.cwd, h.record.path)).join("\n");
   if (opts.content) return hits.map((h) => `==> ${h.record.path}${r.filterMode ? "" : ` (score: ${formatScore(h.score)})`}${statusMark(h.record.status)} <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
+  const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, r.query) : new Map<string, Snippet | null>();
+  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path))), null, 2);
   const style = { color: r.color, scores: !r.filterMode };
   if (opts.brief) {
     // The frontmatter and markdown code is loaded only for --brief.
     const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/atoms/frontmatter.js"), import("../../lib/search/preview.js")]);
-    const previews = new Map(hits.map((h) => [h.record.path, bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body)]));
+    const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body), matches: [] }]));
     return withExplain(formatBrief(hits, previews, style), hits, explain, "\n\n");
   }
   return withExplain(formatLines(hits, style), hits, explain, "\n");
+}
+
+// The best-matching passage of each full-text hit's note (none for the seed ranking or filter mode).
+async function snippetsOf(hits: SearchHit[], vaultDir: string, query: string): Promise<Map<string, Snippet | null>> {
+  const snippets = new Map<string, Snippet | null>();
+  if (!hits.some((h) => "matched" in h) || query.trim() === "") return snippets;
+  const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/fts/snippet.js"), import("../../lib/fts/query.js")]);
+  const parsed = parseQuery(query);
+  for (const hit of hits) snippets.set(hit.record.path, bestPassage(readNote(vaultDir, hit.record.path), parsed));
+  return snippets;
 }
 
 function withExplain(text: string, hits: SearchHit[], explain: boolean, separator: string): string {

@@ -1,5 +1,5 @@
 import type { Command } from "../commander.js";
-import { atomBody, openSnapshot, readAtomText } from "../../lib/agent/snapshot.js";
+import { atomBody, readAtomText } from "../../lib/agent/snapshot.js";
 import { CortexError } from "../../lib/errors.js";
 import type { ManifestEntry } from "../../lib/indexes/types.js";
 import { classifyLayer } from "../../lib/layers/classify.js";
@@ -30,9 +30,8 @@ export function registerShow(program: Command, ctx: CliContext): void {
 }
 
 async function runShow(ctx: CliContext, ref: string, opts: ShowOptions): Promise<void> {
-  const today = ctx.today(opts.today);
-  const { vaultDir } = ctx.vault(opts.vault);
-  const snap = await openSnapshot(vaultDir, today);
+  const snap = ctx.vault(opts);
+  const { vaultDir, today } = snap;
   const atom = findAtom(snap.manifest, ref);
   const text = readAtomText(vaultDir, atom.path);
   if (text === null) throw new CortexError("IO", `${atom.path} is indexed but cannot be read`);

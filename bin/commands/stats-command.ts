@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { CortexError } from "../../lib/errors.js";
-import { loadSearchRecords } from "../../lib/search/vault-search.js";
+import { searchRecords } from "../../lib/search/vault-search.js";
 import { readAccessLog, trackerReport } from "../../lib/stats/tracker.js";
 import type { TrackerReport } from "../../lib/stats/types.js";
 import { isIsoDate } from "../../lib/util/dates.js";
@@ -30,11 +30,11 @@ export function registerStats(program: Command, ctx: CliContext): void {
     .option("-j, --json", "print the report as JSON (every dead atom)")
     .action(async (opts: StatsOptions) => {
       if (opts.since !== undefined && !isIsoDate(opts.since)) throw new CortexError("BAD_ARGUMENT", `--since must be a date YYYY-MM-DD, got ${JSON.stringify(opts.since)}`);
-      const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
+      const vault = ctx.vault(opts);
+      const { vaultDir, config } = vault;
       const log = readAccessLog(vaultPaths(vaultDir).accessLog);
       if (log.badLines > 0) ctx.err(`index/access_log.jsonl:1 access-log ${log.badLines} line${log.badLines === 1 ? " is" : "s are"} not a valid event; skipped`);
-      const { records } = await loadSearchRecords(vaultDir, config, today);
+      const records = searchRecords(vault);
       const report = trackerReport(log.events, records, { since: opts.since, top: opts.top, layers: config.layers });
       if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...report, byOp: countObjects(report.byOp, "op") }), null, 2));
       else if (report.retrievals > 0) ctx.out(format(report, opts.dead, records.length));

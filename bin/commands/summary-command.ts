@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { loadSearchRecords } from "../../lib/search/vault-search.js";
+import { searchRecords } from "../../lib/search/vault-search.js";
 import { summarize } from "../../lib/summary/summarize.js";
 import type { CliContext } from "../context.js";
 import { formatSummary, summaryJson } from "../format/summary-output.js";
@@ -7,6 +7,7 @@ import { formatSummary, summaryJson } from "../format/summary-output.js";
 interface SummaryOptions {
   vault?: string;
   today?: string;
+  refresh?: boolean;
   json?: boolean;
 }
 
@@ -17,12 +18,12 @@ export function registerSummary(program: Command, ctx: CliContext): void {
     .description("Boot summary: active atoms, hot/warm counts, top projects and types, hot atoms")
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
+    .option("--no-refresh", "read the index as written, without checking the files for changes")
     .option("-j, --json", "print the summary as JSON")
     .action(async (opts: SummaryOptions) => {
-      const today = ctx.today(opts.today);
-      const { vaultDir, config } = ctx.vault(opts.vault);
-      const { records } = await loadSearchRecords(vaultDir, config, today);
-      const summary = summarize(records, today, config.layers);
+      const vault = ctx.vault(opts);
+      const { vaultDir, config, today } = vault;
+      const summary = summarize(searchRecords(vault), today, config.layers);
       ctx.out(opts.json ? JSON.stringify(summaryJson(summary), null, 2) : formatSummary(summary, vaultDir));
     });
 }

@@ -31,12 +31,12 @@ export function registerSupersede(program: Command, ctx: CliContext): void {
 
 async function runSupersede(ctx: CliContext, old: string, opts: SupersedeOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const by = opts.by === undefined ? undefined : normalizeRef(opts.by);
   const result = await supersedeAtom(vaultDir, { old: normalizeRef(old), by, reason: opts.reason }, { config, today, commit: opts.commit, dryRun: opts.dryRun });
   const verb = opts.dryRun ? "Would supersede" : "Superseded";
   if (opts.json) ctx.out(JSON.stringify(snakeKeys(result), null, 2));
   else ctx.out(result.by ? `${verb} ${result.old} by ${result.by}` : `${opts.dryRun ? "Would retire" : "Retired"} ${result.old} (superseded, no replacement)`);
-  if (result.committed && !opts.json) ctx.out("Committed");
+  if (result.commit?.committed && !opts.json) ctx.out("Committed");
   reportCommit(ctx, result);
 }

@@ -26,7 +26,7 @@ export function registerTranscripts(program: Command, ctx: CliContext): void {
 
 function runTranscripts(ctx: CliContext, query: string, opts: TranscriptsOptions): void {
   const dir = opts.dir ?? (() => {
-    const { vaultDir, config } = ctx.vault(opts.vault);
+    const { vaultDir, config } = ctx.vault(opts);
     return transcriptsDir(config, vaultDir, ctx.params.env);
   })();
   const result = searchTranscripts(dir, query, opts.limit);

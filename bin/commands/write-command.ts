@@ -6,8 +6,6 @@ import type { CortexConfig } from "../../lib/config/types.js";
 import { normalizeRef } from "../../lib/agent/refs.js";
 import { CortexError } from "../../lib/errors.js";
 import { pathInVault, removeAdopted } from "../../lib/write/adopt.js";
-import { currentManifest } from "../../lib/write/manifest.js";
-import { planSupersede, supersedeAtom } from "../../lib/write/supersede.js";
 import { writeAtom } from "../../lib/write/write-atom.js";
 import type { WriteInput, WriteResult } from "../../lib/write/types.js";
 import type { CliContext } from "../context.js";
@@ -65,7 +63,7 @@ export function registerWrite(program: Command, ctx: CliContext): void {
 
 async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts.vault);
+  const { vaultDir, config } = ctx.vault(opts);
   const source = await readBody(ctx, opts, vaultDir);
   const input: WriteInput = {
     name: opts.name ?? "",
@@ -80,37 +78,39 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
     pnl_impact: toNumber(opts.pnlImpact),
     links: splitList(opts.links),
   };
-  const supersedes = opts.supersedes === undefined ? undefined : planSupersede(currentManifest(vaultDir, config, today, false), { old: normalizeRef(opts.supersedes) }).old.path;
-  const replacing = supersedes ?? source.inVault?.path;
-  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing, dryRun: opts.dryRun, related: opts.related });
-  const done = opts.dryRun ? { ...(supersedes ? { superseded: supersedes } : {}) } : await finishWrite(vaultDir, result, { config, today, supersedes, adopted: source.inVault });
+  // The replaced atom is checked and superseded in the write's own transaction (see writeAtom).
+  const supersedes = opts.supersedes === undefined ? undefined : normalizeRef(opts.supersedes);
+  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing: source.inVault?.path, supersedes, dryRun: opts.dryRun, related: opts.related });
+  const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
+  if (result.indexError) {
+    ctx.err(`cortex: ${result.indexError}`);
+    ctx.exitCode = 1;
+  }
   reportCommit(ctx, result);
 }
 
 interface AfterWrite {
-  superseded?: string;
   moved_from?: string;
 }
 
-// What follows a write: the replaced atom superseded by the new one, the adopted note removed.
-async function finishWrite(vaultDir: string, result: WriteResult, o: { config: CortexConfig; today: string; supersedes?: string; adopted?: { path: string; bytes: Buffer } }): Promise<AfterWrite> {
+// What follows a write: the adopted note (a --file inside the vault) removed.
+async function finishWrite(vaultDir: string, result: WriteResult, o: { config: CortexConfig; today: string; adopted?: { path: string; bytes: Buffer } }): Promise<AfterWrite> {
   const done: AfterWrite = {};
-  if (o.supersedes !== undefined) {
-    await supersedeAtom(vaultDir, { old: o.supersedes, by: result.path }, { config: o.config, today: o.today });
-    done.superseded = o.supersedes;
-  }
   if (o.adopted && o.adopted.path !== result.path && (await removeAdopted(vaultDir, o.adopted.path, o.adopted.bytes, o))) done.moved_from = o.adopted.path;
   return done;
 }
 
 function formatWrite(result: WriteResult, done: AfterWrite, dryRun: boolean): string {
-  const lines = [dryRun ? `Would write ${result.path} (id ${result.id}); nothing written` : `Wrote ${result.path} (id ${result.id})`];
+  const wrote = result.alreadyWritten
+    ? `Already written: ${result.path} (id ${result.id}), by an earlier run whose index update failed; the index is up to date now`
+    : `Wrote ${result.path} (id ${result.id})`;
+  const lines = [dryRun ? `Would write ${result.path} (id ${result.id}); nothing written` : wrote];
   if (done.moved_from) lines.push(`Moved from ${done.moved_from}`);
   if (result.related.length > 0) lines.push(`Related: ${result.related.join(", ")}`);
-  if (done.superseded) lines.push(`${dryRun ? "Would supersede" : "Superseded"} ${done.superseded}`);
-  if (result.committed) lines.push("Committed");
+  if (result.superseded) lines.push(`${dryRun ? "Would supersede" : "Superseded"} ${result.superseded}`);
+  if (result.commit?.committed) lines.push("Committed");
   if (dryRun && result.content !== undefined) lines.push("", result.content.trimEnd());
   return lines.join("\n");
 }

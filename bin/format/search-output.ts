@@ -1,5 +1,7 @@
+import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
+import { maxOf } from "../../lib/util/arrays.js";
 import { dimRetired, statusMark } from "./atom-output.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
@@ -7,10 +9,16 @@ export function formatScore(score: number): string {
   return String(Math.round(score * 100) / 100);
 }
 
-/** The JSON shape of a hit (`--json`); with `explain`, the score breakdown too. */
-export function hitToJson(hit: SearchHit, explain: boolean): Record<string, unknown> {
+/**
+ * The JSON shape of a hit (`--json`); full-text hits add `matched` (the query
+ * words and phrases the atom contains) and `snippet` (the best-matching
+ * passage, null when only metadata matched); with `explain`, the breakdown.
+ */
+export function hitToJson(hit: SearchHit, explain: boolean, snippet?: Snippet | null): Record<string, unknown> {
   const { path, name, type, project, status, tags, updated } = hit.record;
   const json: Record<string, unknown> = { path, name, type, project, status, tags, updated, layer: hit.layer, score: hit.score };
+  if (hit.matched) json.matched = hit.matched;
+  if (snippet !== undefined) json.snippet = snippet?.text ?? null;
   if (explain && hit.breakdown) json.explain = hit.breakdown;
   return json;
 }
@@ -23,7 +31,7 @@ export interface HitStyle {
 
 /** Default output: one line per hit, `score  layer  path  name`; superseded and archived atoms marked (and dimmed). */
 export function formatLines(hits: readonly SearchHit[], style: HitStyle): string {
-  const width = Math.max(...hits.map((h) => formatScore(h.score).length));
+  const width = maxOf(hits.map((h) => formatScore(h.score).length));
   return hits
     .map((h) => {
       const score = style.scores ? `${formatScore(h.score).padStart(width)}  ` : "";
@@ -33,32 +41,37 @@ export function formatLines(hits: readonly SearchHit[], style: HitStyle): string
     .join("\n");
 }
 
-/** `--brief`: `[layer] name (score: N)`, the path, and a one-line preview. */
-export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, string>, style: HitStyle): string {
+/** `--brief`: `[layer] name (score: N)`, the path, and a passage (its matches highlighted on a terminal). */
+export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, Snippet>, style: HitStyle): string {
   return hits
     .map((h) => {
       const head = `${paint(`[${h.layer}]`, h.layer, style.color)} ${h.record.name}${statusMark(h.record.status)}${style.scores ? ` (score: ${formatScore(h.score)})` : ""}`;
       const preview = previews.get(h.record.path);
-      return dimRetired([head, `  ${h.record.path}`, ...(preview ? [`  ${preview}`] : [])].join("\n"), h.record.status, style.color);
+      return dimRetired([head, `  ${h.record.path}`, ...(preview?.text ? [`  ${highlight(preview, style.color)}`] : [])].join("\n"), h.record.status, style.color);
     })
     .join("\n\n");
 }
 
-/** `--explain`: each field's contribution, then the multipliers and bonus. */
+/**
+ * `--explain`: the points of each query word per field, then one step per
+ * line, each with its running total, so the arithmetic reads one way only:
+ * `= 33 (fields)`, `× 1.5 (all keywords) = 49.5`, `+ 2 (hot) = 51.5`, …
+ */
 export function formatExplain(b: ScoreBreakdown): string {
   const byKeyword = new Map<string, string[]>();
   for (const c of b.contributions) {
     const list = byKeyword.get(c.keyword) ?? [];
-    list.push(`${c.field} +${c.points}`);
+    list.push(`${c.field} +${formatScore(c.points)}`);
     byKeyword.set(c.keyword, list);
   }
   const lines = [...byKeyword].map(([k, parts]) => `    ${k}: ${parts.join(", ")}`);
-  const steps = [`base ${formatScore(b.base)}`];
-  if (b.allMatch !== 1) steps.push(`× ${b.allMatch} (all keywords)`);
-  if (b.layerBonus !== 0) steps.push(`+ ${b.layerBonus} (${b.layer})`);
-  if (b.usageBonus) steps.push(`+ ${formatScore(b.usageBonus)} (usage)`);
-  if (b.statusMultiplier !== 1) steps.push(`× ${b.statusMultiplier} (status)`);
-  lines.push(`    ${steps.join(" ")} = ${formatScore(b.score)}`);
+  let total = b.base;
+  lines.push(`    = ${formatScore(total)} (fields)`);
+  const step = (text: string, next: number) => lines.push(`    ${text} = ${formatScore((total = next))}`);
+  if (b.allMatch !== 1) step(`× ${b.allMatch} (all keywords)`, total * b.allMatch);
+  if (b.layerBonus !== 0) step(`+ ${b.layerBonus} (${b.layer})`, total + b.layerBonus);
+  if (b.usageBonus) step(`+ ${formatScore(b.usageBonus)} (usage)`, total + b.usageBonus);
+  if (b.statusMultiplier !== 1) step(`× ${b.statusMultiplier} (status)`, b.score);
   return lines.join("\n");
 }
 
@@ -67,4 +80,16 @@ const COLORS: Record<string, string> = { hot: "\x1b[35m", warm: "\x1b[33m", cold
 
 function paint(text: string, layer: string, color: boolean): string {
   return color ? `${COLORS[layer] ?? ""}${text}\x1b[39m` : text;
+}
+
+// Matched words in bold on a terminal; plain otherwise.
+function highlight(snippet: Snippet, color: boolean): string {
+  if (!color || snippet.matches.length === 0) return snippet.text;
+  let out = "";
+  let at = 0;
+  for (const [start, end] of snippet.matches) {
+    out += `${snippet.text.slice(at, start)}\x1b[1m${snippet.text.slice(start, end)}\x1b[22m`;
+    at = end;
+  }
+  return out + snippet.text.slice(at);
 }

@@ -1,14 +1,13 @@
-import { ConfigError } from "../config/types.js";
-import { CortexError } from "../errors.js";
+import { CortexError, type CortexErrorCode } from "../errors.js";
 import { WriteRejectedError } from "../write/errors.js";
 import type { ErrorCodeInfo, ToolErrorData, ToolOutcome } from "./types.js";
 
 /**
  * The error codes of tool results: `E1xx` vault and file problems,
- * `E2xx` invalid arguments, `E4xx` rejected by the security scan or the
- * near-duplicate check, `E9xx` internal errors. Each has a one-line suggestion.
+ * `E2xx` invalid arguments, `E3xx` cancelled by the client, `E4xx` rejected
+ * by the security scan or the near-duplicate check, `E9xx` internal errors. Each has a one-line suggestion.
  */
-export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.freeze({
+export const ERROR_CODES = Object.freeze({
   CORTEX_E100: { category: "vault", suggestion: "Start the server with --vault DIR (or CORTEX_VAULT) naming an existing vault folder." },
   CORTEX_E101: { category: "vault", suggestion: "Find the atom with recall or list first, then pass its path exactly." },
   CORTEX_E102: { category: "vault", suggestion: "Several atoms match: pass the vault-relative path instead of the name." },
@@ -25,19 +24,35 @@ export const ERROR_CODES: Readonly<Record<string, ErrorCodeInfo>> = Object.freez
   CORTEX_E210: { category: "argument", suggestion: "Fix the field named in the message and call again." },
   CORTEX_E400: { category: "rejected", suggestion: "Remove the secret or the instruction-like text the rule names, then save again." },
   CORTEX_E401: { category: "rejected", suggestion: "Read the existing atom (read tool). If it already says this, nothing needs saving; if yours replaces it, call save again with supersedes set to its path." },
+  CORTEX_E300: { category: "cancelled", suggestion: "The client cancelled the call before it wrote anything; call again if it is still wanted." },
   CORTEX_E900: { category: "internal", suggestion: "This is a bug in cortex: run with CORTEX_DEBUG=1 and report the stderr output." },
-});
+} satisfies Record<string, ErrorCodeInfo>);
 
-/** The CortexError codes of the library mapped to tool error codes. */
-const BY_CORTEX_CODE: Readonly<Record<string, string>> = {
+/** A tool error code: a key of {@link ERROR_CODES}. */
+export type ToolErrorCode = keyof typeof ERROR_CODES;
+
+/** Every CortexError code of the library mapped to its tool error code (the compiler checks none is missing). */
+const BY_CORTEX_CODE: Readonly<Record<CortexErrorCode, ToolErrorCode>> = {
   VAULT_NOT_FOUND: "CORTEX_E100",
+  NOT_A_VAULT: "CORTEX_E100",
   NOT_FOUND: "CORTEX_E101",
   AMBIGUOUS: "CORTEX_E102",
   IO: "CORTEX_E103",
+  NO_INDEX: "CORTEX_E103",
+  SEARCH_FORMAT: "CORTEX_E103",
+  EXISTS: "CORTEX_E103",
+  SETTINGS_FILE: "CORTEX_E103",
   LOCKED: "CORTEX_E104",
-  BAD_ARGUMENT: "CORTEX_E200",
+  CONFIG: "CORTEX_E105",
   FRONTMATTER: "CORTEX_E106",
   NOT_UTF8: "CORTEX_E106",
+  BAD_ARGUMENT: "CORTEX_E200",
+  VALIDATION: "CORTEX_E210",
+  SECURITY: "CORTEX_E400",
+  DUPLICATE: "CORTEX_E401",
+  BAD_QUERY: "CORTEX_E202",
+  UNSUPPORTED: "CORTEX_E103",
+  CHANGED: "CORTEX_E104",
 };
 
 /** A tool failure carrying its code; thrown inside tools, turned into an outcome by {@link errorOutcome}. */
@@ -59,7 +74,7 @@ export class ToolError extends Error {
  * `Suggestion:` line, and the same as `structured.error`.
  */
 export function toolErrorOutcome(data: Omit<ToolErrorData, "category" | "suggestion">): ToolOutcome {
-  const info = ERROR_CODES[data.code] ?? ERROR_CODES.CORTEX_E900!;
+  const info: ErrorCodeInfo = (ERROR_CODES as Record<string, ErrorCodeInfo>)[data.code] ?? ERROR_CODES.CORTEX_E900;
   const error: ToolErrorData = { code: data.code, category: info.category, message: data.message, suggestion: info.suggestion };
   if (data.argument !== undefined) error.argument = data.argument;
   if (data.details !== undefined) error.details = data.details;
@@ -105,19 +120,19 @@ export function blameArgument<T>(argument: string, fn: () => T): T {
     return fn();
   } catch (error) {
     if (!(error instanceof CortexError) || error instanceof WriteRejectedError) throw error;
-    throw new ToolError(BY_CORTEX_CODE[error.code] ?? "CORTEX_E103", `${argument}: ${error.message}`, { argument });
+    throw new ToolError(BY_CORTEX_CODE[error.code], `${argument}: ${error.message}`, { argument });
   }
 }
 
 /**
  * Maps anything a tool threw to an error outcome: {@link ToolError} as is,
- * a refused write by {@link rejectionError}, `CortexError` and `ConfigError`
+ * a refused write by {@link rejectionError}, a `CortexError` (a bad cortex.toml included)
  * to their `E1xx`/`E2xx` code, and anything else to `CORTEX_E900`.
  */
 export function errorOutcome(error: unknown): ToolOutcome {
   if (error instanceof ToolError) return toolErrorOutcome({ code: error.code, message: error.message, argument: error.argument, details: error.details });
   if (error instanceof WriteRejectedError) return errorOutcome(rejectionError(error));
-  if (error instanceof ConfigError) return toolErrorOutcome({ code: "CORTEX_E105", message: error.message });
-  if (error instanceof CortexError) return toolErrorOutcome({ code: BY_CORTEX_CODE[error.code] ?? "CORTEX_E103", message: error.message });
+  if (error instanceof CortexError) return toolErrorOutcome({ code: BY_CORTEX_CODE[error.code], message: error.message });
+  if ((error as Error)?.name === "AbortError") return toolErrorOutcome({ code: "CORTEX_E300", message: "cancelled by the client; nothing was written" });
   return toolErrorOutcome({ code: "CORTEX_E900", message: `internal error: ${(error as Error)?.message ?? String(error)}` });
 }

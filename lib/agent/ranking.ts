@@ -1,22 +1,15 @@
-import { loadActivation } from "../activation/read.js";
-import { rankRecords, rankSearchFile } from "../search/rank.js";
+import { rankVault } from "../app/search.js";
 import type { SearchFilters, SearchHit } from "../search/types.js";
 import { appendAccessEvent } from "../vault/access-log.js";
 import { vaultPaths } from "../vault/paths.js";
 import type { VaultSnapshot } from "./snapshot.js";
 
 /**
- * Ranks a snapshot's atoms for a query exactly as `cortex search` does
- * (the seed's table, plus the usage bonus when `[scoring] usage` is set),
- * over `index/search.tsv` when the snapshot has it current.
- * `top` 0 keeps every hit.
+ * Ranks a snapshot's atoms for a query exactly as `cortex search` does (see
+ * `rankVault`, the one ranking call). `top` 0 keeps every hit.
  */
 export function rankSnapshot(snap: VaultSnapshot, query: string, filters: SearchFilters & { top: number }): SearchHit[] {
-  const activation = snap.config.scoring.usage > 0 ? loadActivation(snap.vaultDir, snap.today) : undefined;
-  const options = { ...filters, today: snap.today, activation };
-  // The compact file when it is current (the same hits, without reading the manifest), else the manifest.
-  const searchFile = snap.searchFile;
-  return searchFile ? rankSearchFile(searchFile, query, options, snap.config) : rankRecords(snap.manifest, query, options, snap.config);
+  return rankVault(snap, query, filters);
 }
 
 /**

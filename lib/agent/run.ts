@@ -21,3 +21,14 @@ export async function runTool(spec: ToolSpec, args: unknown, env: ToolEnv): Prom
 export function ok(text: string, structured: Record<string, unknown>): ToolOutcome {
   return { text, structured, isError: false };
 }
+
+/**
+ * Marks the end of a step of a tool call: throws an `AbortError` when the
+ * client cancelled the call (so nothing after it runs: a cancelled save
+ * writes nothing), and reports progress when the client asked for it.
+ *
+ * @example await checkpoint(env, "index up to date"); // then write
+ */
+export async function checkpoint(env: ToolEnv, step: string): Promise<void> {
+  await env.checkpoint?.(step);
+}

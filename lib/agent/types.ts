@@ -21,6 +21,14 @@ export interface ArgsSchema {
   additionalProperties: false;
 }
 
+/** A JSON Schema (draft 2020-12 subset) describing a tool's structured result; an object at the top. */
+export interface OutputSchema {
+  type: "object";
+  properties: Record<string, unknown>;
+  required: readonly string[];
+  [keyword: string]: unknown;
+}
+
 /** Hints for a client on how a tool behaves (MCP tool annotations). */
 export interface ToolHints {
   readOnlyHint: boolean;
@@ -37,6 +45,14 @@ export interface ToolEnv {
   env: Record<string, string | undefined>;
   /** Today as YYYY-MM-DD, asked once per call. */
   today(): string;
+  /**
+   * Called between the steps of a call (see {@link checkpoint}): throws when
+   * the client cancelled the call, and reports progress when it asked for it.
+   * Absent: nothing to check.
+   */
+  checkpoint?: (step: string) => Promise<void>;
+  /** Aborted when the client cancelled the call; writes check it under the vault lock, just before writing. */
+  signal?: AbortSignal;
 }
 
 /** The result of a tool call: text for the agent, the same data structured, and whether it failed. */
@@ -53,6 +69,8 @@ export interface ToolSpec {
   /** Written for an agent: what it does, when to use it, when not, what it returns, side effects. */
   description: string;
   inputSchema: ArgsSchema;
+  /** The JSON Schema of `structured` on success (an error result carries `error` instead, see {@link ToolErrorData}). */
+  outputSchema: OutputSchema;
   hints: ToolHints;
   /** Runs with arguments already validated and defaulted. May throw; {@link runTool} turns errors into outcomes. */
   run(args: Record<string, unknown>, env: ToolEnv): Promise<ToolOutcome> | ToolOutcome;
@@ -60,7 +78,7 @@ export interface ToolSpec {
 
 /** A stable error code with its category and a one-line suggestion. */
 export interface ErrorCodeInfo {
-  category: "vault" | "argument" | "rejected" | "internal";
+  category: "vault" | "argument" | "rejected" | "cancelled" | "internal";
   suggestion: string;
 }
 

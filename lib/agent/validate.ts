@@ -1,12 +1,13 @@
 import { ToolError } from "./errors.js";
 import type { ArgSchema, ArgsSchema } from "./types.js";
+import { codePointLength } from "../util/text.js";
 
 /**
  * Checks tool arguments against the tool's JSON Schema and fills in the
  * defaults (a client-side schema library does not apply them). The same
  * schema a client is shown is the one enforced here.
  *
- * @throws ToolError `CORTEX_E200` unknown argument or wrong type, `E201`
+ * @throws ToolError `CORTEX_E200` unknown argument, wrong type or null, `E201`
  *   missing required argument, `E202` too long / too many items, `E203`
  *   number out of range, `E204` value not allowed; the message names the argument.
  * @example validateArgs(schema, { query: "deploy" }) // { query: "deploy", limit: 10, … }
@@ -26,7 +27,9 @@ export function validateArgs(schema: ArgsSchema, args: unknown): Record<string, 
   for (const name of known) {
     const prop = schema.properties[name]!;
     const value = given[name];
-    if (value === undefined || value === null) {
+    // null is not "absent": a client that sends it means something, and guessing what would hide its mistake.
+    if (value === null) throw new ToolError("CORTEX_E200", `${name}: expected ${expected(prop)}, got null (leave the argument out to get its default)`, { argument: name });
+    if (value === undefined) {
       if (schema.required?.includes(name)) throw new ToolError("CORTEX_E201", `${name}: required`, { argument: name });
       if (prop.default !== undefined) out[name] = prop.default;
       continue;
@@ -52,7 +55,7 @@ function checkValue(name: string, schema: ArgSchema, value: unknown): unknown {
 
 function checkString(name: string, schema: ArgSchema, value: unknown): string {
   if (typeof value !== "string") throw new ToolError("CORTEX_E200", `${name}: expected a string, got ${describe(value)}`, { argument: name });
-  const length = [...value].length;
+  const length = codePointLength(value);
   if (schema.maxLength !== undefined && length > schema.maxLength) {
     throw new ToolError("CORTEX_E202", `${name}: at most ${schema.maxLength} characters, got ${length}`, { argument: name });
   }
@@ -84,6 +87,10 @@ function checkArray(name: string, schema: ArgSchema, value: unknown): unknown[] 
     throw new ToolError("CORTEX_E202", `${name}: at most ${schema.maxItems} items, got ${value.length}`, { argument: name });
   }
   return schema.items ? value.map((item, i) => checkValue(`${name}[${i}]`, schema.items!, item)) : value;
+}
+
+function expected(schema: ArgSchema): string {
+  return { string: "a string", integer: "a whole number", boolean: "true or false", array: "an array" }[schema.type];
 }
 
 function describe(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { CortexConfig } from "../config/types.js";
 import { defaultConfig } from "../config/defaults.js";
-import { localDate } from "../util/dates.js";
+import { utcDate } from "../util/dates.js";
 import { collapseWhitespace } from "../util/text.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { readFrontmatterData } from "./frontmatter-data.js";
@@ -59,8 +59,8 @@ function buildAtom(data: Record<string, unknown>, report: Report, ctx: BuildCont
   const { facts, config } = ctx;
   const created = dateField(data, "created", report) ?? dateField(data, "date", report);
   const updated = dateField(data, "updated", report) ?? dateField(data, "modified", report);
-  // The file's date is only worked out when the frontmatter gives neither date.
-  const fallbackDate = created ?? updated ?? localDate(facts.mtimeMs);
+  // The file's date is only worked out when the frontmatter gives neither date; in UTC, so no machine's time zone shows in the index.
+  const fallbackDate = created ?? updated ?? utcDate(facts.mtimeMs);
   const tags = normalizeTags([...listField(data, "tags", report, true), ...listField(data, "tag", report, true), ...extractHashtags(ctx.masked.masked)]);
   const aliases = [...listField(data, "aliases", report, false), ...listField(data, "alias", report, false)];
   return {

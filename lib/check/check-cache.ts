@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
 import { writeFileAtomic } from "../vault/atomic.js";
-import { pathField } from "../vault/stat-cache.js";
+import { pathField, pathFromField } from "../util/text.js";
 
 /** What the per-file rules found in one note, as kept between runs. */
 export interface FileCheck {
@@ -41,7 +41,7 @@ export class CheckCache {
     if (lines[0] !== `${HEADER}\t${settingsKey}`) return;
     for (const line of lines.slice(1)) {
       const cut = line.lastIndexOf("\t");
-      if (cut !== -1) this.previous.set(pathField(line.slice(cut + 1)), line.slice(0, cut));
+      if (cut !== -1) this.previous.set(pathFromField(line.slice(cut + 1)), line.slice(0, cut));
     }
   }
 
@@ -52,12 +52,12 @@ export class CheckCache {
     const line = this.previous.get(path);
     const cached = line !== undefined && line.startsWith(`${stamp}\t`) ? parseRest(line.slice(stamp.length + 1)) : null;
     if (cached) {
-      this.next.push(`${line}\t${writePath(path)}`);
+      this.next.push(`${line}\t${pathField(path)}`);
       return cached;
     }
     this.changed = true;
     const result = check();
-    if (result) this.next.push(`${stamp}\t${result.idLine}\t${JSON.stringify(result.id)}\t${JSON.stringify(result.diagnostics)}\t${writePath(path)}`);
+    if (result) this.next.push(`${stamp}\t${result.idLine}\t${JSON.stringify(result.id)}\t${JSON.stringify(result.diagnostics)}\t${pathField(path)}`);
     return result;
   }
 
@@ -88,9 +88,4 @@ function parseRest(rest: string): FileCheck | null {
   } catch {
     return null;
   }
-}
-
-// A path as the last field of a line, as index/cache.tsv writes it (read back with pathField).
-function writePath(path: string): string {
-  return /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
 }

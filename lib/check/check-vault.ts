@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../atoms/types.js";
+import { Vault } from "../app/vault.js";
 import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
 import { findLinks } from "../links/occurrences.js";
@@ -15,12 +16,15 @@ import { CheckCache } from "./check-cache.js";
 import { checkSettings } from "./settings.js";
 import { withCheckSeverity } from "./severity.js";
 import type { CheckReport } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /** Options of {@link checkVault}. */
 export interface CheckVaultOptions {
   config: CortexConfig;
   /** YYYY-MM-DD (the index is brought up to date for this day). */
   today: string;
+  /** The open vault to read (its index as it gives it); default one opened on `vaultDir` with `config` and `today`. */
+  vault?: Vault;
 }
 
 /**
@@ -37,12 +41,14 @@ export interface CheckVaultOptions {
 export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckReport {
   const { config } = options;
   const settings = checkSettings(config);
-  const { index, resolver, resolved } = loadVaultLinks(vaultDir, config, options.today);
+  const vault = options.vault ?? new Vault({ vaultDir, config }, { today: options.today });
+  const { index, resolver, resolved } = loadVaultLinks(vault);
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
   // A new version of cortex may check differently: its cache starts over.
-  // The index run above just stat'ed every file: its cache.tsv says what changed (unless it was built in memory).
-  const stamps = index.onDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
+  // The index run above just stat'ed every file: its cache.tsv says what changed (unless it was built in memory,
+  // or the vault was opened without a refresh and took the index as written).
+  const stamps = vault.refresh && index.onDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
   const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]), stamps);
   for (const entry of index.indexes.manifest) {
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
@@ -54,15 +60,15 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
       return moc ? { ...found, diagnostics: [...found.diagnostics, ...markerDiagnostics(entry.path, text)] } : found;
     });
     if (checked === null) continue;
-    diagnostics.push(...checked.diagnostics);
+    pushAll(diagnostics, checked.diagnostics);
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
   cache.save();
-  diagnostics.push(...duplicateIdDiagnostics(ids));
+  pushAll(diagnostics, duplicateIdDiagnostics(ids));
   const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
-  if (memory !== null) diagnostics.push(...markerDiagnostics("MEMORY.md", memory));
-  const broken = memory === null ? resolved.broken : [...resolved.broken, ...brokenIn("MEMORY.md", memory, resolver)];
-  diagnostics.push(...linkDiagnostics(broken, resolved.ambiguous));
+  if (memory !== null) pushAll(diagnostics, markerDiagnostics("MEMORY.md", memory));
+  const broken = memory === null ? resolved.broken : pushAll([...resolved.broken], brokenIn("MEMORY.md", memory, resolver));
+  pushAll(diagnostics, linkDiagnostics(broken, resolved.ambiguous));
   diagnostics.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.rule, b.rule) || compareStrings(a.message, b.message));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   return { diagnostics, errors, warnings: diagnostics.length - errors, files: index.atoms + (memory === null ? 0 : 1) };

@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
-import { writeFileAtomic } from "../vault/atomic.js";
+import { createFileExclusive } from "../vault/atomic.js";
+import { changedError, writeIfUnchanged } from "../vault/rewrite.js";
 import { addHooks, addMcpServer, removeHooks, removeMcpServer, setMcpjsonApproval } from "./settings.js";
 import type { InstallScope, InstallSpec, SettingsFileChange } from "./types.js";
 
@@ -20,7 +21,7 @@ export function claudeFiles(scope: InstallScope, projectDir: string, home: strin
  * `enabledMcpjsonServers`) or `~/.claude.json` (user). Reads the files,
  * changes nothing.
  *
- * @throws CortexError (`BAD_CONFIG`) for a file that is not a JSON object, or a server name taken by another server.
+ * @throws CortexError (`SETTINGS_FILE`) for a file that is not a JSON object, or a server name taken by another server.
  */
 export function planInstall(scope: InstallScope, files: { settings: string; mcp: string }, spec: InstallSpec): SettingsFileChange[] {
   return [
@@ -49,16 +50,20 @@ function removeIfEmpty(c: SettingsFileChange): SettingsFileChange {
  * is copied to `<file>.cortex-backup` first, the new one written atomically;
  * on uninstall (`backup: false`) a file marked `remove` is deleted, and the
  * backups install made are removed. Returns the changes written.
+ *
+ * @throws CortexError (`CHANGED`) when a file was saved by another program since it was read; it is left as it is.
  */
 export function applyChanges(changes: readonly SettingsFileChange[], options: { backup?: boolean } = {}): SettingsFileChange[] {
   const backup = options.backup !== false;
   const written = changes.filter((c) => c.after !== null && c.after !== c.before);
   for (const c of written) {
     mkdirSync(dirname(c.file), { recursive: true });
-    if (c.remove) removeWithEmptyFolder(c.file);
+    if (c.remove) removeWithEmptyFolder(c.file, c.before!);
     else {
       if (backup && c.before !== null) copyFileSync(c.file, `${c.file}.cortex-backup`);
-      writeFileAtomic(c.file, c.after!);
+      // Claude Code or an editor may save the file while we run: replace only the bytes we read, create only a file still absent.
+      const ok = c.before === null ? createFileExclusive(c.file, c.after!) : writeIfUnchanged(c.file, Buffer.from(c.before), c.after!);
+      if (!ok) throw changedError(c.file);
     }
   }
   if (!backup) for (const c of changes) rmSync(`${c.file}.cortex-backup`, { force: true });
@@ -66,7 +71,9 @@ export function applyChanges(changes: readonly SettingsFileChange[], options: { 
 }
 
 // A .claude/ folder goes too when the file was all it held (a project's, that install created); no other folder is touched.
-function removeWithEmptyFolder(file: string): void {
+function removeWithEmptyFolder(file: string, before: string): void {
+  // Only the text we read is removed: a file saved meanwhile is the user's.
+  if (readText(file) !== before) throw changedError(file);
   rmSync(file, { force: true });
   if (basename(dirname(file)) !== ".claude") return;
   try {
@@ -83,15 +90,15 @@ function change(file: string, edit: (json: Json) => Json): SettingsFileChange {
     try {
       json = JSON.parse(before) as Json;
     } catch (error) {
-      throw new CortexError("BAD_CONFIG", `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
+      throw new CortexError("SETTINGS_FILE", `${file} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
     }
-    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new CortexError("BAD_CONFIG", `${file} is not a JSON object; nothing was changed`);
+    if (typeof json !== "object" || json === null || Array.isArray(json)) throw new CortexError("SETTINGS_FILE", `${file} is not a JSON object; nothing was changed`);
   }
   let edited: Json;
   try {
     edited = edit(json);
   } catch (error) {
-    throw new CortexError("BAD_CONFIG", `${file}: ${(error as Error).message}; nothing was changed`);
+    throw new CortexError("SETTINGS_FILE", `${file}: ${(error as Error).message}; nothing was changed`);
   }
   if (before === null && Object.keys(edited).length === 0) return { file, before, after: null };
   const after = `${JSON.stringify(edited, null, indentOf(before))}\n`;

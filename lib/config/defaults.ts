@@ -1,4 +1,4 @@
-import type { CortexConfig, LayerThresholds, ScoringWeights } from "./types.js";
+import type { CortexConfig, LayerThresholds, ScoringWeights, SearchSettings, TextWeights } from "./types.js";
 
 /** The seed's scoring table. */
 export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
@@ -15,6 +15,12 @@ export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
   usage: 0,
 });
 
+/** The full-text field weights: the seed's order (name > tags > project > description > path), then headings and body. */
+export const DEFAULT_TEXT_WEIGHTS: Readonly<TextWeights> = Object.freeze({ name: 10, tags: 8, project: 5, description: 4, path: 3, headings: 2, body: 1, saturation: 10 });
+
+/** Full-text ranking, a pool of 200. */
+export const DEFAULT_SEARCH: Readonly<SearchSettings> = Object.freeze({ ranking: "fulltext", pool: 200 });
+
 /** Hot ≤ 2 days, warm ≤ 7 days. */
 export const DEFAULT_LAYERS: Readonly<LayerThresholds> = Object.freeze({ hot: 2, warm: 7 });
 
@@ -27,6 +33,8 @@ export function defaultConfig(): CortexConfig {
     tags: {},
     layers: { ...DEFAULT_LAYERS },
     scoring: { ...DEFAULT_WEIGHTS },
+    textWeights: { ...DEFAULT_TEXT_WEIGHTS },
+    search: { ...DEFAULT_SEARCH },
     extra: {},
     source: null,
   };

@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { CortexError } from "../errors.js";
 import { defaultConfig } from "./defaults.js";
 import { parseConfig } from "./parse.js";
@@ -11,8 +11,14 @@ export interface LoadConfigOptions {
   vault?: string;
   /** Environment to read `CORTEX_VAULT` from. Default `process.env`. */
   env?: Record<string, string | undefined>;
-  /** Folder whose `cortex.toml` may name the vault. Default `process.cwd()`. */
+  /** Folder the search for a vault starts from. Default `process.cwd()`. */
   cwd?: string;
+  /**
+   * Refuse a `--vault` or `CORTEX_VAULT` folder that is not a cortex vault
+   * (no cortex.toml, no cortex index): for commands that register the vault
+   * somewhere lasting (`cortex install`). Default false.
+   */
+  requireVault?: boolean;
 }
 
 /** The vault folder and the settings that apply to it. */
@@ -20,41 +26,65 @@ export interface LoadedConfig {
   /** Absolute path of the vault folder. */
   vaultDir: string;
   config: CortexConfig;
-  /** How the vault was found. */
-  via: "flag" | "env" | "cwd-config" | "cwd";
+  /**
+   * How the vault was found: the flag, the environment, the `[vault] path` of
+   * the nearest cortex.toml, or the nearest folder at or above the current
+   * one that is a vault.
+   */
+  via: "flag" | "env" | "cwd-config" | "found";
 }
 
+/** The one line printed when no vault is found. */
+export const NOT_A_VAULT = "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+
 /**
- * Finds the vault and loads its settings. Vault: `vault` option >
- * `CORTEX_VAULT` > `[vault] path` of `./cortex.toml` > the current folder.
- * Settings: the vault's own `cortex.toml`, else the `./cortex.toml` that named
- * the vault, else defaults.
+ * Finds the vault as git finds a repository, and loads its settings. Vault:
+ * `vault` option > `CORTEX_VAULT` > the nearest folder at or above `cwd`
+ * holding a `cortex.toml` (its `[vault] path` when it names another folder)
+ * or an index cortex wrote (`index/meta.json` or `index/cache.tsv`). A
+ * subfolder of a vault means that vault. Settings: the vault's own
+ * `cortex.toml`, else the one that named the vault, else defaults.
  *
- * @throws ConfigError for a cortex.toml that does not parse or has wrong types.
- * @throws CortexError (`VAULT_NOT_FOUND`) when the vault folder does not exist.
+ * @throws CortexError `CONFIG` for a cortex.toml that does not parse or has wrong types.
+ * @throws CortexError `VAULT_NOT_FOUND` when a named vault folder does not exist.
+ * @throws CortexError `NOT_A_VAULT` when no vault is found (nothing is written).
  * @example
  * const { vaultDir, config } = loadConfig({ vault: "examples/vault" });
  */
 export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const cwd = resolve(options.cwd ?? process.cwd());
   const env = options.env ?? process.env;
-  let cwdConfig: CortexConfig | null = null;
-  let vaultDir: string;
-  let via: LoadedConfig["via"];
-  if (options.vault) {
-    vaultDir = resolve(cwd, options.vault);
-    via = "flag";
-  } else if (env.CORTEX_VAULT) {
-    vaultDir = resolve(cwd, env.CORTEX_VAULT);
-    via = "env";
-  } else {
-    cwdConfig = readConfigFile(cwd);
-    vaultDir = cwdConfig?.vaultPath ? resolve(cwd, cwdConfig.vaultPath) : cwd;
-    via = cwdConfig?.vaultPath ? "cwd-config" : "cwd";
+  const named = options.vault ? { dir: resolve(cwd, options.vault), via: "flag" as const } : env.CORTEX_VAULT ? { dir: resolve(cwd, env.CORTEX_VAULT), via: "env" as const } : null;
+  if (named) {
+    assertDirectory(named.dir, named.via);
+    if (options.requireVault && !isVaultFolder(named.dir)) throw new CortexError("NOT_A_VAULT", `${NOT_A_VAULT} (${named.dir})`);
+    return { vaultDir: named.dir, config: readConfigFile(named.dir) ?? defaultConfig(), via: named.via };
   }
-  assertDirectory(vaultDir, via);
-  const config = readConfigFile(vaultDir) ?? (via === "cwd-config" ? cwdConfig : null) ?? defaultConfig();
-  return { vaultDir, config, via };
+  const found = findVaultFolder(cwd);
+  if (found === null) throw new CortexError("NOT_A_VAULT", NOT_A_VAULT);
+  const ownConfig = readConfigFile(found);
+  if (!ownConfig?.vaultPath) return { vaultDir: found, config: ownConfig ?? defaultConfig(), via: "found" };
+  const vaultDir = resolve(found, ownConfig.vaultPath);
+  assertDirectory(vaultDir, "cwd-config");
+  return { vaultDir, config: readConfigFile(vaultDir) ?? ownConfig, via: "cwd-config" };
+}
+
+/**
+ * The nearest folder at or above `start` that is a cortex vault (see
+ * {@link isVaultFolder}); null when there is none up to the root.
+ *
+ * @example findVaultFolder("/home/me/vault/decisions") // "/home/me/vault"
+ */
+export function findVaultFolder(start: string): string | null {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (isVaultFolder(dir)) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** True when `dir` holds a `cortex.toml`, or an index cortex wrote (`index/meta.json` or `index/cache.tsv`). */
+export function isVaultFolder(dir: string): boolean {
+  return existsSync(join(dir, "cortex.toml")) || existsSync(join(dir, "index", "meta.json")) || existsSync(join(dir, "index", "cache.tsv"));
 }
 
 /** Reads and parses `DIR/cortex.toml`; null when there is none. */
@@ -71,7 +101,7 @@ export function readConfigFile(dir: string): CortexConfig | null {
 }
 
 function assertDirectory(dir: string, via: LoadedConfig["via"]): void {
-  const from = { flag: "--vault", env: "CORTEX_VAULT", "cwd-config": "[vault] path of ./cortex.toml", cwd: "the current folder" }[via];
+  const from = { flag: "--vault", env: "CORTEX_VAULT", "cwd-config": "[vault] path of cortex.toml", found: "the current folder" }[via];
   let isDir = false;
   try {
     isDir = statSync(dir).isDirectory();

@@ -11,7 +11,7 @@ let toml: typeof SmolToml | null = null;
 function tomlParser(): typeof SmolToml {
   return (toml ??= createRequire(import.meta.url)("smol-toml") as typeof SmolToml);
 }
-const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "scoring"]);
+const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "scoring", "search"]);
 
 /**
  * Parses the text of a cortex.toml into a full {@link CortexConfig}.
@@ -45,6 +45,8 @@ export function parseConfig(text: string, file: string, baseDir: string): Cortex
   }
   readNumbers(table(doc, "layers", file), config.layers, "layers", file);
   readNumbers(table(doc, "scoring", file), config.scoring, "scoring", file);
+  readNumbers(table(table(doc, "scoring", file), "fulltext", file, "scoring.fulltext"), config.textWeights, "scoring.fulltext", file);
+  readSearch(table(doc, "search", file), config, file);
   if (config.layers.warm < config.layers.hot) {
     throw new ConfigError(file, "layers.warm", `must be at least layers.hot (${config.layers.hot}), got ${config.layers.warm}`);
   }
@@ -57,13 +59,25 @@ function joinPath(baseDir: string, p: string): string {
   return `${baseDir.replace(/[\\/]+$/, "")}/${p}`;
 }
 
-function table(doc: Table, key: string, file: string): Table {
+function table(doc: Table, key: string, file: string, dotted = key): Table {
   const value = doc[key];
   if (value === undefined) return {};
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new ConfigError(file, key, `expected a table ([${key}]), got ${describe(value)}`);
+    throw new ConfigError(file, dotted, `expected a table ([${dotted}]), got ${describe(value)}`);
   }
   return value as Table;
+}
+
+// `[search]`: the ranking by name, and the pool as a whole number of at least 1.
+function readSearch(search: Table, config: CortexConfig, file: string): void {
+  if (search.ranking !== undefined) {
+    if (search.ranking !== "fulltext" && search.ranking !== "seed") throw new ConfigError(file, "search.ranking", `expected "fulltext" or "seed", got ${describe(search.ranking)}`);
+    config.search.ranking = search.ranking;
+  }
+  if (search.pool !== undefined) {
+    if (typeof search.pool !== "number" || !Number.isInteger(search.pool) || search.pool < 1) throw new ConfigError(file, "search.pool", `expected a whole number ≥ 1, got ${describe(search.pool)}`);
+    config.search.pool = search.pool;
+  }
 }
 
 function string(value: unknown, key: string, file: string): string {

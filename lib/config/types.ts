@@ -1,3 +1,5 @@
+import { CortexError } from "../errors.js";
+
 /** Points and multipliers of the search score (seed table by default). */
 export interface ScoringWeights {
   /** Keyword is a substring of the name. Default 10. */
@@ -28,6 +30,43 @@ export interface ScoringWeights {
   usage: number;
 }
 
+/**
+ * Weights of the full-text ranking (`[scoring.fulltext]`): each field's BM25
+ * is multiplied by its weight and the products are added.
+ */
+export interface TextWeights {
+  /** Name and aliases. Default 10. */
+  name: number;
+  /** Default 8. */
+  tags: number;
+  /** Default 5. */
+  project: number;
+  /** Default 4. */
+  description: number;
+  /** Path words. Default 3. */
+  path: number;
+  /** Markdown headings of the body. Default 2. */
+  headings: number;
+  /** The rest of the body. Default 1. */
+  body: number;
+  /**
+   * How fast a word's points saturate across fields (BM25F's k): its field
+   * points x are scaled by (k + 1) / (x + k); 0 turns saturation off.
+   */
+  saturation: number;
+}
+
+/** `[search]`: which ranking search uses. */
+export interface SearchSettings {
+  /** `fulltext` (default): BM25 over the whole note; `seed`: the seed's table over metadata. */
+  ranking: "fulltext" | "seed";
+  /**
+   * How many of the best matches by FTS5's weighted BM25 are scored field by
+   * field (at least this many, and five times the results asked for). Default 200.
+   */
+  pool: number;
+}
+
 /** Layer thresholds in days between `updated` and today. */
 export interface LayerThresholds {
   /** At most this many days old → hot. Default 2. */
@@ -48,20 +87,24 @@ export interface CortexConfig {
   tags: Record<string, string[]>;
   layers: LayerThresholds;
   scoring: ScoringWeights;
+  /** `[scoring.fulltext]`. */
+  textWeights: TextWeights;
+  /** `[search]`. */
+  search: SearchSettings;
   /** The tables of cortex.toml this version does not know, kept for other commands. */
   extra: Record<string, unknown>;
   /** The file the settings came from, or null for built-in defaults. */
   source: string | null;
 }
 
-/** Thrown for a cortex.toml that does not parse or has a wrong-typed value. */
-export class ConfigError extends Error {
+/** A cortex.toml that does not parse or has a wrong-typed value: a {@link CortexError} with code `CONFIG`. */
+export class ConfigError extends CortexError {
   /** The offending file. */
   readonly file: string;
   /** Dotted key, e.g. `layers.hot`, or null for a syntax error. */
   readonly key: string | null;
   constructor(file: string, key: string | null, message: string, options?: { cause?: unknown }) {
-    super(`${file}: ${key ? `${key}: ` : ""}${message}`, options);
+    super("CONFIG", `${file}: ${key ? `${key}: ` : ""}${message}`, options);
     this.name = "ConfigError";
     this.file = file;
     this.key = key;

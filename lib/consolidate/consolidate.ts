@@ -1,19 +1,17 @@
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { CortexError } from "../errors.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
 import { isLive, readBody } from "../write/corpus.js";
-import { currentManifest } from "../write/manifest.js";
 import { readWriteSettings } from "../write/settings.js";
 import { comparableText, shingle } from "../write/similarity.js";
 import { applySupersede, planSupersede } from "../write/supersede.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { findDuplicateGroups } from "./duplicates.js";
 import { findStaleReviews, findSupersessionIssues } from "./lifecycle.js";
-import type { ConsolidateOptions, ConsolidateResult, ConsolidationReport } from "./types.js";
+import type { ConsolidateOptions, ConsolidateResult, ConsolidateSkip, ConsolidationReport } from "./types.js";
 
 /**
  * The seeds' consolidation, made deterministic: near-duplicate groups (the
@@ -28,8 +26,8 @@ import type { ConsolidateOptions, ConsolidateResult, ConsolidationReport } from 
 export async function consolidateVault(vaultDir: string, options: ConsolidateOptions): Promise<ConsolidateResult> {
   assertToday(options.today);
   const settings = readWriteSettings(options.config);
-  const analyze = (): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
-    const all = currentManifest(vaultDir, options.config, options.today, Boolean(options.apply));
+  const analyze = (vault: Vault): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
+    const all = vault.manifest;
     const manifest = options.project === undefined ? all : all.filter((m) => m.project === options.project);
     const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: shingle(comparableText(entry.name, readBody(vaultDir, entry.path))) }));
     const report = {
@@ -39,37 +37,52 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
     };
     return { report, manifest: all };
   };
-  if (!options.apply) return { report: analyze().report, applied: [] };
-  const commit = shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const { report, manifest } = analyze();
+  // A report reads the index as the files stand without writing one into a vault that has none.
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today, createIndex: Boolean(options.apply) });
+  if (!options.apply) return { report: analyze(vault).report, applied: [] };
+  return mutateVault(
+    vault,
+    "consolidate",
+    (tx): ConsolidateResult => {
+      const { report, manifest } = analyze(tx.vault);
       const applied = mergeGroups(vaultDir, report, manifest, options);
-      if (applied.changed.length === 0) return { report, applied: [] };
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      const result: ConsolidateResult = { report, applied: applied.done };
-      if (!commit) return result;
-      const message = `cortex consolidate: merge ${applied.done.length} near-duplicate atom${applied.done.length === 1 ? "" : "s"}\n\n${applied.done.map((d) => `${d.old} -> ${d.by}`).join("\n")}\n`;
-      const done = commitFiles(vaultDir, applied.changed, message);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      const skipped = applied.skipped.length > 0 ? { skipped: applied.skipped } : {};
+      if (applied.changed.length === 0) return { report, applied: [], ...skipped };
+      tx.wrote(...applied.changed);
+      tx.message(`cortex consolidate: merge ${applied.done.length} near-duplicate atom${applied.done.length === 1 ? "" : "s"}\n\n${applied.done.map((d) => `${d.old} -> ${d.by}`).join("\n")}\n`);
+      return { report, applied: applied.done, ...skipped };
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now },
   );
 }
 
-function mergeGroups(vaultDir: string, report: ConsolidationReport, manifest: ManifestEntry[], options: ConsolidateOptions): { done: { old: string; by: string }[]; changed: string[] } {
+interface Merged {
+  done: { old: string; by: string }[];
+  skipped: ConsolidateSkip[];
+  changed: string[];
+}
+
+function mergeGroups(vaultDir: string, report: ConsolidationReport, manifest: ManifestEntry[], options: ConsolidateOptions): Merged {
   const done: { old: string; by: string }[] = [];
+  const skipped: ConsolidateSkip[] = [];
   const changed = new Set<string>();
   const ts = (options.now?.() ?? new Date()).toISOString();
   for (const group of report.duplicates) {
     for (const member of group.merge) {
       const plan = planSupersede(manifest, { old: member.path, by: group.keep });
       const reason = `consolidated: near-duplicate of ${group.keep} (similarity ${member.similarity.toFixed(2)})`;
-      for (const path of applySupersede(vaultDir, plan, reason, options.today)) changed.add(path);
+      let paths: string[];
+      try {
+        paths = applySupersede(vaultDir, plan, reason, options.today);
+      } catch (error) {
+        if (!(error instanceof CortexError && error.code === "CHANGED")) throw error;
+        skipped.push({ path: member.path, message: error.message });
+        continue;
+      }
+      for (const path of paths) changed.add(path);
       appendVaultEvents(vaultDir, [{ ts, op: "supersede", path: plan.old.path, id: plan.old.id, by: group.keep, reason, via: "consolidate" }]);
       done.push({ old: member.path, by: group.keep });
     }
   }
-  return { done, changed: [...changed].sort(compareStrings) };
+  return { done, skipped, changed: [...changed].sort(compareStrings) };
 }

@@ -2,6 +2,7 @@ import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { shingleSimilarity, type Shingles } from "../write/similarity.js";
 import type { DuplicateGroup } from "./types.js";
+import { maxOf } from "../util/arrays.js";
 
 /** A live atom and the shingles of its name and body. */
 export interface ComparableAtom {
@@ -50,7 +51,7 @@ function sortPair(a: string, b: string, similarity: number): { a: string; b: str
 function bestWith(pairs: { a: string; b: string; similarity: number }[], path: string, keep: string): number {
   const direct = pairs.find((p) => (p.a === path && p.b === keep) || (p.b === path && p.a === keep));
   if (direct) return direct.similarity;
-  return Math.max(...pairs.filter((p) => p.a === path || p.b === path).map((p) => p.similarity));
+  return maxOf(pairs.filter((p) => p.a === path || p.b === path).map((p) => p.similarity));
 }
 
 function candidatePairs(atoms: readonly ComparableAtom[], threshold: number): [number, number][] {

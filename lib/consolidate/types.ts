@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { CortexConfig } from "../config/types.js";
 
 /** Atoms alike enough to be one: merge them into the newest. */
@@ -53,6 +54,15 @@ export interface ConsolidateResult {
   report: ConsolidationReport;
   /** Supersedes made by `apply`. */
   applied: { old: string; by: string }[];
-  committed?: boolean;
-  commitNote?: string;
+  /** Supersedes `apply` left out because a note changed on disk while it ran (an editor saved it); absent when none. */
+  skipped?: ConsolidateSkip[];
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
+}
+
+/** A merge that `apply` did not make, and why. */
+export interface ConsolidateSkip {
+  /** The atom that was to be superseded. */
+  path: string;
+  message: string;
 }

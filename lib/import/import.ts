@@ -1,14 +1,14 @@
 import { resolve } from "node:path";
 import { CortexError } from "../errors.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
-import { withVaultLock } from "../vault/lock.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { WriteRejectedError } from "../write/errors.js";
 import { WriteSession } from "../write/session.js";
 import { readWriteSettings } from "../write/settings.js";
-import type { WriteInput } from "../write/types.js";
+import { scanValidWrite } from "../write/scan-input.js";
+import type { ValidWrite, WriteInput } from "../write/types.js";
 import { validateWriteInput } from "../write/validate.js";
-import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
+import { assertToday, indexErrorOf, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { readImportSource } from "./read-source.js";
 import { sanitizeTag } from "./sources.js";
 import type { ImportItem, ImportOptions, ImportRejection, ImportResult } from "./types.js";
@@ -33,35 +33,60 @@ export async function importSource(vaultDir: string, source: string, options: Im
   const lacking = items.filter((i) => !i.input.project).length;
   if (lacking > 0 && !options.project?.trim()) throw new CortexError("BAD_ARGUMENT", `project: ${lacking} of ${items.length} items name no project; give --project (rule required)`);
   const settings = readWriteSettings(options.config);
-  const commit = !options.dryRun && shouldCommit(options.config, options.commit);
   const result: ImportResult = { candidates: items.length + problems.length, imported: [], duplicates: [], rejected: [], skipped, dryRun: Boolean(options.dryRun) };
   for (const p of problems) result.rejected.push({ source: p.source, name: "", code: "PARSE", rule: "import-parse", message: p.message });
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, op: "import", now: options.now, persist: !options.dryRun });
-      for (const item of items) importItem(session, item, options, result);
-      if (options.dryRun) return result;
-      session.finish();
-      if (!commit || session.written.length === 0) return result;
+  // Validation and the security scan before the lock; only the near-duplicate check needs the vault.
+  const checked = items.flatMap((item) => checkItem(item, options, result));
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun };
+  const notRecorded: string[] = [];
+  let atoms = 0;
+  const outcome = await mutateVault(
+    vault,
+    "import",
+    (tx) => {
+      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, op: "import", now: options.now });
+      for (const { item, valid } of checked) importItem(session, item, valid, options, result);
+      tx.wrote(...session.written);
+      notRecorded.push(...session.notRecorded);
+      atoms = session.written.length;
       const n = session.written.length;
-      const done = commitFiles(vaultDir, session.written, `cortex import: ${n} atom${n === 1 ? "" : "s"} from ${source}\n\n${session.written.join("\n")}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.message(`cortex import: ${n} atom${n === 1 ? "" : "s"} from ${source}\n\n${session.written.join("\n")}\n`);
+      return result;
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    mutation,
   );
+  if (outcome.indexError !== undefined) notRecorded.push(outcome.indexError);
+  const { indexError: _, ...done } = outcome;
+  return notRecorded.length > 0 ? { ...done, indexError: indexErrorOf(notRecorded, atoms) } : done;
 }
 
-function importItem(session: WriteSession, item: ImportItem, options: ImportOptions, result: ImportResult): void {
+// The item validated and scanned; a refused one is recorded in `result` and dropped.
+function checkItem(item: ImportItem, options: ImportOptions, result: ImportResult): { item: ImportItem; valid: ValidWrite }[] {
   try {
     const valid = validateWriteInput(toWriteInput(item, options), options.config);
+    scanValidWrite(valid);
+    return [{ item, valid }];
+  } catch (error) {
+    if (!(error instanceof WriteRejectedError)) throw error;
+    result.rejected.push(rejectionOf(item, error));
+    return [];
+  }
+}
+
+function importItem(session: WriteSession, item: ImportItem, valid: ValidWrite, options: ImportOptions, result: ImportResult): void {
+  try {
     result.imported.push({ ...session.write(valid, { force: options.force, dryRun: options.dryRun }), source: item.source });
   } catch (error) {
     if (!(error instanceof WriteRejectedError)) throw error;
-    const rejection: ImportRejection = { source: item.source, name: item.input.name, code: error.code, rule: error.rule, message: error.message };
+    const rejection = rejectionOf(item, error);
     if (error.code === "DUPLICATE") result.duplicates.push({ ...rejection, existingPath: error.existingPath! });
     else result.rejected.push(rejection);
   }
+}
+
+function rejectionOf(item: ImportItem, error: WriteRejectedError): ImportRejection {
+  return { source: item.source, name: item.input.name, code: error.code, rule: error.rule, message: error.message };
 }
 
 function toWriteInput(item: ImportItem, options: ImportOptions): WriteInput {

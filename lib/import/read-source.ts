@@ -4,6 +4,7 @@ import { compareStrings } from "../util/compare.js";
 import { CortexError } from "../errors.js";
 import { fileItem, parseJsonl, readSections, type SkippedPart } from "./sources.js";
 import type { ImportItem, ImportSplit } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /** The items of an import source, and lines that could not be read as items. */
 export interface SourceItems {
@@ -55,7 +56,7 @@ function listNotes(root: string, dir = root): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
     const abs = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...listNotes(root, abs));
+    if (entry.isDirectory()) pushAll(out, listNotes(root, abs));
     else if (entry.isFile() && entry.name.toLowerCase().endsWith(".md")) out.push(relative(root, abs).split("\\").join("/"));
   }
   return out.sort(compareStrings);

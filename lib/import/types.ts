@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { CortexConfig } from "../config/types.js";
 import type { WriteInput, WriteResult } from "../write/types.js";
 
@@ -52,6 +53,8 @@ export interface ImportResult {
   /** Parts of the source that gave no item (a section without text, an empty file). */
   skipped: { source: string; name: string; reason: string }[];
   dryRun: boolean;
-  committed?: boolean;
-  commitNote?: string;
+  /** Set when atoms were written but the index could not be updated (a full disk): why, in one line. */
+  indexError?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }

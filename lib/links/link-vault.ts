@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import type { CortexConfig } from "../config/types.js";
-import { commitFiles, type CommitResult } from "../git/commit.js";
-import { gitSettings } from "../git/settings.js";
-import { withVaultLock } from "../vault/lock.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
+import type { CommitResult } from "../git/commit.js";
 import { readForRewrite, writeIfUnchanged } from "../vault/rewrite.js";
+import { overScanLimit } from "../atoms/scan-limit.js";
 import { codeRefEdits, mentionNames, suggestionEdits, type LinkEdit } from "./autolink.js";
 import { applyEdits } from "./edits.js";
-import { freshIndex, loadVaultLinks } from "./vault-links.js";
+import { loadVaultLinks } from "./vault-links.js";
 
 /** Options of {@link linkVault}. */
 export interface LinkVaultOptions {
@@ -51,9 +52,9 @@ export interface LinkVaultResult {
  * @example const { applied, suggested } = await linkVault(vaultDir, { config, today, dryRun: true });
  */
 export async function linkVault(vaultDir: string, options: LinkVaultOptions): Promise<LinkVaultResult> {
-  const commit = options.commit ?? gitSettings(options.config).commit;
-  return withVaultLock(vaultDir, () => {
-    const { index, resolver, resolved } = loadVaultLinks(vaultDir, options.config, options.today);
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(vault, "link", (tx) => {
+    const { index, resolver, resolved } = loadVaultLinks(tx.vault);
     const manifest = index.indexes.manifest;
     const atoms = new Set(manifest.map((m) => m.path));
     const names = mentionNames(manifest);
@@ -61,7 +62,8 @@ export async function linkVault(vaultDir: string, options: LinkVaultOptions): Pr
     for (const { path } of manifest) {
       const file = join(vaultDir, path);
       const read = readForRewrite(file);
-      if (read === null) continue;
+      // A note over the scan limit is left alone, as the index's `too-large` warning says.
+      if (read === null || overScanLimit(read.bytes.length)) continue;
       const code = codeRefEdits(read.text, path, resolver, atoms);
       const linked = new Set([...(resolved.edges[path] ?? []), ...code.map((e) => e.target)]);
       const suggestions = suggestionEdits(read.text, path, names, linked, resolver, options.maxSuggestions ?? 5);
@@ -74,8 +76,8 @@ export async function linkVault(vaultDir: string, options: LinkVaultOptions): Pr
       if (writeIfUnchanged(file, read.bytes, applyEdits(read.text, apply))) result.written.push(path);
       else result.skipped.push({ path, reason: "changed while being linked; left alone" });
     }
-    if (result.written.length > 0) freshIndex(vaultDir, options.config, options.today);
-    if (commit && result.written.length > 0) result.commit = commitFiles(vaultDir, result.written, `cortex link: ${result.written.length} file${result.written.length === 1 ? "" : "s"}`);
+    tx.wrote(...result.written);
+    tx.message(`cortex link: ${result.written.length} file${result.written.length === 1 ? "" : "s"}`);
     return result;
-  });
+  }, { commit: options.commit, dryRun: options.dryRun });
 }

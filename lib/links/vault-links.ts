@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { CortexConfig } from "../config/types.js";
-import { CortexError } from "../errors.js";
+import type { Vault } from "../app/vault.js";
 import { compareStrings } from "../util/compare.js";
 import type { VaultIndexes } from "../indexes/types.js";
-import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
-import { readIndexesLazily } from "../vault/read-indexes.js";
+import type { IndexVaultResult } from "../vault/indexer.js";
 import { resolveGraph } from "./graph.js";
 import { findLinks } from "./occurrences.js";
 import { buildLinkResolver } from "./resolver.js";
@@ -20,42 +18,24 @@ export interface VaultLinks {
 }
 
 /**
- * Brings the index up to date (incrementally; in memory only when the vault
- * cannot be written to) and resolves every link, with the line of each broken
- * or ambiguous one. Reads only the files that have such links.
+ * Resolves every link of an open vault (its index as the vault gives it:
+ * brought up to date unless opened with `refresh: false`), with the line of
+ * each broken or ambiguous one. Reads only the files that have such links.
  *
- * @example const { resolved } = loadVaultLinks(vaultDir, config, "2026-11-22");
+ * @example const { resolved } = loadVaultLinks(openVault({ vault: "my-vault" }));
  */
-export function loadVaultLinks(vaultDir: string, config: CortexConfig, today: string): VaultLinks {
-  const index = freshIndex(vaultDir, config, today);
+export function loadVaultLinks(vault: Vault): VaultLinks {
+  const index: FreshIndex = { ...vault.indexResult(), indexes: vault.indexes(), onDisk: vault.indexOnDisk };
   const manifest = index.indexes.manifest;
   const resolver = buildLinkResolver(manifest, { otherFiles: index.otherFiles });
   // Without a resolver, resolveGraph takes its number-based path (one lookup a link): the same result, faster at 100k.
   const raw = resolveGraph(manifest, index.indexes.graph, {}, { otherFiles: index.otherFiles });
-  const located = locateLinkProblems(vaultDir, raw);
+  const located = locateLinkProblems(vault.vaultDir, raw);
   return { index, resolver, resolved: { ...raw, ...located } };
 }
 
 /** An index run's result with its indexes always there, and whether the index on disk is current (false: built in memory). */
 export type FreshIndex = IndexVaultResult & { indexes: VaultIndexes; onDisk: boolean };
-
-/**
- * Indexes the vault incrementally, writing the index when it can (in memory
- * only for a read-only vault), and returns the indexes as they now stand.
- */
-export function freshIndex(vaultDir: string, config: CortexConfig, today: string): FreshIndex {
-  let result: IndexVaultResult;
-  let onDisk = true;
-  try {
-    result = indexVault(vaultDir, { config, today, keepIndexes: true });
-  } catch (error) {
-    // A vault that cannot be written, or one another process holds locked: built in memory.
-    if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
-    result = indexVault(vaultDir, { config, today, write: false });
-    onDisk = false;
-  }
-  return { ...result, indexes: result.indexes ?? readIndexesLazily(vaultDir), onDisk };
-}
 
 /**
  * Gives each broken and ambiguous link the line it is written on, one entry

@@ -1,15 +1,12 @@
 import { readFileSync } from "node:fs";
 import { ATOM_TYPES, type Diagnostic } from "../atoms/types.js";
 import { CortexError } from "../errors.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { unifiedDiff } from "../util/diff.js";
-import { writeFileAtomic } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
+import { writeIfUnchanged } from "../vault/rewrite.js";
 import { scanVault, type VaultFile } from "../vault/scan.js";
-import { currentManifest } from "../write/manifest.js";
 import { decodeForEdit } from "../write/note-file.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { planFileMigration } from "./plan.js";
@@ -31,11 +28,12 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
   if (options.type !== undefined && !(ATOM_TYPES as readonly string[]).includes(options.type)) {
     throw new CortexError("BAD_ARGUMENT", `--type: "${options.type}" is not one of ${ATOM_TYPES.join(", ")}`);
   }
-  const commit = !options.dryRun && shouldCommit(options.config, options.commit);
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const ids = new Set(currentManifest(vaultDir, options.config, options.today, !options.dryRun).flatMap((m) => (m.id ? [m.id] : [])));
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(
+    vault,
+    "migrate",
+    (tx) => {
+      const ids = new Set(tx.vault.manifest.flatMap((m) => (m.id ? [m.id] : [])));
       const result: MigrateResult = { changed: [], unchanged: 0, skipped: [] };
       const ts = (options.now?.() ?? new Date()).toISOString();
       const under = options.folder ? `${options.folder.replace(/\/+$/, "")}/` : "";
@@ -49,20 +47,20 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
         const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids, { project: options.project, type: options.type });
         if (plan.problem) result.skipped.push(plan.problem);
         else if (plan.after === null) result.unchanged++;
-        else result.changed.push(applyPlan(vaultDir, file, read.text, plan, options.dryRun ?? false, ts));
+        else if (options.dryRun) result.changed.push({ path: file.path, added: plan.added, diff: unifiedDiff(read.text, plan.after, file.path) });
+        else if (writeIfUnchanged(file.abs, read.bytes, plan.after)) result.changed.push(recordMigration(vaultDir, file, plan, ts));
+        else result.skipped.push(skipped(file.path, "changed on disk while migrate ran (saved by another program?); left as it is, run migrate again"));
       }
-      if (options.dryRun || result.changed.length === 0) return result;
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      if (!commit) return result;
       const paths = result.changed.map((c) => c.path);
-      const done = commitFiles(vaultDir, paths, `cortex migrate: standardize frontmatter of ${paths.length} file${paths.length === 1 ? "" : "s"}\n\n${paths.join("\n")}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.wrote(...paths);
+      tx.message(`cortex migrate: standardize frontmatter of ${paths.length} file${paths.length === 1 ? "" : "s"}\n\n${paths.join("\n")}\n`);
+      return result;
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun },
   );
 }
 
-function readForMigration(file: VaultFile): { text: string } | { problem: Diagnostic } {
+function readForMigration(file: VaultFile): { bytes: Buffer; text: string } | { problem: Diagnostic } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file.abs);
@@ -71,16 +69,14 @@ function readForMigration(file: VaultFile): { text: string } | { problem: Diagno
   }
   const decoded = decodeForEdit(bytes, file.path);
   if ("problem" in decoded) return { problem: skipped(file.path, `${decoded.problem}; left alone so no byte is lost`) };
-  return decoded;
+  return { bytes, text: decoded.text };
 }
 
 function skipped(path: string, message: string): Diagnostic {
   return { file: path, line: 1, rule: "migrate-skipped", message, severity: "error" };
 }
 
-function applyPlan(vaultDir: string, file: VaultFile, before: string, plan: FilePlan, dryRun: boolean, ts: string) {
-  if (dryRun) return { path: file.path, added: plan.added, diff: unifiedDiff(before, plan.after!, file.path) };
-  writeFileAtomic(file.abs, plan.after!);
+function recordMigration(vaultDir: string, file: VaultFile, plan: FilePlan, ts: string) {
   appendVaultEvents(vaultDir, [{ ts, op: "migrate", path: file.path, id: plan.id, added: plan.added }]);
   return { path: file.path, added: plan.added };
 }

@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 
@@ -52,6 +53,6 @@ export interface MigrateResult {
   unchanged: number;
   /** Files left alone because they could not be migrated safely (binary, not UTF-8, broken frontmatter). */
   skipped: Diagnostic[];
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }

@@ -7,9 +7,16 @@ import { mocSettings } from "./settings.js";
 import { annotateIncident } from "./dates.js";
 import type { Collector, CollectorContext } from "./types.js";
 
-/** True for the files refresh-moc maintains: the root MEMORY.md and `_moc/*.md`. They are maps, not knowledge: left out of the lists. */
+/**
+ * True for the maps of content: the root MEMORY.md and the notes directly in
+ * `_moc/` (`_moc/<project>.md`). They are what refresh-moc maintains, check
+ * checks the markers of, and the MCP server serves as MOC resources; maps,
+ * not knowledge, so they are left out of the lists.
+ *
+ * @example isMoc("_moc/ops.md") // true; isMoc("_moc/old/ops.md") // false
+ */
 export function isMoc(path: string): boolean {
-  return path === "MEMORY.md" || (path.startsWith("_moc/") && path.toLowerCase().endsWith(".md"));
+  return path === "MEMORY.md" || (path.startsWith("_moc/") && path.toLowerCase().endsWith(".md") && path.indexOf("/", 5) === -1);
 }
 
 /**

@@ -1,16 +1,18 @@
+import { lstatSync } from "node:fs";
 import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../errors.js";
-import { commitFiles, type CommitResult } from "../git/commit.js";
-import { gitSettings } from "../git/settings.js";
-import { loadVaultLinks, freshIndex, type VaultLinks } from "../links/vault-links.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
+import type { CommitResult } from "../git/commit.js";
+import { loadVaultLinks, type VaultLinks } from "../links/vault-links.js";
 import { readForRewrite, writeIfUnchanged } from "../vault/rewrite.js";
-import { withVaultLock } from "../vault/lock.js";
 import { BUILTIN_COLLECTORS, isMoc } from "./collectors.js";
 import { runCommandCollector, type CommandOutput } from "./commands.js";
 import { touchUpdated } from "./frontmatter-date.js";
 import { findMarkers, replaceMarkers } from "./markers.js";
 import { mocSettings, type MocSettings } from "./settings.js";
 import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } from "./types.js";
+import { pushAll } from "../util/arrays.js";
 
 /**
  * Refreshes the AUTO sections of the vault's MOCs (MEMORY.md and
@@ -33,24 +35,23 @@ export async function refreshMocs(vaultDir: string, options: RefreshOptions & { 
   const settings = mocSettings(options.config);
   const outside = (options.files ?? []).find((f) => isAbsolute(f) || posix.normalize(f.replace(/\\/g, "/")).startsWith("../"));
   if (outside !== undefined) throw new CortexError("BAD_ARGUMENT", `refresh-moc: ${JSON.stringify(outside)} is outside the vault; give vault-relative paths`);
-  const commit = options.commit ?? gitSettings(options.config).commit;
-  return withVaultLock(vaultDir, async () => {
-    const links = loadVaultLinks(vaultDir, options.config, options.today);
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(vault, "refresh-moc", async (tx) => {
+    const links = loadVaultLinks(tx.vault);
     const commands = new Map<string, Promise<CommandOutput>>();
     const files: MocFileResult[] = [];
     for (const path of options.files ?? listMocs(links)) files.push(await refreshOne(vaultDir, path, { options, settings, links, commands }));
     const written = files.filter((f) => f.written).map((f) => f.path);
-    if (written.length > 0) freshIndex(vaultDir, options.config, options.today);
+    tx.wrote(...written);
+    tx.message(`cortex refresh-moc: ${written.join(", ")}`);
     const problems = files.flatMap((f) => f.problems.map((p) => ({ file: f.path, ...p })));
-    const result: RefreshResult & { commit?: CommitResult } = { files, written, problems };
-    if (commit && written.length > 0) result.commit = commitFiles(vaultDir, written, `cortex refresh-moc: ${written.join(", ")}`);
-    return result;
-  }, { timeoutMs: options.lockTimeoutMs });
+    return { files, written, problems };
+  }, { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs });
 }
 
 /** MEMORY.md (when there is one) and every `_moc/*.md` atom, sorted. */
 function listMocs(links: VaultLinks): string[] {
-  const mocs = links.index.indexes.manifest.map((m) => m.path).filter((p) => isMoc(p) && !p.slice(5).includes("/"));
+  const mocs = links.index.indexes.manifest.map((m) => m.path).filter(isMoc);
   return links.index.otherFiles.includes("MEMORY.md") ? ["MEMORY.md", ...mocs] : mocs;
 }
 
@@ -65,6 +66,11 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   const file = join(vaultDir, path);
   const result: MocFileResult = { path, changed: false, written: false, sections: [], problems: [] };
   const problem = (kind: string, message: string, name = "", line = 1) => result.problems.push({ name, line, kind, message });
+  if (isSymlink(file)) {
+    // Replacing the link with a refreshed copy would cut it from the file it points to (maybe outside the vault).
+    problem("symlink", "is a symbolic link; left alone (cortex never writes through or over a link)");
+    return result;
+  }
   const original = readForRewrite(file);
   if (original === null) {
     problem("unreadable", "cannot be read, or is not valid UTF-8; left alone");
@@ -79,7 +85,7 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
     if (content !== null) result.sections.push(section.name);
   }
   const replaced = replaceMarkers(text, sections);
-  result.problems.push(...replaced.problems);
+  pushAll(result.problems, replaced.problems);
   result.problems.sort((a, b) => a.line - b.line);
   let next = replaced.text;
   if (next !== text && run.settings.touch_updated) next = touchUpdated(next, run.options.today);
@@ -92,6 +98,14 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   }
   result.written = true;
   return result;
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 // A section's new content; null when its collector failed; undefined when there is no collector.

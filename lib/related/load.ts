@@ -1,32 +1,26 @@
-import { readFileSync } from "node:fs";
-import type { CortexConfig } from "../config/types.js";
+import type { Vault } from "../app/vault.js";
 import { CortexError } from "../errors.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
-import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
-import { join } from "node:path";
-import { readManifestFile } from "../vault/read-indexes.js";
+import { readLinksIndex } from "../vault/read-indexes.js";
 
 /**
- * What {@link related} needs, as cheaply as the index allows: the index is
- * brought up to date, then the manifest and the resolved links are read as
- * the run wrote them (`index/links.json`); no link is resolved again, and the
- * group indexes are not read. A vault that cannot be written is indexed in memory.
+ * What {@link related} needs, as cheaply as the index allows: the vault's
+ * manifest and the resolved links as the index run wrote them
+ * (`index/links.json`); no link is resolved again, and the group indexes and
+ * the graph are not read. A vault that cannot be written is indexed in memory
+ * (by the vault handle).
  *
- * @example const { manifest, edges } = loadRelatedInputs(vaultDir, config, "2026-11-22");
+ * @example const { manifest, edges } = loadRelatedInputs(openVault({ vault: "my-vault" }));
  */
-export function loadRelatedInputs(vaultDir: string, config: CortexConfig, today: string): { manifest: ManifestEntry[]; edges: GroupIndex } {
-  let result: IndexVaultResult;
+export function loadRelatedInputs(vault: Vault): { manifest: ManifestEntry[]; edges: GroupIndex } {
+  const manifest = vault.manifest;
+  const built = vault.links;
+  if (built !== null || !vault.indexOnDisk) return { manifest, edges: built ?? vault.indexes().links };
   try {
-    result = indexVault(vaultDir, { config, today });
+    return { manifest, edges: readLinksIndex(vault.vaultDir) };
   } catch (error) {
-    if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED")) throw error;
-    result = indexVault(vaultDir, { config, today, write: false });
-  }
-  if (result.indexes) return { manifest: result.indexes.manifest, edges: result.indexes.links };
-  const file = join(vaultDir, "index", "links.json");
-  try {
-    return { manifest: readManifestFile(vaultDir), edges: JSON.parse(readFileSync(file, "utf8")) as GroupIndex };
-  } catch (error) {
-    throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
+    if (!(error instanceof CortexError)) throw error;
+    // A damaged links.json: the whole index as the vault reads it (rebuilt in memory when it must be).
+    return { manifest, edges: vault.indexes().links };
   }
 }

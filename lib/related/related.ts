@@ -1,12 +1,9 @@
 import { compareStrings } from "../util/compare.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import type { RelatedAtom, RelatedQuery } from "./types.js";
+import { tokenize } from "../util/tokenize.js";
 
 type Entry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases">;
-
-const STOPWORDS = new Set(
-  "about above after again against also because been before being below between both could does doing down during each from further have having here into itself just more most much must only other over same should some such than that their them then there these they this those through under until very what when where which while will with would your yours".split(" "),
-);
 
 /**
  * The atoms closest to one atom (or to a set of tags and words), each with
@@ -79,7 +76,7 @@ function linkingTo(edges: Readonly<GroupIndex>, path: string): Set<string> {
 
 /** Lowercase words of 4+ letters of a text, stopwords and numbers left out. */
 export function tokens(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => [...w].length >= 4 && !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  return tokenize(text, { split: "words", minLength: 4, stopWords: "topic", dropNumbers: true });
 }
 
 function wordsOf(m: Entry): string[] {

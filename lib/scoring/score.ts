@@ -2,6 +2,7 @@ import { DEFAULT_LAYERS, DEFAULT_WEIGHTS } from "../config/defaults.js";
 import type { LayerThresholds, ScoringWeights } from "../config/types.js";
 import { classifyLayer } from "../layers/classify.js";
 import type { Contribution, ScorableAtom, ScoreBreakdown } from "./types.js";
+import { tokenize } from "../util/tokenize.js";
 
 /** What scoring needs besides the atom: the day, the weights and the layer thresholds. */
 export interface ScoreContext {
@@ -25,8 +26,7 @@ export interface ScoreContext {
  * @example tokenizeQuery("Deploy  risk a deploy") // ["deploy", "risk"]
  */
 export function tokenizeQuery(query: string): string[] {
-  const words = query.toLowerCase().split(/\s+/).filter((w) => [...w].length > 1);
-  return [...new Set(words)];
+  return tokenize(query, { split: "whitespace", minLength: 2, unique: true });
 }
 
 /**
@@ -58,7 +58,6 @@ export function scoreAtom(atom: ScorableAtom, keywords: readonly string[], ctx: 
  */
 export function scoreLowercase(atom: ScorableAtom, keywords: readonly string[], ctx: ScoreContext): ScoreBreakdown {
   const w = ctx.weights ?? DEFAULT_WEIGHTS;
-  const layer = classifyLayer(atom.updated, ctx.today, ctx.layers ?? DEFAULT_LAYERS);
   const contributions: Contribution[] = [];
   const { name, project, description, path } = atom;
   let matched = 0;
@@ -71,8 +70,21 @@ export function scoreLowercase(atom: ScorableAtom, keywords: readonly string[], 
     if (path.includes(keyword)) contributions.push({ keyword, field: "path", points: w.path });
     if (contributions.length > before) matched++;
   }
+  return finishScore(contributions, keywords.length > 1 && matched === keywords.length, atom, ctx);
+}
+
+/**
+ * The rest of the seed's table, after the field points, for both rankings:
+ * the points added up; × `all_match` when `allMatched`; then, if above 0,
+ * the layer bonus (and the usage bonus, when on); then the status multiplier.
+ *
+ * @example finishScore([{ keyword: "deploy", field: "name", points: 10 }], false, atom, { today: "2026-11-22" }).score
+ */
+export function finishScore(contributions: Contribution[], allMatched: boolean, atom: Pick<ScorableAtom, "path" | "status" | "updated">, ctx: ScoreContext): ScoreBreakdown {
+  const w = ctx.weights ?? DEFAULT_WEIGHTS;
+  const layer = classifyLayer(atom.updated, ctx.today, ctx.layers ?? DEFAULT_LAYERS);
   const base = contributions.reduce((sum, c) => sum + c.points, 0);
-  const allMatch = keywords.length > 1 && matched === keywords.length ? w.all_match : 1;
+  const allMatch = allMatched ? w.all_match : 1;
   let score = base * allMatch;
   const layerBonus = score > 0 ? (layer === "hot" ? w.hot_bonus : layer === "warm" ? w.warm_bonus : 0) : 0;
   score += layerBonus;

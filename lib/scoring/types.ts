@@ -11,8 +11,8 @@ export interface ScorableAtom {
   description: string;
 }
 
-/** The field a keyword matched. */
-export type MatchField = "name" | "tag" | "project" | "description" | "path";
+/** The field a keyword matched (`headings` and `body` only in the full-text ranking). */
+export type MatchField = "name" | "tag" | "project" | "description" | "path" | "headings" | "body";
 
 /** Points one keyword earned from one field. */
 export interface Contribution {

@@ -1,4 +1,6 @@
+import { CortexError } from "../errors.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
+import { pathField, pathFromField } from "../util/text.js";
 import type { SearchRecord } from "./types.js";
 
 /**
@@ -15,7 +17,9 @@ import type { SearchRecord } from "./types.js";
  * finds candidate lines by a plain substring search over the whole file and
  * decodes only the lines it keeps; the original text is stored only where it
  * is not its lowercase form with some ASCII letters capitalized. Tabs,
- * newlines and U+001F inside values become spaces.
+ * newlines and U+001F inside values become spaces, except in the path, which
+ * is JSON-quoted when it holds one (see `pathField`; its lowercase field is
+ * then never empty, so scoring never reads the quoted form).
  */
 export const SEARCH_FILE_HEADER = `#cortex-search\t${INDEX_FORMAT}\tv2`;
 
@@ -24,8 +28,13 @@ export const F = { path: 0, lowerPath: 1, updated: 2, status: 3, name: 4, projec
 
 const SEP = "\x1f";
 
-/** Thrown for a search file of another format version. */
-export class SearchFormatError extends Error {}
+/** A search file of another format version: a {@link CortexError} with code `SEARCH_FORMAT`. */
+export class SearchFormatError extends CortexError {
+  constructor(message: string) {
+    super("SEARCH_FORMAT", message);
+    this.name = "SearchFormatError";
+  }
+}
 
 /** The whole search file for records in path order. */
 export function serializeSearchFile(records: readonly SearchRecord[]): string {
@@ -43,8 +52,9 @@ export function* searchFileChunks(records: readonly SearchRecord[]): Generator<s
 
 /** One record's line (without the newline). */
 export function searchFileLine(r: SearchRecord): string {
-  const path = clean(r.path);
-  const lowerPath = path.toLowerCase();
+  // The path exact (quoted when it must be); its lowercase form, which only scoring reads, cleaned.
+  const path = pathField(r.path);
+  const lowerPath = clean(r.path).toLowerCase();
   const [name, project, description] = [clean(r.name), clean(r.project), clean(r.description)];
   const [lowerName, lowerProject, lowerDescription] = [name.toLowerCase(), project.toLowerCase(), description.toLowerCase()];
   const casing = `${encodeCasing(name, lowerName)}${SEP}${encodeCasing(project, lowerProject)}${SEP}${encodeCasing(description, lowerDescription)}`;
@@ -98,7 +108,7 @@ export function parseSearchFileLine(line: string): SearchLine {
   const casing = (f[F.casing] ?? "").split(SEP);
   const lower = { name: f[F.name] ?? "", project: f[F.project] ?? "", description: f[F.description] ?? "", path: f[F.lowerPath] || f[F.path]! };
   const record: SearchRecord = {
-    path: f[F.path]!,
+    path: pathFromField(f[F.path]!),
     name: decodeCasing(lower.name, casing[0] ?? ""),
     type: f[F.type] ?? "",
     project: decodeCasing(lower.project, casing[1] ?? ""),

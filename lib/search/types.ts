@@ -38,4 +38,6 @@ export interface SearchHit {
   layer: Layer;
   /** How the score was reached; null in filter mode. */
   breakdown: ScoreBreakdown | null;
+  /** Full-text ranking: the query's words and phrases this atom contains, in query order. */
+  matched?: string[];
 }

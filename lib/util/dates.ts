@@ -63,6 +63,17 @@ export function localDate(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/**
+ * The UTC calendar date of a timestamp (ms since the epoch) as YYYY-MM-DD:
+ * what the index takes for a note that gives no date of its own (its mtime),
+ * so that the same files give the same index on machines in any time zone.
+ */
+export function utcDate(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
 /** Whole days from `from` to `to` (both YYYY-MM-DD); null when either is not a date. */
 export function daysBetween(from: string, to: string): number | null {
   const a = epochDay(from);

@@ -1,3 +1,5 @@
+import { pushAll } from "./arrays.js";
+
 type Op = { kind: " " | "-" | "+"; line: string };
 
 /** Lines of a text, each with its line ending (the last may have none). */
@@ -19,7 +21,7 @@ export function unifiedDiff(a: string, b: string, path: string, context = 3): st
   // As git does: a name with a space ends with a tab, so that `patch -p1` reads the whole name.
   const end = /\s/.test(path) ? "\t" : "";
   const out = [`--- a/${path}${end}\n`, `+++ b/${path}${end}\n`];
-  for (const hunk of hunks(ops, context)) out.push(...hunk);
+  for (const hunk of hunks(ops, context)) pushAll(out, hunk);
   return out.join("");
 }
 

@@ -1,5 +1,4 @@
-import { appendFileSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { appendLines } from "./append-lines.js";
 
 /** One line of `index/access_log.jsonl`: a search and what it returned. */
 export interface AccessEvent {
@@ -20,8 +19,7 @@ export interface AccessEvent {
  */
 export function appendAccessEvent(file: string, event: AccessEvent): boolean {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    appendFileSync(file, `${JSON.stringify(event)}\n`);
+    appendLines(file, `${JSON.stringify(event)}\n`);
     return true;
   } catch {
     return false;

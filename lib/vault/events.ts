@@ -1,5 +1,4 @@
-import { appendFileSync, mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { appendLines } from "./append-lines.js";
 import { CortexError } from "../errors.js";
 import { vaultPaths } from "./paths.js";
 
@@ -28,8 +27,7 @@ export function appendVaultEvents(vaultDir: string, events: readonly VaultEventL
   if (events.length === 0) return;
   const file = vaultPaths(vaultDir).events;
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    appendFileSync(file, events.map((e) => `${JSON.stringify(e)}\n`).join(""));
+    appendLines(file, events.map((e) => `${JSON.stringify(e)}\n`).join(""));
   } catch (error) {
     throw new CortexError("IO", `cannot append to ${file}: ${(error as Error).message}`, { cause: error });
   }

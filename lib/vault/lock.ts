@@ -3,73 +3,102 @@ import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CortexError } from "../errors.js";
+import { LOCK_MAX_WAIT_MS, LOCK_STALL_MS, LockWait, type LockInfo } from "./lock-wait.js";
 import { vaultPaths } from "./paths.js";
 
 /** Options of {@link withVaultLock}. */
 export interface LockOptions {
-  /** Give up after this long. Default 15 s. */
+  /** Give up after this long, unless the holder is a process of this machine that is alive and working. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * Wait at most this long for a holder of this machine that is alive and
+   * working (using the CPU). Default {@link LOCK_MAX_WAIT_MS} (10 minutes) for
+   * {@link withVaultLock}, `timeoutMs` for {@link withIndexLock}.
+   */
+  maxWaitMs?: number;
+  /** A live holder that used no CPU for this long is not working. Default {@link LOCK_STALL_MS} (30 s). */
+  stallMs?: number;
   /** A lock older than this whose owner cannot be checked (other host, unreadable) is stale. Default 60 s. */
   staleMs?: number;
 }
 
-interface LockInfo {
-  pid: number;
-  host: string;
-  ts: number;
-}
-
 let sequence = 0;
 
-/** Lock files this process holds now (through {@link withVaultLock} or {@link withIndexLock}), with how many times. */
-const heldHere = new Map<string, number>();
+/**
+ * Proof that the caller holds a vault's lock, given by {@link withVaultLock}
+ * to the function it runs. Passed on explicitly (e.g. to `indexVault`) so that
+ * work done for the holder does not wait for its own lock; nothing else of the
+ * process can borrow it.
+ */
+export interface VaultLock {
+  /** The lock file held. */
+  readonly file: string;
+  /** The token written into it. */
+  readonly token: string;
+  /** False once the lock is released. */
+  readonly held: boolean;
+}
 
 /**
  * Runs `fn` holding the vault lock (`index/.lock`), so writers in other
- * processes wait their turn. The lock file is created whole (written to a
+ * processes wait their turn; `fn` gets the {@link VaultLock}. The lock file is created whole (written to a
  * temporary file, then hard-linked into place, which fails if it exists), so
  * it is never empty. A lock left by a dead process (same host, pid gone) or
  * older than `staleMs` is broken; breakers take turns through a second lock,
  * so a live lock is never removed by mistake. Released even when `fn` throws.
  *
- * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`.
- * @example await withVaultLock(vaultDir, () => writeFileAtomic(file, text));
+ * A holder of this machine that is alive and working (using the CPU) is
+ * waited for beyond `timeoutMs`, up to `maxWaitMs` (10 minutes by default).
+ *
+ * @throws CortexError (`LOCKED`) when the lock is not free in time; the message says what the holder is doing.
+ * @example await withVaultLock(vaultDir, (lock) => indexVault(vaultDir, { config, today, lock }));
  */
-export async function withVaultLock<T>(vaultDir: string, fn: () => T | Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withVaultLock<T>(vaultDir: string, fn: (lock: VaultLock) => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const file = lockFile(vaultDir);
-  const token = await acquire(file, options.timeoutMs ?? 15_000, options.staleMs ?? 60_000);
-  return held(file, token, fn);
+  const lock = { file, token: await acquire(file, waitFor(file, options, LOCK_MAX_WAIT_MS), options.staleMs ?? 60_000), held: true };
+  try {
+    return await fn(lock);
+  } finally {
+    lock.held = false;
+    release(file, lock.token);
+  }
+}
+
+// How this caller waits; `maxWaitMs` defaults to `longest` (never below the timeout).
+function waitFor(file: string, options: LockOptions, longest: number | null): LockWait {
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const maxWaitMs = Math.max(timeoutMs, options.maxWaitMs ?? longest ?? timeoutMs);
+  return new LockWait(file, { timeoutMs, maxWaitMs, stallMs: options.stallMs ?? LOCK_STALL_MS });
 }
 
 /**
  * Runs `fn`, which writes the index, holding the vault lock, synchronously:
  * two index runs in different processes never interleave their files (a
  * manifest of one run next to the cache of another would hide changes from
- * every later run). When this process holds the lock already (a write that
- * indexes, or any other task of this process while one does), `fn` runs at
- * once: an index run is synchronous, so nothing of this process interleaves
- * with it, and no other process can hold the lock meanwhile.
+ * every later run). With `held`, the caller's own {@link VaultLock} of this
+ * vault, `fn` runs at once.
  *
  * In a vault this process cannot write to, `fn` runs without the lock.
  *
- * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`.
+ * @throws CortexError (`LOCKED`) when the lock is not free within `timeoutMs`; `BAD_ARGUMENT` for a `held` lock of another vault or released.
  */
-export function withIndexLock<T>(vaultDir: string, fn: () => T, options: LockOptions = {}): T {
+export function withIndexLock<T>(vaultDir: string, fn: () => T, options: LockOptions & { held?: VaultLock } = {}): T {
   const file = lockFile(vaultDir);
-  if ((heldHere.get(file) ?? 0) > 0) return fn();
+  if (options.held) {
+    if (options.held.file !== file || !options.held.held) throw new CortexError("BAD_ARGUMENT", `the lock passed is not held on ${file}`);
+    return fn();
+  }
   let token: string;
   try {
-    token = acquireSync(file, options.timeoutMs ?? 15_000, options.staleMs ?? 60_000);
+    token = acquireSync(file, waitFor(file, options, null), options.staleMs ?? 60_000);
   } catch (error) {
     // A vault this process cannot write to (read-only): nothing it does can collide; `fn` fails if it must write.
     if (error instanceof CortexError && error.code === "IO") return fn();
     throw error;
   }
-  heldHere.set(file, 1);
   try {
     return fn();
   } finally {
-    heldHere.delete(file);
     release(file, token);
   }
 }
@@ -78,33 +107,19 @@ function lockFile(vaultDir: string): string {
   return join(vaultPaths(vaultDir).indexDir, ".lock");
 }
 
-async function held<T>(file: string, token: string, fn: () => T | Promise<T>): Promise<T> {
-  heldHere.set(file, (heldHere.get(file) ?? 0) + 1);
-  try {
-    return await fn();
-  } finally {
-    const count = (heldHere.get(file) ?? 1) - 1;
-    if (count > 0) heldHere.set(file, count);
-    else heldHere.delete(file);
-    release(file, token);
-  }
-}
-
-async function acquire(file: string, timeoutMs: number, staleMs: number): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
+async function acquire(file: string, wait: LockWait, staleMs: number): Promise<string> {
   for (let attempt = 0; ; attempt++) {
-    const token = tryAcquire(file, deadline, staleMs);
+    const token = tryAcquire(file, wait, staleMs);
     if (token !== null) return token;
     await sleep(retryMs(attempt));
   }
 }
 
 // The same, blocking this thread between attempts (an index run is synchronous).
-function acquireSync(file: string, timeoutMs: number, staleMs: number): string {
-  const deadline = Date.now() + timeoutMs;
+function acquireSync(file: string, wait: LockWait, staleMs: number): string {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (let attempt = 0; ; attempt++) {
-    const token = tryAcquire(file, deadline, staleMs);
+    const token = tryAcquire(file, wait, staleMs);
     if (token !== null) return token;
     Atomics.wait(pause, 0, 0, retryMs(attempt));
   }
@@ -114,8 +129,8 @@ function retryMs(attempt: number): number {
   return Math.min(2 + attempt * 2, 25) + Math.random() * 5;
 }
 
-// One attempt: the token when the lock was taken, null to retry; throws when the deadline has passed.
-function tryAcquire(file: string, deadline: number, staleMs: number): string | null {
+// One attempt: the token when the lock was taken, null to retry; throws when waiting longer is pointless.
+function tryAcquire(file: string, wait: LockWait, staleMs: number): string | null {
   if (!existsSync(dirname(file))) {
     try {
       mkdirSync(dirname(file), { recursive: true });
@@ -126,7 +141,7 @@ function tryAcquire(file: string, deadline: number, staleMs: number): string | n
   const token = tryCreate(file);
   if (token !== null) return token;
   breakIfStale(file, staleMs);
-  if (Date.now() > deadline) throw new CortexError("LOCKED", `vault is locked by another cortex process (${file}); try again, or remove the file if no cortex is running`);
+  wait.check(readLock(file)?.info ?? null);
   return null;
 }
 

@@ -1,8 +1,9 @@
 import { availableParallelism } from "node:os";
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../config/types.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
 import { decodeReadResultBytes } from "./read-wire.js";
+import { pushAll } from "../util/arrays.js";
 
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
@@ -18,7 +19,7 @@ const CHUNK = 250;
  * until every chunk is back (callers stay synchronous). Results come back in
  * job order. Falls back to this thread alone for small batches, one core, or
  * when workers cannot start, and parses here any chunk a worker failed to
- * deliver (it threw, ran out of memory under `resourceLimits`, or died).
+ * deliver (it threw, ran out of memory, or died).
  */
 export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions = {}): ReadResult[] {
   if (!canParseInParallel(jobs.length, options)) return readHere(jobs, config, options.onProgress);
@@ -26,7 +27,7 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
   const parsed = parseOnWorkers(jobs, config, options, (chunk, wire) => (results[chunk] = decodeReadResultBytes(wire)));
   if (!parsed) return readAtomFiles(jobs, config);
   const all: ReadResult[] = [];
-  for (let c = 0; c < parsed.chunks; c++) all.push(...(results[c] ?? readAtomFiles(chunkOf(jobs, c), config)));
+  for (let c = 0; c < parsed.chunks; c++) pushAll(all, results[c] ?? readAtomFiles(chunkOf(jobs, c), config));
   options.onProgress?.(jobs.length);
   return all;
 }
@@ -53,8 +54,9 @@ export function chunkOf<T>(jobs: readonly T[], c: number): T[] {
 export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions, onChunk: (chunk: number, wire: Uint8Array) => void): { chunks: number } | null {
   const threads = threadsOf(options);
   const chunks = Math.ceil(jobs.length / CHUNK);
-  // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk.
-  const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 1)));
+  // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk;
+  // [threads + 1]: chunks this thread has taken (a worker stays at most AHEAD chunks ahead of it).
+  const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 2)));
   const started: { worker: Worker; port: MessagePort }[] = [];
   // One JSON string per chunk: copied to a worker in a blink (100k job objects took ~0.1 s each to
   // clone), and a worker turns into objects only the chunks it claims.
@@ -63,13 +65,14 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
     for (const s of started) void s.worker.terminate();
   };
   try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot }, options.resourceLimits));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot, task: options.task ?? "atoms" }, options.script));
   } catch {
     stop();
     return null;
   }
   const { onProgress } = options;
-  receiveUntilDone(started, control, onChunk, Date.now() + 60_000 + jobs.length * 2, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
+  const limits = { deadline: Date.now() + 60_000 + jobs.length * 2, stallMs: options.stallMs ?? STALL_MS };
+  receiveUntilDone(started, control, onChunk, limits, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
   stop();
   return { chunks };
 }
@@ -78,10 +81,17 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
 export interface ParallelReadOptions {
   /** Worker threads. Default: the number of cores, at most 4. */
   threads?: number;
-  /** Heap limits of each worker (a worker that exceeds them dies; its files are read here). */
-  resourceLimits?: ResourceLimits;
+  /**
+   * The workers' script. Default: parse-worker.js (tests give one that dies). No heap limit is set on
+   * the workers: from Node 22 on, a heap too small to load the engine's start-up snapshot aborts the whole process.
+   */
+  script?: URL;
+  /** A worker that has delivered nothing for this long is taken for dead. Default 15 s. */
+  stallMs?: number;
   /** Called as files are done, with how many so far. */
   onProgress?: (done: number) => void;
+  /** What the workers make of each chunk: parsed atoms (default) or full-text rows (see lib/fts/rows.ts). */
+  task?: "atoms" | "search-rows";
 }
 
 function threadsOf(options: ParallelReadOptions): number {
@@ -93,16 +103,15 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   if (!onProgress) return readAtomFiles(jobs, config);
   const all: ReadResult[] = [];
   for (let at = 0; at < jobs.length; at += CHUNK) {
-    all.push(...readAtomFiles(jobs.slice(at, at + CHUNK), config));
+    pushAll(all, readAtomFiles(jobs.slice(at, at + CHUNK), config));
     onProgress(Math.min(at + CHUNK, jobs.length));
   }
   return all;
 }
 
-function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number }, resourceLimits?: ResourceLimits): { worker: Worker; port: MessagePort } {
+function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number; task: string }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
-  const file = new URL("./parse-worker.js", import.meta.url);
-  const worker = new Worker(file, { workerData: { ...data, port: port2 }, transferList: [port2], resourceLimits });
+  const worker = new Worker(script, { workerData: { ...data, port: port2 }, transferList: [port2] });
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
   worker.on("error", () => {});
   worker.unref();
@@ -113,32 +122,34 @@ function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control:
 const STALL_MS = 15_000;
 
 // Takes chunks as the workers post them until every worker is done, none has delivered
-// anything for STALL_MS (a worker that died cannot say so while this thread blocks), or the deadline passes.
-function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, wire: Uint8Array) => void, deadline: number, onChunks: (received: number) => void): void {
+// anything for `stallMs` (a worker that died cannot say so while this thread blocks), or the deadline passes.
+function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, wire: Uint8Array) => void, limits: { deadline: number; stallMs: number }, onChunks: (received: number) => void): void {
   let lastDelivery = Date.now();
   let received = 0;
   for (;;) {
     // Read before draining: a worker posts its last chunk before it raises its flag.
     const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
     let now = 0;
-    for (const s of started) now += drain(s.port, onChunk);
+    for (const s of started) now += drain(s.port, onChunk, control);
     if (now > 0) {
       lastDelivery = Date.now();
       onChunks((received += now));
     }
     const time = Date.now();
-    if (done || time > deadline || time - lastDelivery > STALL_MS) break;
+    if (done || time > limits.deadline || time - lastDelivery > limits.stallMs) break;
     Atomics.wait(control, 1, 0, 5);
   }
 }
 
 // Takes every chunk a worker has posted so far; a chunk it could not parse is not handed on (it is parsed here).
-function drain(port: MessagePort, onChunk: (chunk: number, wire: Uint8Array) => void): number {
+function drain(port: MessagePort, onChunk: (chunk: number, wire: Uint8Array) => void, control: Int32Array): number {
   let received = 0;
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
     const { chunk, bytes } = m.message as { chunk: number; bytes?: Uint8Array };
     if (bytes !== undefined) onChunk(chunk, bytes);
     received++;
+    Atomics.add(control, control.length - 1, 1);
+    Atomics.notify(control, control.length - 1);
   }
   return received;
 }

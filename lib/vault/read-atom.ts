@@ -1,8 +1,10 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { decodeAtomBytes } from "../atoms/decode.js";
 import { parseAtom } from "../atoms/parse.js";
+import { overScanLimit, tooLargeDiagnostic } from "../atoms/scan-limit.js";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
+import { pushAll } from "../util/arrays.js";
 
 /** A file to read: absolute path plus the facts the parser needs. */
 export interface ReadJob {
@@ -36,13 +38,16 @@ export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number
   const stat = Number.isNaN(facts.mtimeMs) ? read.stat : undefined;
   const decoded = decodeAtomBytes(read.bytes, facts.path);
   if (!decoded.ok) return { diagnostic: decoded.diagnostic, stat };
-  const parsed = parseAtom(decoded.text, stat ? { path: facts.path, ...stat } : facts, config);
-  parsed.diagnostics.unshift(...decoded.diagnostics);
+  // A stray NUL (reported by decodeAtomBytes) is a space to the index: no line format or YAML parser has to meet it.
+  const text = decoded.diagnostics.some((d) => d.rule === "nul-byte") ? decoded.text.replace(/\u0000/g, " ") : decoded.text;
+  const parsed = parseAtom(text, stat ? { path: facts.path, ...stat } : facts, config);
+  parsed.diagnostics = pushAll([...decoded.diagnostics], parsed.diagnostics);
+  if (overScanLimit(read.bytes.length)) parsed.diagnostics.push(tooLargeDiagnostic(facts.path, read.bytes.length));
   return { atom: parsed, stat };
 }
 
-// The whole file and the size and mtime of what was read (open, fstat, read, close: what readFileSync does, keeping the stat).
-function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
+/** The whole file and the size and mtime of what was read (open, fstat, read, close: what readFileSync does, keeping the stat). */
+export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
   const fd = openSync(abs, "r");
   try {
     const st = fstatSync(fd);

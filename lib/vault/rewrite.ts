@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { writeFileAtomic } from "./atomic.js";
+import { CortexError } from "../errors.js";
 
 /** A file's bytes and their text, read to be rewritten. */
 export interface ReadForRewrite {
@@ -27,14 +28,29 @@ export function readForRewrite(file: string): ReadForRewrite | null {
  * `expected` (what was read before computing `next`); false, and nothing
  * written, when someone changed it meanwhile.
  */
-export function writeIfUnchanged(file: string, expected: Buffer, next: string): boolean {
-  let current: Buffer;
-  try {
-    current = readFileSync(file);
-  } catch {
-    return false;
-  }
-  if (!current.equals(expected)) return false;
-  writeFileAtomic(file, next);
-  return true;
+export function writeIfUnchanged(file: string, expected: Uint8Array, next: string | Uint8Array): boolean {
+  // The new bytes are flushed first and compared just before the rename: an editor's save can only be lost in that instant.
+  const unchanged = (): boolean => {
+    try {
+      return readFileSync(file).equals(expected);
+    } catch {
+      return false;
+    }
+  };
+  return writeFileAtomic(file, next, { onlyIf: unchanged });
+}
+
+/**
+ * {@link writeIfUnchanged} for a command that cannot go on when a file it
+ * rewrites was changed meanwhile (an editor saved it): throws instead.
+ *
+ * @throws CortexError (`CHANGED`) naming the file (vault-relative `path`); nothing was written to it.
+ */
+export function rewriteOrThrow(file: string, path: string, expected: Uint8Array, next: string | Uint8Array): void {
+  if (!writeIfUnchanged(file, expected, next)) throw changedError(path);
+}
+
+/** The error of a file changed on disk since a command read it. */
+export function changedError(path: string): CortexError {
+  return new CortexError("CHANGED", `${path} changed on disk while cortex was editing it (saved by another program?); it was left as it is`);
 }

@@ -1,4 +1,5 @@
-import { lstatSync, readdirSync, type Dirent } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { sep } from "node:path";
 import { compareStrings } from "../util/compare.js";
 import { PARALLEL_SCAN_THRESHOLD, scanOnTwoThreads, startScanHelper } from "./parallel-scan.js";
@@ -83,12 +84,17 @@ export function scanFolder(abs: string, rel: string): VaultScan {
   return scan;
 }
 
-/** Fills in each found file's size and mtime (lstat); a file that cannot be stat'ed moves to `skipped`. */
+/**
+ * Fills in each found file's size and mtime (lstat); a file that cannot be
+ * stat'ed moves to `skipped`. A file this process may not read gets a NaN
+ * mtime: a chmod changes no mtime, so only that makes an incremental index
+ * read it (and drop it, as a full one does) and read it again once it can.
+ */
 export function statEach(scan: VaultScan): void {
   scan.files = scan.files.filter((file) => {
     try {
       const stat = lstatSync(file.abs);
-      file.mtimeMs = stat.mtimeMs;
+      file.mtimeMs = mayRead(stat) ? stat.mtimeMs : NaN;
       file.size = stat.size;
       return true;
     } catch (error) {
@@ -96,6 +102,17 @@ export function statEach(scan: VaultScan): void {
       return false;
     }
   });
+}
+
+// Who this process is, for mayRead; null where there are no POSIX ids (Windows).
+const self = typeof process.getuid === "function" ? { uid: process.getuid(), gids: new Set([process.getgid!(), ...process.getgroups!()]) } : null;
+
+// Whether the mode bits let this process read the file (what open(2) decides, but ACLs); root reads everything.
+function mayRead(stat: Stats): boolean {
+  if (self === null || self.uid === 0) return true;
+  if (stat.uid === self.uid) return (stat.mode & 0o400) !== 0;
+  if (self.gids.has(stat.gid)) return (stat.mode & 0o040) !== 0;
+  return (stat.mode & 0o004) !== 0;
 }
 
 /**
@@ -111,10 +128,16 @@ export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs:
     scan.skipped.push({ path: rel || ".", reason: `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
     return;
   }
+  let badNames: Set<string> | null = null;
   for (const entry of entries) {
     const name = entry.name;
     if (name.startsWith(".") || SKIP_ANYWHERE.has(name)) continue;
     const childRel = rel === "" ? name : `${rel}/${name}`;
+    // Such a name reaches us with U+FFFD for its bad bytes: it opens no file, and two of them would read as one.
+    if (name.includes("\uFFFD") && (badNames ??= notUtf8Names(abs)).has(name)) {
+      scan.skipped.push({ path: childRel, reason: "file name is not valid UTF-8" });
+      continue;
+    }
     if (rel === "" && SKIP_AT_ROOT.has(name)) {
       if (name === "MEMORY.md" && entry.isFile()) scan.others.push(childRel);
       continue;
@@ -131,4 +154,15 @@ export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs:
       scan.others.push(childRel);
     }
   }
+}
+
+// The names in folder `abs` that are not valid UTF-8, as readdir gives them (each bad byte a U+FFFD).
+function notUtf8Names(abs: string): Set<string> {
+  const bad = new Set<string>();
+  try {
+    for (const raw of readdirSync(abs, { encoding: "buffer" })) if (!isUtf8(raw)) bad.add(raw.toString("utf8"));
+  } catch {
+    // the folder went away since it was listed: its entries are reported as they are met
+  }
+  return bad;
 }

@@ -1,8 +1,8 @@
 import { readFileSync, unlinkSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { CortexConfig } from "../config/types.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
 
 /**
@@ -18,25 +18,29 @@ export function pathInVault(vaultDir: string, file: string): string | null {
 
 /**
  * Removes the note a new atom was made from (`from`, vault-relative), when it
- * still holds exactly the bytes that were read, then re-indexes. A note edited
- * meanwhile is kept. Returns whether it was removed.
+ * still holds exactly the bytes that were read, then re-indexes (one
+ * {@link mutateVault} transaction, not committed: the removed note was never
+ * the new atom). A note edited meanwhile is kept. Returns whether it was removed.
  */
 export async function removeAdopted(vaultDir: string, from: string, bytes: Uint8Array, options: { config: CortexConfig; today: string }): Promise<boolean> {
-  return withVaultLock(
-    vaultDir,
-    () => {
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const { removed } = await mutateVault(
+    vault,
+    "write",
+    (tx) => {
       const file = join(vaultDir, from);
       let now: Buffer;
       try {
         now = readFileSync(file);
       } catch {
-        return false;
+        return { removed: false };
       }
-      if (!now.equals(bytes)) return false;
+      if (!now.equals(bytes)) return { removed: false };
       unlinkSync(file);
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      return true;
+      tx.wrote(from);
+      return { removed: true };
     },
-    { timeoutMs: WRITE_LOCK_TIMEOUT_MS },
+    { commit: false, lockTimeoutMs: WRITE_LOCK_TIMEOUT_MS },
   );
+  return removed;
 }

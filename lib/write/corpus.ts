@@ -1,6 +1,7 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../atoms/frontmatter.js";
+import { BODY_SCAN_LIMIT, overScanLimit } from "../atoms/scan-limit.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { comparableText } from "./similarity.js";
 import { lazyCandidate, type LazyCandidate } from "./similarity-bound.js";
@@ -10,10 +11,16 @@ export function isLive(entry: Pick<ManifestEntry, "status">): boolean {
   return entry.status !== "superseded" && entry.status !== "archived";
 }
 
-/** The body of a vault file (frontmatter and BOM removed); empty when unreadable. */
+/**
+ * The body of a vault file (frontmatter and BOM removed), for near-duplicate
+ * checks; empty when unreadable or over {@link BODY_SCAN_LIMIT} (the index
+ * warns about such a note, rule `too-large`).
+ */
 export function readBody(vaultDir: string, path: string): string {
   try {
-    return splitFrontmatter(readFileSync(join(vaultDir, path), "utf8").replace(/^\uFEFF/, "")).body;
+    const file = join(vaultDir, path);
+    if (overScanLimit(statSync(file).size)) return "";
+    return splitFrontmatter(readFileSync(file, "utf8").replace(/^\uFEFF/, "")).body;
   } catch {
     return "";
   }

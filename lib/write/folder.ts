@@ -1,5 +1,6 @@
-import { lstatSync, mkdirSync } from "node:fs";
+import { lstatSync } from "node:fs";
 import { join } from "node:path";
+import { ensureDir } from "../vault/atomic.js";
 import { invalid } from "./errors.js";
 
 /** The folder each type's atoms go to by default (seed layout); any other type goes to `atoms/`. */
@@ -23,9 +24,9 @@ export function atomFolder(type: string, dir: string | null): string {
  * of it may be a symbolic link (cortex never follows them, so an atom written
  * through one would be outside the vault or invisible to the index) or a file.
  *
- * @throws WriteRejectedError (`VALIDATION`, field `dir`).
+ * @throws WriteRejectedError (`VALIDATION`, field `dir` or the given one).
  */
-export function checkFolderOnDisk(vaultDir: string, folder: string): void {
+export function checkFolderOnDisk(vaultDir: string, folder: string, field = "dir"): void {
   let abs = vaultDir;
   for (const part of folder.split("/")) {
     abs = join(abs, part);
@@ -35,15 +36,19 @@ export function checkFolderOnDisk(vaultDir: string, folder: string): void {
     } catch {
       return; // the rest does not exist yet and will be created as plain folders
     }
-    if (stat.isSymbolicLink()) throw invalid("dir", "dir-symlink", `"${folder}" goes through the symbolic link ${JSON.stringify(part)}; cortex only writes to real folders inside the vault`);
-    if (!stat.isDirectory()) throw invalid("dir", "dir-not-folder", `"${folder}": ${JSON.stringify(part)} is a file, not a folder`);
+    if (stat.isSymbolicLink()) throw invalid(field, "dir-symlink", `"${folder}" goes through the symbolic link ${JSON.stringify(part)}; cortex only writes to real folders inside the vault`);
+    if (!stat.isDirectory()) throw invalid(field, "dir-not-folder", `"${folder}": ${JSON.stringify(part)} is a file, not a folder`);
   }
 }
 
-/** Creates a vault-relative folder (and its parents) after {@link checkFolderOnDisk}; returns its absolute path. */
+/**
+ * Creates a vault-relative folder (and its parents) after {@link checkFolderOnDisk}; returns its absolute path.
+ *
+ * @throws CortexError (`IO`) naming the folder when it cannot be made.
+ */
 export function ensureFolder(vaultDir: string, folder: string): string {
   checkFolderOnDisk(vaultDir, folder);
   const abs = join(vaultDir, ...folder.split("/"));
-  mkdirSync(abs, { recursive: true });
+  ensureDir(abs);
   return abs;
 }

@@ -8,6 +8,8 @@ import { CortexError } from "../errors.js";
 /** A note read for editing: its exact text and its frontmatter values. */
 export interface NoteFile {
   path: string;
+  /** The bytes read: a rewrite replaces the file only if it still holds them. */
+  bytes: Buffer;
   text: string;
   data: Record<string, unknown>;
 }
@@ -28,7 +30,7 @@ export function readNoteForEdit(vaultDir: string, path: string): NoteFile {
   const decoded = decodeForEdit(bytes, path);
   if ("problem" in decoded) throw new CortexError("NOT_UTF8", `${path} is ${decoded.problem}; cortex will not rewrite it`);
   const split = splitFrontmatter(decoded.text.replace(/^\uFEFF/, ""));
-  return { path, text: decoded.text, data: split.state === "ok" ? readFrontmatterData(split.yaml, 2).data : {} };
+  return { path, bytes, text: decoded.text, data: split.state === "ok" ? readFrontmatterData(split.yaml, 2).data : {} };
 }
 
 /**
@@ -38,7 +40,8 @@ export function readNoteForEdit(vaultDir: string, path: string): NoteFile {
 export function decodeForEdit(bytes: Uint8Array, path: string): { text: string } | { problem: string } {
   const decoded = decodeAtomBytes(bytes, path);
   if (!decoded.ok) return { problem: "a binary file" };
-  if (decoded.diagnostics.length > 0) return { problem: "not valid UTF-8 text" };
+  // A stray NUL survives a rewrite (U+0000 encodes back to the same byte); a legacy encoding would not.
+  if (decoded.diagnostics.some((d) => d.rule === "not-utf8")) return { problem: "not valid UTF-8 text" };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   return { text: bom && !decoded.text.startsWith("\uFEFF") ? `\uFEFF${decoded.text}` : decoded.text };
 }

@@ -8,19 +8,25 @@ import { toManifestEntry } from "../indexes/build.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../vault/atomic.js";
 import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { currentManifest } from "./manifest.js";
-import { isLive, loadCorpus } from "./corpus.js";
+import { duplicateCandidates } from "../fts/duplicates.js";
+import { isLive, loadCorpus, readBody } from "./corpus.js";
 import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
-import { findRelated, linkTarget } from "./related.js";
+import { linkTarget } from "../links/autolink.js";
+import { buildLinkResolver } from "../links/resolver.js";
+import type { LinkResolver } from "../links/types.js";
+import { related } from "../related/related.js";
+import { RELATED_MIN_SCORE, writeEvidence } from "../related/evidence.js";
 import { renderAtom } from "./render.js";
-import { scanValidWrite } from "./scan-input.js";
+import { lastIndexedNs, unrecordedTwin } from "./retry.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
 
-/** What a session needs to know; the caller holds the vault lock. */
+/** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
+const DUPLICATE_POOL = 100;
+
+/** What a session needs to know; the caller holds the vault lock (inside `mutateVault`). */
 export interface SessionOptions {
   config: CortexConfig;
   today: string;
@@ -28,63 +34,99 @@ export interface SessionOptions {
   /** Event name in `events.jsonl`. Default `write`. */
   op?: string;
   now?: () => Date;
-  /** Bring the index on disk up to date first (default); false reads every file and writes nothing (dry runs). */
-  persist?: boolean;
   /** Add related atoms to `links` (default true). */
   related?: boolean;
 }
 
 /**
  * Writes atoms into a vault whose lock the caller holds. The index is read
- * (and brought up to date) once; atoms written in the session join the
- * duplicate and related checks of the ones after them.
+ * once (the vault's manifest); atoms written in the session join the
+ * duplicate and related checks of the ones after them. The caller updates
+ * the index once at the end (`mutateVault` does).
  */
 export class WriteSession {
   readonly manifest: ManifestEntry[];
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
+  /**
+   * What could not be recorded after the atoms were written (the line in
+   * `events.jsonl`, the index update), one message each: the atoms are on
+   * disk and the next `cortex index` brings the index up to date.
+   */
+  readonly notRecorded: string[] = [];
   private readonly ids: Set<string>;
   private corpus: Map<string, LazyCandidate> | null = null;
+  /** The live atoms this session wrote, as near-duplicate candidates of the ones after them. */
+  private readonly ownCandidates = new Map<string, LazyCandidate>();
+  private resolver: LinkResolver | null = null;
 
-  constructor(readonly vaultDir: string, readonly options: SessionOptions) {
-    this.manifest = currentManifest(vaultDir, options.config, options.today, options.persist !== false);
+  /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
+  private readonly indexedNs: bigint | null;
+
+  readonly vaultDir: string;
+
+  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] }, readonly options: SessionOptions) {
+    this.vaultDir = vault.vaultDir;
+    this.indexedNs = lastIndexedNs(this.vaultDir);
+    this.manifest = [...vault.manifest];
     this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
   }
 
 
   /**
-   * Checks a validated input against the vault (security scan, folder on
-   * disk, near-duplicates unless `force`, leaving out the atom at `replacing`)
-   * and, unless `dryRun`, writes it.
+   * Checks a validated and scanned input (see `scanValidWrite`, run before
+   * the lock) against the vault (folder on disk, near-duplicates unless
+   * `force`, leaving out the atom at `replacing`) and, unless `dryRun`, writes it.
+   * The same input again after a write whose index update failed returns the
+   * atom that write made (`alreadyWritten`).
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
   write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string } = {}): WriteResult {
-    scanValidWrite(valid);
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
+    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
+    if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
-    if (!flags.force) this.rejectDuplicate(prepared, flags.replacing);
-    const related = this.options.related === false ? [] : findRelated({ tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, this.manifest, this.options.settings.related).map((r) => r.path);
-    const links = [...new Set([...valid.links, ...related.map(linkTarget)])];
+    if (!flags.force) this.rejectDuplicate(prepared, text, flags.replacing);
+    const related = this.relatedTo(valid, text);
+    const resolver = (this.resolver ??= buildLinkResolver(this.manifest));
+    const links = [...new Set([...valid.links, ...related.map((path) => linkTarget(path, resolver))])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
-      appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]);
       this.written.push(path);
+      this.afterWrite(() => appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]));
     }
     this.remember(path, content, text, prepared.shingles);
     return flags.dryRun ? { path, id, links, related, content } : { path, id, links, related };
   }
 
-  /** Brings the index up to date with what was written. */
-  finish(): void {
-    if (this.written.length > 0) indexVault(this.vaultDir, { config: this.options.config, today: this.options.today });
+  // Runs a step that follows a written atom: an I/O failure is noted, not thrown, so no caller mistakes the atom for unwritten.
+  private afterWrite(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      if (!(error instanceof CortexError && error.code === "IO")) throw error;
+      if (!this.notRecorded.includes(error.message)) this.notRecorded.push(error.message);
+    }
   }
 
-  private rejectDuplicate(text: BoundableText, replacing: string | undefined): void {
-    this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
-    const candidates = replacing === undefined ? this.corpus.values() : [...this.corpus.values()].filter((c) => c.path !== replacing);
+  // The live atoms closest to the new one (shared tags, then shared rare words; see `related`), best first,
+  // each with enough evidence (RELATED_MIN_SCORE); none when the caller turned related links off.
+  private relatedTo(valid: ValidWrite, text: string): string[] {
+    const limit = this.options.settings.related;
+    if (limit <= 0 || this.options.related === false) return [];
+    const live = this.manifest.filter(isLive);
+    const words = `${text}\n${valid.description ?? ""}`;
+    const byPath = new Map(live.map((m) => [m.path, m]));
+    const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
+    const strong = found.filter((r) => writeEvidence(byPath.get(r.path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE);
+    return strong.slice(0, limit).map((r) => r.path);
+  }
+
+  private rejectDuplicate(text: BoundableText, words: string, replacing: string | undefined): void {
+    const candidates = this.duplicateCandidates(words).filter((c) => c.path !== replacing);
     const [best] = findNearDuplicatesPruned(text, candidates, this.options.settings.duplicateThreshold);
     if (!best) return;
     const threshold = this.options.settings.duplicateThreshold;
@@ -137,10 +179,27 @@ export class WriteSession {
     return front;
   }
 
+  // The atoms a new text may duplicate: the closest ones by the full-text index (every live atom when it
+  // cannot be read), and the ones this session wrote (not indexed yet).
+  private duplicateCandidates(text: string): LazyCandidate[] {
+    const paths = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
+    if (paths === null) {
+      this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
+      return [...this.corpus.values(), ...this.ownCandidates.values()];
+    }
+    const byPath = new Map(this.manifest.map((m) => [m.path, m]));
+    const indexed = paths.flatMap((path) => {
+      const entry = byPath.get(path);
+      return entry && !this.ownCandidates.has(path) ? [lazyCandidate(path, comparableText(entry.name, readBody(this.vaultDir, path)))] : [];
+    });
+    return [...indexed, ...this.ownCandidates.values()];
+  }
+
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
+    this.resolver = null;
     if (entry.id) this.ids.add(entry.id);
-    if (this.corpus && isLive(entry)) this.corpus.set(path, { ...lazyCandidate(path, text), shingles });
+    if (isLive(entry)) this.ownCandidates.set(path, { ...lazyCandidate(path, text), shingles });
   }
 }

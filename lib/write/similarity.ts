@@ -1,3 +1,5 @@
+import { tokenize } from "../util/tokenize.js";
+
 /** The word n-gram sets of a text that {@link similarity} compares. */
 export interface Shingles {
   words: Set<string>;
@@ -13,7 +15,7 @@ export interface NearDuplicate {
 
 /** Lowercase words (letters and digits, any script) of a text, in order. */
 export function words(text: string): string[] {
-  return text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return tokenize(text, { split: "words", nfkc: true });
 }
 
 /** The word, bigram and trigram sets of a text. */

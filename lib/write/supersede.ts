@@ -1,17 +1,14 @@
 import { editFrontmatter } from "../atoms/edit-frontmatter.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { writeFileAtomic } from "../vault/atomic.js";
-import { appendVaultEvents } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock } from "../vault/lock.js";
-import { resolveAtomRef } from "../vault/refs.js";
+import { resolveAtomRef, resolveAtomRefOnDisk } from "../vault/refs.js";
+import { rewriteOrThrow, writeIfUnchanged } from "../vault/rewrite.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "./errors.js";
-import { currentManifest } from "./manifest.js";
 import { bareLink, readNoteForEdit, stringList } from "./note-file.js";
-import { linkTarget } from "./related.js";
+import { linkTarget } from "../links/autolink.js";
+import { buildLinkResolver } from "../links/resolver.js";
 import { findSecret } from "./security.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "./types.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
@@ -25,33 +22,30 @@ import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
  * frontmatter fields change; every other byte of both files is kept.
  * Refs are a path, an id or a unique name.
  *
- * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`, `FRONTMATTER`, `NOT_UTF8`) or WriteRejectedError (`VALIDATION`, `SECURITY`); nothing changed then.
+ * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`, `FRONTMATTER`, `NOT_UTF8`, `CHANGED` when an editor saved a note meanwhile) or WriteRejectedError (`VALIDATION`, `SECURITY`); nothing changed then.
  * @example await supersedeAtom(vaultDir, { old: "Deploy freeze on release day", by: "atoms/deploy_freeze_during_release.md" }, { config, today: "2026-11-22" });
  */
 export async function supersedeAtom(vaultDir: string, input: SupersedeInput, options: SupersedeOptions): Promise<SupersedeResult> {
   assertToday(options.today);
   const reason = checkReason(input.reason);
-  const commit = shouldCommit(options.config, options.commit);
-  if (options.dryRun) {
-    // Every check of a real run, on the vault as it is; nothing is written, so no lock.
-    const plan = planSupersede(currentManifest(vaultDir, options.config, options.today, false), input);
-    return { old: plan.old.path, by: plan.by?.path ?? null, dry_run: true };
-  }
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const manifest = currentManifest(vaultDir, options.config, options.today);
-      const plan = planSupersede(manifest, input);
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  return mutateVault(
+    vault,
+    "supersede",
+    (tx): SupersedeResult => {
+      options.signal?.throwIfAborted();
+      const manifest = tx.vault.manifest;
+      const plan = planSupersede(manifest, input, (ref) => resolveAtomRefOnDisk(vaultDir, manifest, ref));
+      // A dry run makes every check of a real run and writes nothing.
+      if (options.dryRun) return { old: plan.old.path, by: plan.by?.path ?? null, dry_run: true };
       const changed = applySupersede(vaultDir, plan, reason, options.today);
-      appendVaultEvents(vaultDir, [{ ts: (options.now?.() ?? new Date()).toISOString(), op: "supersede", path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) }]);
-      indexVault(vaultDir, { config: options.config, today: options.today });
-      const result: SupersedeResult = { old: plan.old.path, by: plan.by?.path ?? null };
-      if (!commit) return result;
+      tx.event({ path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) });
+      tx.wrote(...changed);
       const message = plan.by ? `cortex supersede: ${plan.old.name} by ${plan.by.name}` : `cortex supersede: retire ${plan.old.name}`;
-      const done = commitFiles(vaultDir, changed, `${message}\n\n${changed.join("\n")}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+      tx.message(`${message}\n\n${changed.join("\n")}\n`);
+      return { old: plan.old.path, by: plan.by?.path ?? null };
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun },
   );
 }
 
@@ -59,37 +53,59 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
 export interface SupersedePlan {
   old: ManifestEntry;
   by: ManifestEntry | null;
+  /** The link target of each atom, as autolink writes it (see `linkTarget`). */
+  targets: { old: string; by: string | null };
 }
 
 /**
- * Resolves and checks the atoms of a supersede; pure over the manifest.
+ * Resolves and checks the atoms of a supersede; pure over the manifest
+ * (`resolve` finds a ref's path, {@link resolveAtomRef} by default).
  *
  * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`) or WriteRejectedError (`VALIDATION`).
  */
-export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }): SupersedePlan {
-  const find = (ref: string) => manifest.find((m) => m.path === resolveAtomRef(manifest, ref))!;
+export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }, resolve: (ref: string) => string = (ref) => resolveAtomRef(manifest, ref)): SupersedePlan {
+  const find = (ref: string) => {
+    const path = resolve(ref);
+    return manifest.find((m) => m.path === path)!;
+  };
   const old = find(input.old);
   const by = input.by !== undefined && input.by.trim() !== "" ? find(input.by) : null;
   if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
   if (old.status === "superseded") throw invalid("old", "already-superseded", `${old.path} is already superseded${old.superseded_by ? ` by ${old.superseded_by}` : ""}`);
   if (by && by.status === "superseded") throw invalid("by", "replacement-superseded", `${by.path} is itself superseded${by.superseded_by ? ` by ${by.superseded_by}` : ""}; supersede with its replacement`);
-  return { old, by };
+  const resolver = buildLinkResolver(manifest);
+  return { old, by, targets: { old: linkTarget(old.path, resolver), by: by && linkTarget(by.path, resolver) } };
 }
 
-/** Edits the frontmatter of both files (replacement first); returns the paths changed. */
+/** A planned rewrite of one note: the bytes read and the text to put in their place. */
+export interface NoteEdit {
+  path: string;
+  before: Buffer;
+  after: string;
+}
+
+/**
+ * Edits the frontmatter of both files (replacement first); returns the paths
+ * changed. A file saved by someone else since it was read is never
+ * overwritten: see {@link writeNoteEdits}.
+ *
+ * @throws CortexError (`CHANGED`) when a note changed meanwhile; nothing is left half done.
+ */
 export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): string[] {
+  return writeNoteEdits(vaultDir, supersedeEdits(vaultDir, plan, reason, today));
+}
+
+/** Reads both notes and computes their new text (replacement first); writes nothing. */
+export function supersedeEdits(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): NoteEdit[] {
   const oldNote = readNoteForEdit(vaultDir, plan.old.path);
   const oldFields: Record<string, unknown> = { status: "superseded", updated: today };
-  if (plan.by) oldFields.superseded_by = plan.by.id ?? linkTarget(plan.by.path);
+  if (plan.by) oldFields.superseded_by = plan.by.id ?? plan.targets.by;
   if (reason) oldFields.superseded_reason = reason;
-  const oldText = editFrontmatter(oldNote.text, oldFields);
-  if (!plan.by) {
-    writeFileAtomic(join(vaultDir, plan.old.path), oldText);
-    return [plan.old.path];
-  }
+  const oldEdit = { path: plan.old.path, before: oldNote.bytes, after: editFrontmatter(oldNote.text, oldFields) };
+  if (!plan.by) return [oldEdit];
   const byNote = readNoteForEdit(vaultDir, plan.by.path);
-  const oldRef = plan.old.id ?? linkTarget(plan.old.path);
-  const target = linkTarget(plan.old.path);
+  const oldRef = plan.old.id ?? plan.targets.old;
+  const target = plan.targets.old;
   const supersedes = stringList(byNote.data.supersedes);
   const links = stringList(byNote.data.links);
   const byText = editFrontmatter(byNote.text, {
@@ -97,9 +113,30 @@ export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: st
     links: links.some((l) => bareLink(l) === target) ? links : [...links, target],
     updated: today,
   });
-  writeFileAtomic(join(vaultDir, plan.by.path), byText);
-  writeFileAtomic(join(vaultDir, plan.old.path), oldText);
-  return [plan.by.path, plan.old.path];
+  return [{ path: plan.by.path, before: byNote.bytes, after: byText }, oldEdit];
+}
+
+/**
+ * Writes edits that belong together, each only over the bytes it was
+ * computed from. When one note was changed meanwhile (an editor saved it),
+ * the edits already written are undone and nothing is left half done.
+ * Returns the paths written.
+ *
+ * @throws CortexError (`CHANGED`) naming the note that changed.
+ */
+export function writeNoteEdits(vaultDir: string, edits: readonly NoteEdit[]): string[] {
+  const done: NoteEdit[] = [];
+  try {
+    for (const edit of edits) {
+      rewriteOrThrow(join(vaultDir, edit.path), edit.path, edit.before, edit.after);
+      done.push(edit);
+    }
+  } catch (error) {
+    // Only our own bytes are taken back: a note saved again since is left alone.
+    for (const edit of done.reverse()) writeIfUnchanged(join(vaultDir, edit.path), Buffer.from(edit.after), edit.before);
+    throw error;
+  }
+  return edits.map((e) => e.path);
 }
 
 function checkReason(reason: string | undefined): string | null {

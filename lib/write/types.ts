@@ -1,3 +1,4 @@
+import type { CommitResult } from "../git/commit.js";
 import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 
@@ -40,6 +41,13 @@ export interface WriteOptions {
    * by a near-duplicate). Every other live atom is still checked. Default none.
    */
   replacing?: string;
+  /**
+   * Path, id or name of an atom the new one replaces, in the same transaction
+   * (one index update): checked before anything is written (it exists and is
+   * not superseded), left out of the near-duplicate check (as `replacing`),
+   * and marked superseded by the new atom once it is written.
+   */
+  supersedes?: string;
   /** Commit the new file with git; default `[git] commit` of the config. */
   commit?: boolean;
   /** Run every check and report what would be written, writing nothing. Default false. */
@@ -50,6 +58,8 @@ export interface WriteOptions {
   now?: () => Date;
   /** How long to wait for the vault lock. Default 60 s. */
   lockTimeoutMs?: number;
+  /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
+  signal?: AbortSignal;
 }
 
 /** What {@link writeAtom} wrote. */
@@ -63,10 +73,14 @@ export interface WriteResult {
   related: string[];
   /** The file's text, on a dry run only. */
   content?: string;
-  /** Set when a commit was asked for: whether it was made. */
-  committed?: boolean;
-  /** Why no commit was made, when one was asked for. */
-  commitNote?: string;
+  /** True when this write repeated one whose atom was written but not indexed (a retry after a full disk): that atom is the result, nothing new was written. */
+  alreadyWritten?: boolean;
+  /** Set when the atom was written but the index (or `events.jsonl`) could not be updated, e.g. on a full disk: why, in one line. */
+  indexError?: string;
+  /** The atom `supersedes` named, now superseded by this one. */
+  superseded?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** A write input after validation: every field normalized and present. */
@@ -114,6 +128,8 @@ export interface SupersedeOptions {
   dryRun?: boolean;
   now?: () => Date;
   lockTimeoutMs?: number;
+  /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
+  signal?: AbortSignal;
 }
 
 /** What {@link supersedeAtom} changed (vault-relative paths). */
@@ -122,8 +138,8 @@ export interface SupersedeResult {
   by: string | null;
   /** Set on a dry run: nothing was written. */
   dry_run?: true;
-  committed?: boolean;
-  commitNote?: string;
+  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
+  commit?: CommitResult;
 }
 
 /** The `[write]` settings of cortex.toml. */

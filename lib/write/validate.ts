@@ -2,6 +2,7 @@ import { ATOM_STATUSES, ATOM_TYPES } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { invalid } from "./errors.js";
 import type { ValidWrite, WriteInput } from "./types.js";
+import { codePointLength } from "../util/text.js";
 
 /** Limits of a write (seed 000's validation rules). */
 export const WRITE_LIMITS = Object.freeze({ name: 200, body: 50_000, description: 150, tags: 20, tag: 100, project: 100, link: 300 });
@@ -9,6 +10,11 @@ export const WRITE_LIMITS = Object.freeze({ name: 200, body: 50_000, description
 const TAG = /^[a-z0-9_:/-]+$/;
 // C0 controls other than whitespace, DEL, and the C1 range.
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/;
+// Invisible characters that make text read differently from what it holds: bidi controls ("Trojan Source") and zero-width characters.
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/;
+// Characters a project name cannot hold: it names the file of its map of content, _moc/<project>.md.
+const PROJECT_FORBIDDEN = /[/\\:*?"<>|]/;
 
 /**
  * Checks and normalizes a write input; pure. Names and descriptions are made
@@ -52,7 +58,8 @@ function checkName(value: unknown): string {
   const name = oneLine(requireString("name", value ?? ""));
   if (name === "") throw invalid("name", "required", "is required and must not be blank");
   if (CONTROL.test(name)) throw invalid("name", "control-character", `${show(name)} contains a control character`);
-  const length = [...name].length;
+  checkInvisible("name", name);
+  const length = codePointLength(name);
   if (length > WRITE_LIMITS.name) throw invalid("name", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.name} allowed`);
   return name;
 }
@@ -68,11 +75,26 @@ function checkProject(value: unknown, config: CortexConfig): string {
   const project = requireString("project", value ?? "").trim();
   if (project === "") throw invalid("project", "required", "is required and must not be blank");
   if (/\s/.test(project.replace(/ /g, "")) || CONTROL.test(project)) throw invalid("project", "project-format", `${show(project)} must be one line without tabs or control characters`);
+  checkInvisible("project", project);
+  if (PROJECT_FORBIDDEN.test(project) || project.startsWith(".")) {
+    throw invalid("project", "project-name", `${show(project)} must be a plain name: no / \\ : * ? " < > | and not starting with a dot`);
+  }
   if (project.length > WRITE_LIMITS.project) throw invalid("project", "max-length", `is ${project.length} chars, at most ${WRITE_LIMITS.project} allowed`);
   if (config.projects.length > 0 && !config.projects.includes(project)) {
     throw invalid("project", "unknown-project", `${show(project)} is not in [projects] names (${config.projects.join(", ")})`);
   }
   return project;
+}
+
+// A one-line field must not hold a bidi control or a zero-width character.
+function checkInvisible(field: string, value: string): void {
+  const found = BIDI.exec(value) ?? ZERO_WIDTH.exec(value);
+  // The value is not echoed: it would carry the invisible character into the message.
+  if (found) throw invalid(field, "invisible-character", `contains the invisible character ${codePoint(found[0])}, which can make it read differently from what it holds`);
+}
+
+function codePoint(char: string): string {
+  return `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 function checkTags(values: readonly unknown[]): string[] {
@@ -91,9 +113,13 @@ function checkTags(values: readonly unknown[]): string[] {
 
 function checkBody(value: unknown): string {
   const body = requireString("body", value);
-  const length = [...body].length;
+  const length = codePointLength(body);
   if (length > WRITE_LIMITS.body) throw invalid("body", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.body} allowed`);
   if (body.includes("\u0000")) throw invalid("body", "control-character", "contains a NUL byte");
+  if (body.includes("\u001b")) throw invalid("body", "control-character", "contains an escape character (ESC, as in ANSI terminal escapes)");
+  // Zero-width joiners stay allowed in a body: emoji sequences and some scripts need them.
+  const bidi = BIDI.exec(body);
+  if (bidi) throw invalid("body", "invisible-character", `contains the invisible bidi control ${codePoint(bidi[0])}, which can make the text read differently from what it holds`);
   return body;
 }
 
@@ -102,7 +128,8 @@ function checkDescription(value: unknown): string | null {
   const description = oneLine(requireString("description", value));
   if (description === "") return null;
   if (CONTROL.test(description)) throw invalid("description", "control-character", "contains a control character");
-  const length = [...description].length;
+  checkInvisible("description", description);
+  const length = codePointLength(description);
   if (length > WRITE_LIMITS.description) throw invalid("description", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.description} allowed`);
   return description;
 }
@@ -124,6 +151,7 @@ function checkLinks(values: readonly unknown[]): string[] {
     const link = (/^!?\[\[(.*)\]\]$/s.exec(raw)?.[1] ?? raw).trim();
     if (link === "" || links.includes(link)) continue;
     if (/[\r\n]/.test(link) || CONTROL.test(link)) throw invalid("links", "link-format", `${show(value)} must be one line without control characters`);
+    checkInvisible("links", link);
     if (link.length > WRITE_LIMITS.link) throw invalid("links", "max-length", `a link target is ${link.length} chars, at most ${WRITE_LIMITS.link} allowed`);
     links.push(link);
   }

@@ -1,11 +1,12 @@
 import { CortexError } from "../errors.js";
-import { commitFiles } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
+import { mutateVault } from "../app/mutate.js";
+import { Vault } from "../app/vault.js";
 import { isIsoDate } from "../util/dates.js";
-import { withVaultLock } from "../vault/lock.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "./settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "./types.js";
+import { scanValidWrite } from "./scan-input.js";
+import { applySupersede, planSupersede } from "./supersede.js";
 import { validateWriteInput } from "./validate.js";
 
 /** Default wait for the vault lock by the write path. */
@@ -20,7 +21,8 @@ export const WRITE_LOCK_TIMEOUT_MS = 60_000;
  * file when asked for.
  *
  * @throws WriteRejectedError (`VALIDATION`, `SECURITY`, `DUPLICATE`) when refused; the vault is unchanged then.
- * @throws CortexError (`LOCKED`, `IO`) when the vault cannot be written.
+ * @throws CortexError (`LOCKED`, `IO`) when the vault cannot be written. Once the atom is written, an
+ * I/O failure (the event line, the index update) is not thrown but returned as `indexError`.
  * @example
  * const { vaultDir, config } = loadConfig({ vault: "my-vault" });
  * const { path } = await writeAtom(vaultDir, { name: "No Friday deploys", type: "rule", project: "ops", tags: ["deploy"], body: "Never on Fridays." }, { config, today: "2026-11-22" });
@@ -28,25 +30,45 @@ export const WRITE_LOCK_TIMEOUT_MS = 60_000;
 export async function writeAtom(vaultDir: string, input: WriteInput, options: WriteOptions): Promise<WriteResult> {
   assertToday(options.today);
   const valid = validateWriteInput(input, options.config);
+  scanValidWrite(valid);
   const settings = readWriteSettings(options.config);
-  const commit = shouldCommit(options.config, options.commit);
-  if (options.dryRun) {
-    // A dry run reads the vault as it is and writes nothing, so it needs no lock.
-    const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, related: options.related, persist: false });
-    return session.write(valid, { force: options.force, replacing: options.replacing, dryRun: true });
-  }
-  return withVaultLock(
-    vaultDir,
-    () => {
-      const session = new WriteSession(vaultDir, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
-      const result = session.write(valid, { force: options.force, replacing: options.replacing });
-      session.finish();
-      if (!commit) return result;
-      const done = commitFiles(vaultDir, [result.path], `cortex write: ${valid.name}\n\n${result.path}\n`);
-      return { ...result, committed: done.committed, ...(done.reason ? { commitNote: done.reason } : {}) };
+  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun };
+  const notRecorded: string[] = [];
+  const outcome = await mutateVault(
+    vault,
+    "write",
+    (tx) => {
+      options.signal?.throwIfAborted();
+      // The atom to replace, checked before anything is written.
+      const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
+      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
+      const result: WriteResult = session.write(valid, { force: options.force, replacing: old?.path ?? options.replacing, dryRun: options.dryRun });
+      notRecorded.push(...session.notRecorded);
+      if (result.alreadyWritten) return result;
+      // A dry run has made every check of a real one; mutateVault writes nothing after it.
+      if (options.dryRun) return old ? { ...result, superseded: old.path } : result;
+      tx.wrote(...session.written);
+      tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
+      if (old) {
+        const plan = planSupersede(session.manifest, { old: old.path, by: result.path });
+        tx.wrote(...applySupersede(vaultDir, plan, null, options.today));
+        tx.event({ op: "supersede", path: old.path, id: old.id, by: result.path });
+        result.superseded = old.path;
+      }
+      return result;
     },
-    { timeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS },
+    mutation,
   );
+  if (outcome.indexError !== undefined) notRecorded.push(outcome.indexError);
+  const { indexError: _, ...result } = outcome;
+  return notRecorded.length > 0 ? { ...result, indexError: indexErrorOf(notRecorded) } : result;
+}
+
+/** The one line that says an atom was written but not recorded (a full disk after the write). */
+export function indexErrorOf(notRecorded: readonly string[], atoms = 1): string {
+  const what = atoms === 1 ? "the atom was" : `the ${atoms} atoms were`;
+  return `${what} written, but the index was not updated (${notRecorded.join("; ")}); do not write ${atoms === 1 ? "it" : "them"} again: run "cortex index" once the cause is fixed`;
 }
 
 /** @throws CortexError (`BAD_ARGUMENT`) unless `today` is a YYYY-MM-DD date. */

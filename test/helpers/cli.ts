@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -51,9 +51,26 @@ export function runBuilt(args: string[], options: RunOptions = {}): CliRun {
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+/**
+ * Where temporary folders go: a RAM file system where there is one (Linux's
+ * /dev/shm), else the system's. Every file cortex writes is flushed to disk
+ * (fsync), and on a busy disk those flushes, not the work, set a test's time;
+ * no test checks what reaches the disk.
+ */
+export const TEMP_ROOT = ramDisk() ?? tmpdir();
+
+function ramDisk(): string | undefined {
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return undefined;
+  }
+}
+
 /** Copies a folder (a fixture vault) to a fresh temporary folder; returns its path. */
 export function copyToTemp(source: string, prefix = "cortex-test-"): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(TEMP_ROOT, prefix));
   // What cortex wrote into the source (a user ran the README's search on examples/vault) is not part of it.
   const derived = new Set([join(source, "index"), join(source, "layers")].filter((d) => existsSync(join(d, "meta.json")) || existsSync(join(d, "hot.json"))));
   cpSync(source, dir, { recursive: true, filter: (src) => !derived.has(src) });
@@ -62,7 +79,7 @@ export function copyToTemp(source: string, prefix = "cortex-test-"): string {
 
 /** A fresh empty temporary folder. */
 export function tempDir(prefix = "cortex-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(TEMP_ROOT, prefix));
 }
 
 /** Removes a temporary folder. */

@@ -3,7 +3,8 @@ import { byUpdatedThenPath, classifyLayer } from "../../layers/classify.js";
 import { matchesFilters } from "../../search/rank.js";
 import { ToolError } from "../errors.js";
 import { LIMITS, shortArg } from "../limits.js";
-import { ok } from "../run.js";
+import { arrayOf, object, S, toolOutput } from "../output-schema.js";
+import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
@@ -28,7 +29,7 @@ export const listTool: ToolSpec = {
     "Use it to see the full inventory rather than a ranked subset: to audit what is stored for a project, to check that an atom you saved earlier is still there, to find an atom whose exact name you remember but whose keywords are ambiguous, or before a cleanup.",
     "Do not use it to search for content (use recall: faster and ranked) or for a briefing (use context).",
     "Returns: the total count, one line per atom (updated date, name, project/type, status, layer, path) and the same as structured items; next_cursor is set when more atoms follow: pass it back as cursor to get the next page.",
-    "Side effects: none; it does not even record an access event.",
+    "Side effects: none on atoms, and it records no access event; like every tool it brings index/ up to date with the files first.",
   ].join("\n\n"),
   inputSchema: {
     type: "object",
@@ -42,9 +43,15 @@ export const listTool: ToolSpec = {
     },
     additionalProperties: false,
   },
+  outputSchema: toolOutput({
+    total: S.integer,
+    items: arrayOf(object({ path: S.string, name: S.string, type: S.string, project: S.string, status: S.string, layer: S.string, updated: S.string, tags: S.strings })),
+    next_cursor: S.stringOrNull,
+  }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
     const snap = await openSnapshot(env.vaultDir, env.today());
+    await checkpoint(env, "index up to date");
     const filter = matchesFilters({ project: args.project as string | undefined, type: args.type as string | undefined, status: args.status as string | undefined, allStatus: true }, false);
     const items = snap.manifest
       .filter(filter)

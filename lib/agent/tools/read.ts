@@ -6,7 +6,10 @@ import { blameArgument, ToolError } from "../errors.js";
 import { normalizeRef } from "../refs.js";
 import { LIMITS } from "../limits.js";
 import { recordAccess } from "../ranking.js";
-import { ok } from "../run.js";
+import { arrayOf, object, S, toolOutput } from "../output-schema.js";
+import { capText } from "../read-cap.js";
+import { canonicalUri } from "../resources.js";
+import { checkpoint, ok } from "../run.js";
 import { openSnapshot, readAtomText, type VaultSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
@@ -25,8 +28,8 @@ export const readTool: ToolSpec = {
     "Use it after recall, context or list pointed you at an atom whose preview is not enough, to follow links from one atom to the next, or before superseding an atom, to check what it says (for example the near-duplicate a rejected save names).",
     "Do not use it to search (use recall: ref must name one atom exactly) or to read many atoms at once for a task (use context, which fits them into a token budget).",
     "ref is the vault-relative path (e.g. \"decisions/deploy_freeze.md\", \".md\" optional, spaces allowed; a cortex://atom/… URI works too), the atom's id, or its name when only one atom has that name (case-insensitive).",
-    "Returns: the file text followed by the links and backlinks as markdown, and structured data (path, id, name, type, project, status, layer, tags, aliases, created, updated, description, superseded_by, text, links, backlinks). An unknown ref is a CORTEX_E101 error, a name several atoms share a CORTEX_E102 error listing their paths.",
-    "Side effects: appends one access event (the atom read) to index/access_log.jsonl, which can raise its rank later when [scoring] usage is set.",
+    "Returns: the file text followed by the links and backlinks as markdown (the text once, here only), and the metadata as structured data (path, uri, id, name, type, project, status, layer, tags, aliases, created, updated, description, superseded_by, links, backlinks, chars, truncated). A file over 100,000 characters is cut there, with a note at the cut and truncated set. An unknown ref is a CORTEX_E101 error, a name several atoms share a CORTEX_E102 error listing their paths.",
+    "Side effects: not read-only on disk although it changes no atom: brings index/ up to date with the files (as every tool does) and appends one access event (the atom read) to index/access_log.jsonl, which can raise its rank later when [scoring] usage is set.",
   ].join("\n\n"),
   inputSchema: {
     type: "object",
@@ -36,6 +39,26 @@ export const readTool: ToolSpec = {
     required: ["ref"],
     additionalProperties: false,
   },
+  outputSchema: toolOutput({
+    path: S.string,
+    uri: S.string,
+    id: S.stringOrNull,
+    name: S.string,
+    type: S.string,
+    project: S.string,
+    status: S.string,
+    tags: S.strings,
+    aliases: S.strings,
+    created: S.string,
+    updated: S.string,
+    description: S.string,
+    superseded_by: S.stringOrNull,
+    layer: S.string,
+    links: arrayOf(object({ path: S.string, name: S.string })),
+    backlinks: arrayOf(object({ path: S.string, name: S.string })),
+    chars: S.integer,
+    truncated: S.boolean,
+  }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
     const started = performance.now();
@@ -45,16 +68,18 @@ export const readTool: ToolSpec = {
     const entry = snap.manifest.find((m) => m.path === path)!;
     const text = readAtomText(snap.vaultDir, path);
     if (text === null) throw new ToolError("CORTEX_E101", `ref: ${path} is indexed but could not be read; it may have just been moved or deleted`, { argument: "ref" });
+    await checkpoint(env, "read");
     const { links, backlinks } = await linksOf(snap, path);
     recordAccess(snap.vaultDir, "read", ref, [path], started);
-    const atom = { ...metadata(entry), layer: classifyLayer(entry.updated, snap.today, snap.config.layers), text, links, backlinks };
-    return ok(renderRead(text, links, backlinks), atom);
+    const capped = capText(text, path);
+    const atom = { ...metadata(entry), layer: classifyLayer(entry.updated, snap.today, snap.config.layers), links, backlinks, chars: capped.chars, truncated: capped.truncated };
+    return ok(renderRead(capped.text, links, backlinks), atom);
   },
 };
 
 function metadata(m: ManifestEntry) {
   const { path, id, name, type, project, status, tags, aliases, created, updated, description, superseded_by } = m;
-  return { path, id, name, type, project, status, tags, aliases, created, updated, description, superseded_by };
+  return { path, uri: canonicalUri(path), id, name, type, project, status, tags, aliases, created, updated, description, superseded_by };
 }
 
 // The atoms `path` links to and the ones linking to it, from this request's index (or index/links.json).

@@ -1,18 +1,20 @@
 import { ATOM_TYPES } from "../../atoms/types.js";
-import { loadConfig } from "../../config/load.js";
-import type { CortexConfig } from "../../config/types.js";
+import { openVault } from "../../app/vault.js";
+import { CortexError } from "../../errors.js";
 import { WriteRejectedError } from "../../write/errors.js";
 import type { WriteInput, WriteResult } from "../../write/types.js";
 import { WRITE_LIMITS } from "../../write/validate.js";
-import { blameArgument, rejectionError } from "../errors.js";
+import type { ManifestEntry } from "../../indexes/types.js";
+import { blameArgument, rejectionError, ToolError } from "../errors.js";
 import { LIMITS, shortArg, tagsArg } from "../limits.js";
 import { normalizeRef } from "../refs.js";
-import { ok } from "../run.js";
-import { openSnapshot } from "../snapshot.js";
+import { S, toolOutput } from "../output-schema.js";
+import { checkpoint, ok } from "../run.js";
+import type { VaultSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
 /** What save did. */
-export interface SaveResult extends WriteResult {
+export interface SaveResult extends Omit<WriteResult, "superseded"> {
   /** The atom the new one superseded, when `supersedes` was given and that worked. */
   superseded: string | null;
   /** Why the new atom was saved but `supersedes` could not be applied; null when it was (or none was asked). */
@@ -27,9 +29,9 @@ export const saveTool: ToolSpec = {
     "Save one piece of durable knowledge as a new atom (a markdown file with YAML frontmatter) in the memory vault: a decision and its rationale, a rule or invariant, a lesson from a non-obvious bug fix, an incident, a preference, a reference.",
     "Use it when something was learned or decided that a later session would otherwise have to rediscover: \"we chose RS256 for JWT because…\", \"the connection pool must be at least 20 in prod\", \"bcrypt.compare is async: always await it\". One idea per atom; put the why in the body.",
     "Do not use it for session logs (\"today I worked on X\": transcripts hold those), for facts easy to re-read from the code, for guesses, or to change an existing atom in place: to update one, save the new version with supersedes set to the old atom's path.",
-    "Every save goes through validation (the message names the bad argument: CORTEX_E210), a security scan that refuses credentials and instruction-like text (CORTEX_E400, naming the rule), and a near-duplicate check against live atoms (CORTEX_E401, with the existing atom's path in the message and in error.details.existing_path: read it, then save with supersedes if yours replaces it). A refusal writes nothing.",
+    "Every save goes through validation (the message names the bad argument: CORTEX_E210), a security scan that refuses credentials and instruction-like text (CORTEX_E400, naming the rule), and a near-duplicate check against live atoms (CORTEX_E401, with the existing atom's path in the message and in error.details.existing_path: read it, then save with supersedes if yours replaces it). A name another atom already has (case-insensitive) is refused the same way (CORTEX_E401 naming its path), unless that atom is the one supersedes names or is already superseded. Names, descriptions, projects and links must not hold bidi controls or zero-width characters, nor a body bidi controls or ANSI escapes (CORTEX_E210 naming the argument); a project is a plain name (no / \\ : * ? \" < > |, not starting with a dot). A refusal writes nothing, and so does a call the client cancelled before the write.",
     "Returns: the new atom's path and id, its links (the given ones plus up to 3 related atoms found automatically) and, with supersedes, the atom it superseded.",
-    "Side effects: creates one file (folder by type: rules/, insights/, incidents/, people/, reference/, feedback/, user/; atoms/ for the other types), appends a line to index/events.jsonl and updates the index; with supersedes, marks the old atom superseded (frontmatter only). Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: the same content twice is refused as a near-duplicate.",
+    "Side effects: creates one file (folder by type: rules/, insights/, incidents/, people/, reference/, feedback/, user/; atoms/ for the other types), appends a line to index/events.jsonl and updates the index; with supersedes, marks the old atom superseded (frontmatter only). Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: the same content twice is refused as a near-duplicate. Marked destructive because, with supersedes, it changes an existing atom (status superseded); without supersedes it only adds a file.",
   ].join("\n\n"),
   inputSchema: {
     type: "object",
@@ -46,42 +48,59 @@ export const saveTool: ToolSpec = {
     required: ["name", "body", "type", "project"],
     additionalProperties: false,
   },
-  hints: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  outputSchema: toolOutput(
+    { path: S.string, id: S.string, links: S.strings, related: S.strings, superseded: S.stringOrNull, supersede_error: S.stringOrNull, committed: S.boolean, commitNote: S.string },
+    ["committed", "commitNote"],
+  ),
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
-    const replacing = args.supersedes === undefined ? undefined : await checkReplaced(vaultDir, today, args.supersedes as string);
+    const vault = openVault({ vault: env.vaultDir, env: {}, today });
+    const { vaultDir, config } = vault;
+    const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
+    const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
+    checkNameFree(vault.manifest, args.name as string, replacing);
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
     // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.
     const { writeAtom } = await import("../../write/write-atom.js");
-    const written = await writeAtom(vaultDir, input, { config, today, replacing });
-    const result: SaveResult = { ...written, superseded: null, supersede_error: null };
-    if (replacing !== undefined) Object.assign(result, await supersedeReplaced(vaultDir, config, today, replacing, written.path));
+    await checkpoint(env, "checked");
+    // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
+    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal }));
+    const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },
 };
 
 // The path of the atom `supersedes` names, checked before anything is written: it exists, is unique, and is not superseded yet.
-async function checkReplaced(vaultDir: string, today: string, ref: string): Promise<string> {
-  const snap = await openSnapshot(vaultDir, today);
+async function checkReplaced(snap: VaultSnapshot, ref: string): Promise<string> {
   const { planSupersede } = await import("../../write/supersede.js");
   try {
-    return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: normalizeRef(ref) }).old.path);
+    return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: ref }).old.path);
   } catch (error) {
     throw error instanceof WriteRejectedError ? rejectionError(error, { old: "supersedes" }) : error;
   }
 }
 
-// Supersedes the replaced atom by the new one; a failure (someone superseded it meanwhile) is reported, the new atom stays.
-async function supersedeReplaced(vaultDir: string, config: CortexConfig, today: string, old: string, by: string): Promise<Pick<SaveResult, "superseded" | "supersede_error">> {
+// Errors about the atom `supersedes` names (unknown, ambiguous, already superseded) name that argument.
+async function blameSupersedes<T>(fn: () => Promise<T>): Promise<T> {
   try {
-    const { supersedeAtom } = await import("../../write/supersede.js");
-    await supersedeAtom(vaultDir, { old, by }, { config, today });
-    return { superseded: old, supersede_error: null };
+    return await fn();
   } catch (error) {
-    return { superseded: null, supersede_error: (error as Error).message };
+    if (error instanceof WriteRejectedError && error.field === "old") throw rejectionError(error, { old: "supersedes" });
+    if (error instanceof CortexError && (error.code === "NOT_FOUND" || error.code === "AMBIGUOUS")) return blameArgument("supersedes", () => { throw error; });
+    throw error;
   }
+}
+
+// Two atoms with one name make that name ambiguous for every ref (read, links): refused, naming the atom that has it.
+// A superseded atom does not hold its name: it could never be superseded again to free it.
+function checkNameFree(manifest: readonly ManifestEntry[], name: string, replacing: string | undefined): void {
+  const wanted = name.replace(/\s+/g, " ").trim().toLowerCase();
+  const existing = manifest.find((m) => m.path !== replacing && m.status !== "superseded" && m.name.replace(/\s+/g, " ").trim().toLowerCase() === wanted);
+  if (!existing) return;
+  const message = `name: an atom named ${JSON.stringify(existing.name)} already exists at ${existing.path}; nothing was written`;
+  throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
 }
 
 /** The text answer of save. */
@@ -89,6 +108,7 @@ export function renderSave(name: string, r: SaveResult): string {
   const lines = [`Saved "${name.replace(/\s+/g, " ").trim()}" as ${r.path} (id ${r.id}).`];
   if (r.related.length > 0) lines.push(`Linked to related atoms: ${r.related.join(", ")}.`);
   if (r.superseded) lines.push(`${r.superseded} is now superseded by it.`);
+  if (r.indexError) lines.push(`But ${r.indexError}.`);
   if (r.supersede_error) lines.push(`It could not supersede the old atom: ${r.supersede_error}. Call supersede with old and new to finish.`);
   return lines.join("\n");
 }

@@ -1,11 +1,11 @@
-import { loadConfig } from "../../config/load.js";
 import { resolveAtomRef } from "../../vault/refs.js";
 import { WriteRejectedError } from "../../write/errors.js";
 import type { SupersedeResult } from "../../write/types.js";
 import { blameArgument, rejectionError } from "../errors.js";
 import { LIMITS } from "../limits.js";
 import { normalizeRef } from "../refs.js";
-import { ok } from "../run.js";
+import { S, toolOutput } from "../output-schema.js";
+import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../snapshot.js";
 import type { ToolSpec } from "../types.js";
 
@@ -22,7 +22,7 @@ export const supersedeTool: ToolSpec = {
     "Do not use it to fix a typo or add a detail (edit the file, or save a new atom with supersedes set, which saves and supersedes in one call), nor on an atom that is already superseded (supersede its replacement instead).",
     "old and new are each a vault-relative path, an id, or a unique name. Superseded atoms stay readable and searchable, but recall ranks them at half their score.",
     "Returns: the paths of the old atom and of its replacement (null when retired). Errors: CORTEX_E101 unknown atom, CORTEX_E102 ambiguous name, CORTEX_E210 a refused pair (naming old or new: already superseded, replacement itself superseded, an atom superseding itself), CORTEX_E400 a reason that looks like a credential.",
-    "Side effects: edits the frontmatter of both files (old: status, superseded_by, superseded_reason, updated; new: supersedes, links, updated), every other byte kept; appends a line to index/events.jsonl and updates the index. Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: a second call is refused because the atom is already superseded.",
+    "Side effects: edits the frontmatter of both files (old: status, superseded_by, superseded_reason, updated; new: supersedes, links, updated), every other byte kept; appends a line to index/events.jsonl and updates the index. Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: a second call is refused because the atom is already superseded. A call the client cancelled before the write changes nothing.",
   ].join("\n\n"),
   inputSchema: {
     type: "object",
@@ -34,18 +34,20 @@ export const supersedeTool: ToolSpec = {
     required: ["old"],
     additionalProperties: false,
   },
+  outputSchema: toolOutput({ old: S.string, by: S.stringOrNull, committed: S.boolean, commitNote: S.string }, ["committed", "commitNote"]),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    const { vaultDir, config } = loadConfig({ vault: env.vaultDir, env: {} });
     // Resolved first so that an unknown or ambiguous ref names its argument; supersedeAtom checks them again under the lock.
-    const snap = await openSnapshot(vaultDir, today);
+    const snap = await openSnapshot(env.vaultDir, today);
+    const { vaultDir, config } = snap;
     const resolve = (argument: string) => blameArgument(argument, () => resolveAtomRef(snap.manifest, normalizeRef(args[argument] as string)));
     const input = { old: resolve("old"), by: args.new === undefined ? undefined : resolve("new"), reason: args.reason as string | undefined };
     const { supersedeAtom } = await import("../../write/supersede.js");
     let result: SupersedeResult;
     try {
-      result = await supersedeAtom(vaultDir, input, { config, today });
+      await checkpoint(env, "resolved");
+      result = await supersedeAtom(vaultDir, input, { config, today, signal: env.signal });
     } catch (error) {
       throw error instanceof WriteRejectedError ? rejectionError(error, ARGUMENTS) : error;
     }

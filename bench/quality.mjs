@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// Ranking quality on labelled known-item queries (`npm run bench:quality`).
+//
+//   node bench/quality.mjs [--set FILE.jsonl]... [--corpora DIR] [--json]
+//
+// Each set is JSON Lines of {id, vault, kind, query, question, relevant[]}, where `vault` is a folder
+// under --corpora (default ../shared/corpora, beside the repository). Every vault is copied to a temporary
+// folder and indexed; then each item is searched with `query` and with `question` by cortex (full-text,
+// the default), cortex --ranking seed, and MiniSearch with its default options over title and body (a dev
+// dependency used only here). Prints MRR@10, Recall@1 and Recall@10, overall and by kind.
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import MiniSearch from "minisearch";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const lib = (p) => import(join(root, "dist/lib", p));
+const [{ defaultConfig }, { indexVault }, { syncSearchDb, searchDbPath }, { SearchDb }, { rankFullText }, { rankSearchFile }, { splitFrontmatter }, { indexSettingsKey }] = await Promise.all([
+  lib("config/defaults.js"), lib("vault/indexer.js"), lib("fts/sync.js"), lib("fts/search-db.js"), lib("fts/rank.js"), lib("search/rank.js"), lib("atoms/frontmatter.js"), lib("vault/stat-cache.js"),
+]);
+
+const args = process.argv.slice(2);
+const opt = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));
+const sets = opt("--set").length > 0 ? opt("--set") : [join(root, "../shared/quality/obsidian-tasks-docs.jsonl"), join(root, "bench/quality/tasks-demo.jsonl"), join(root, "bench/quality/example-vault.jsonl")];
+const corpora = opt("--corpora")[0] ?? join(root, "../shared/corpora");
+const TODAY = "2026-11-23";
+
+const rankers = {
+  cortex: (vault, text) => rankFullText(vault.store, text, { today: TODAY, top: 10 }, vault.config).map((h) => h.record.path),
+  "cortex --ranking seed": (vault, text) => rankSearchFile(vault.searchTsv, text, { today: TODAY, top: 10 }, vault.config).map((h) => h.record.path),
+  minisearch: (vault, text) => vault.mini.search(text).slice(0, 10).map((r) => r.id),
+};
+
+const results = [];
+for (const file of sets) {
+  if (!existsSync(file)) {
+    console.error(`skipped ${file}: not found`);
+    continue;
+  }
+  const items = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  const vaults = new Map();
+  for (const item of items) {
+    if (!vaults.has(item.vault)) vaults.set(item.vault, openVault(item.vault));
+    for (const field of ["query", "question"]) {
+      for (const [name, rank] of Object.entries(rankers)) {
+        const paths = rank(vaults.get(item.vault), item[field]);
+        const at = paths.findIndex((p) => item.relevant.includes(p));
+        results.push({ set: file, field, ranker: name, kind: item.kind, rr: at >= 0 ? 1 / (at + 1) : 0, r1: at === 0 ? 1 : 0, r10: at >= 0 ? 1 : 0, id: item.id, rank: at + 1 });
+      }
+    }
+  }
+  for (const vault of vaults.values()) vault.close();
+}
+report(results);
+
+function openVault(name) {
+  // The repository's own example vault is read from the repository; every other vault from --corpora.
+  const source = name === "examples/vault" ? join(root, name) : join(corpora, name);
+  const dir = mkdtempSync(join(tmpdir(), "cortex-quality-"));
+  cpSync(source, dir, { recursive: true });
+  const config = defaultConfig();
+  // --weights '{"name":3,…}': try other [scoring.fulltext] values without a cortex.toml.
+  Object.assign(config.textWeights, JSON.parse(opt("--weights")[0] ?? "{}"));
+  indexVault(dir, { config, today: TODAY, full: true });
+  syncSearchDb(dir, { config });
+  const store = SearchDb.open(searchDbPath(dir), indexSettingsKey(config));
+  const mini = new MiniSearch({ fields: ["title", "text"] });
+  mini.addAll(markdownFiles(dir).map((path) => miniDoc(dir, path)));
+  return { config, store, mini, searchTsv: readFileSync(join(dir, "index/search.tsv")), close: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
+}
+
+function miniDoc(dir, path) {
+  const { body } = splitFrontmatter(readFileSync(join(dir, path), "utf8"));
+  const h1 = /^#\s+(.+)$/m.exec(body)?.[1];
+  return { id: path, title: h1 ?? path.replace(/\.md$/, "").split("/").pop(), text: body };
+}
+
+function markdownFiles(dir, rel = "") {
+  return readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) => {
+    if (e.name.startsWith(".") || ["index", "layers", "node_modules"].includes(e.name)) return [];
+    const path = rel ? `${rel}/${e.name}` : e.name;
+    return e.isDirectory() ? markdownFiles(dir, path) : e.name.endsWith(".md") ? [path] : [];
+  });
+}
+
+function report(rows) {
+  const json = args.includes("--json");
+  const table = [];
+  for (const set of new Set(rows.map((r) => r.set))) {
+    for (const field of ["query", "question"]) {
+      for (const ranker of Object.keys(rankers)) {
+        for (const kind of ["all", ...new Set(rows.filter((r) => r.set === set).map((r) => r.kind))]) {
+          const sel = rows.filter((r) => r.set === set && r.field === field && r.ranker === ranker && (kind === "all" || r.kind === kind));
+          const mean = (k) => Math.round((sel.reduce((s, r) => s + r[k], 0) / sel.length) * 1000) / 1000;
+          table.push({ set: relative(root, set), field, ranker, kind, n: sel.length, "MRR@10": mean("rr"), "R@1": mean("r1"), "R@10": mean("r10") });
+        }
+      }
+    }
+  }
+  if (json) return console.log(JSON.stringify({ table, misses: rows.filter((r) => r.ranker === "cortex" && r.rank !== 1) }, null, 2));
+  console.log("set | field | ranker | kind | n | MRR@10 | R@1 | R@10");
+  console.log("---|---|---|---|--:|--:|--:|--:");
+  for (const t of table) console.log([t.set, t.field, t.ranker, t.kind, t.n, t["MRR@10"], t["R@1"], t["R@10"]].join(" | "));
+}

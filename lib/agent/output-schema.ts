@@ -1,0 +1,54 @@
+import type { OutputSchema } from "./types.js";
+
+/** JSON Schema building blocks for the tools' `outputSchema`s. */
+export const S = Object.freeze({
+  string: { type: "string" },
+  integer: { type: "integer" },
+  number: { type: "number" },
+  boolean: { type: "boolean" },
+  stringOrNull: { type: ["string", "null"] },
+  strings: { type: "array", items: { type: "string" } },
+  /** `[name, count]` pairs, as the status counts are (written without `prefixItems`, which older validators do not know). */
+  counts: { type: "array", items: { type: "array", items: { type: ["string", "integer"] }, minItems: 2, maxItems: 2 } },
+});
+
+/** An object schema whose every listed property is required (`optional` ones may be absent). */
+export function object(properties: Record<string, unknown>, optional: readonly string[] = []): Record<string, unknown> {
+  return { type: "object", properties, required: Object.keys(properties).filter((k) => !optional.includes(k)) };
+}
+
+/** An array of `items`. */
+export function arrayOf(items: unknown): Record<string, unknown> {
+  return { type: "array", items };
+}
+
+/** The `error` of a failed call (see `ToolErrorData`). */
+const ERROR_SCHEMA = object(
+  {
+    code: { type: "string", pattern: "^CORTEX_E[0-9]{3}$" },
+    category: { enum: ["vault", "argument", "rejected", "cancelled", "internal"] },
+    message: S.string,
+    suggestion: S.string,
+    argument: S.string,
+    details: { type: "object" },
+  },
+  ["argument", "details"],
+);
+
+/**
+ * A tool's `outputSchema`: the structured result of a successful call
+ * (`properties`, all required but `optional`), or of a failed one
+ * (`{ error }`, with the code, message and suggestion), so that every
+ * `structuredContent` the tool returns validates against it.
+ *
+ * @example toolOutput({ total: S.integer }) // { type: "object", properties: { total, error }, anyOf: [...] }
+ */
+export function toolOutput(properties: Record<string, unknown>, optional: readonly string[] = []): OutputSchema {
+  const success = Object.keys(properties).filter((k) => !optional.includes(k));
+  return {
+    type: "object",
+    properties: { ...properties, error: ERROR_SCHEMA },
+    required: [],
+    anyOf: [{ required: success }, { required: ["error"] }],
+  };
+}

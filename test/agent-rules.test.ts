@@ -1,0 +1,157 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { LIMITS } from "../lib/agent/limits.js";
+import { READ_TEXT_CHARS } from "../lib/agent/read-cap.js";
+import { readResource } from "../lib/agent/resources.js";
+import { runTool } from "../lib/agent/run.js";
+import { TOOLS } from "../lib/agent/tools/registry.js";
+import type { ToolEnv } from "../lib/agent/types.js";
+import { copyAgentVault } from "./helpers/agent.js";
+import { removeTemp } from "./helpers/cli.js";
+
+const TODAY = "2026-11-22";
+let vault = "";
+let env: ToolEnv;
+before(() => {
+  vault = copyAgentVault();
+  env = { vaultDir: vault, env: { HOME: join(vault, "no-home") }, today: () => TODAY };
+});
+after(() => removeTemp(vault));
+
+const call = (name: string, args: unknown, e: ToolEnv = env) => runTool(TOOLS.find((t) => t.name === name)!, args, e);
+const errorOf = (outcome: { structured: Record<string, unknown> }) => outcome.structured.error as { code: string; argument?: string; message: string; details?: Record<string, unknown> };
+const atomFiles = () => readdirSync(vault, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md")).sort();
+
+describe("recall limits", () => {
+  test("should say how many matched when none fits the budget", async () => {
+    const outcome = await call("recall", { query: "deploy", budget_tokens: 50 });
+    assert.equal(outcome.isError, false);
+    // Five live atoms say deploy, deploys or deploying (matched by stem, in the body too).
+    assert.deepEqual([outcome.structured.matched, (outcome.structured.hits as unknown[]).length], [5, 0]);
+    assert.equal(outcome.text, "5 memories match deploy, but none fits the budget of 50 tokens: raise budget_tokens, or read the best match with read.");
+  });
+
+  test("should refuse a query with more distinct keywords than the cap, naming the cap", async () => {
+    const words = Array.from({ length: LIMITS.queryKeywords + 1 }, (_, i) => `word${i}`).join(" ");
+    const outcome = await call("recall", { query: words });
+    assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument], ["CORTEX_E202", "query"]);
+    assert.match(errorOf(outcome).message, new RegExp(`at most ${LIMITS.queryKeywords} distinct keywords, got ${LIMITS.queryKeywords + 1}`));
+    assert.match(TOOLS.find((t) => t.name === "recall")!.description, new RegExp(`at most ${LIMITS.queryKeywords} distinct keywords`));
+    const repeated = await call("recall", { query: Array.from({ length: 200 }, () => "deploy").join(" ") });
+    assert.equal(repeated.isError, false, "repeated words count once");
+  });
+});
+
+describe("status and read bounds", () => {
+  test("should cap review_overdue at 50 and give the total", async () => {
+    const dir = join(vault, "review-pile");
+    mkdirSync(dir);
+    for (let i = 0; i < 60; i++) writeFileSync(join(dir, `r${i}.md`), `---\nname: Review item ${i}\ntype: insight\nproject: ops\nstatus: review\ncreated: 2026-10-01\nupdated: 2026-10-01\n---\n\nPending ${i}.\n`);
+    try {
+      const outcome = await call("status", {});
+      assert.equal((outcome.structured.review_overdue as unknown[]).length, 50);
+      assert.equal(outcome.structured.review_overdue_total, 61);
+      assert.match(outcome.text, /Review: 61 atoms waiting for more than 7 days/);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  test("should cut a huge atom with a note, and give its text once", async () => {
+    const file = join(vault, "reference/huge_dump.md");
+    writeFileSync(file, `---\nname: Huge dump\ntype: reference\nproject: ops\n---\n\n${"0123456789\n".repeat(30_000)}`);
+    const outcome = await call("read", { ref: "reference/huge_dump.md" });
+    assert.equal(outcome.isError, false, outcome.text);
+    const size = readFileSync(file, "utf8").length;
+    assert.deepEqual([outcome.structured.truncated, outcome.structured.chars, outcome.structured.text], [true, size, undefined]);
+    assert.ok(outcome.text.length < READ_TEXT_CHARS + 1_000, `${outcome.text.length}`);
+    assert.match(outcome.text, new RegExp(`\\[cortex: truncated: reference/huge_dump\\.md is ${size.toLocaleString("en-US")} characters; this reply holds the first 100,000\\.`));
+    const resource = await readResource(vault, TODAY, "cortex://atom/reference/huge_dump.md");
+    assert.ok(resource!.text.length < READ_TEXT_CHARS + 1_000 && resource!.text.endsWith("Open the file in the vault to read the rest.]"));
+  });
+});
+
+describe("save rules", () => {
+  const save = (args: Record<string, unknown>) => call("save", { body: "A body long enough to be about something specific here.", type: "rule", project: "ops", ...args });
+
+  test("should refuse the name of an existing atom with E401 naming its path", async () => {
+    const before = atomFiles();
+    const outcome = await save({ name: "release calendar", body: "Completely different words about quarterly planning cadence." });
+    assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument, errorOf(outcome).details?.existing_path], ["CORTEX_E401", "name", "reference/Release calendar.md"]);
+    assert.match(outcome.text, /^CORTEX_E401 name: an atom named "Release calendar" already exists at reference\/Release calendar\.md; nothing was written\n/);
+    assert.deepEqual(atomFiles(), before);
+  });
+
+  test("should let a new atom take the name of the atom it supersedes, or of a superseded one", async () => {
+    const replaced = await save({ name: "No deploys on Fridays", body: "Deploys stop at 12:00 on Fridays now, not 15:00, since the on-call rota changed.", supersedes: "rules/no_friday_deploys.md" });
+    assert.equal(replaced.isError, false, replaced.text);
+    assert.equal(replaced.structured.superseded, "rules/no_friday_deploys.md");
+    const again = await save({ name: "No deploys on Fridays", body: "A third wording of the Friday rule with other words entirely, about tooling." });
+    assert.deepEqual([errorOf(again).code, errorOf(again).details?.existing_path], ["CORTEX_E401", replaced.structured.path], "the live one still holds the name");
+  });
+
+  const invisible: [string, Record<string, unknown>, string, RegExp][] = [
+    ["a bidi override in the name", { name: "Safe \u202Egnp.exe" }, "name", /invisible character U\+202E/],
+    ["a zero-width space in the name", { name: "Zero\u200Bwidth" }, "name", /invisible character U\+200B/],
+    ["a bidi isolate in the description", { name: "Desc bidi", description: "a \u2067b" }, "description", /U\+2067/],
+    ["an ANSI escape in the body", { name: "Ansi body", body: "Red \u001b[31mtext\u001b[0m here and more words." }, "body", /escape character/],
+    ["a bidi override in the body", { name: "Bidi body", body: "access = \u202Euser\u202C admin and more words." }, "body", /U\+202E/],
+    ["an ANSI escape in the name", { name: "Ansi \u001b[31mname" }, "name", /control character/],
+    ["a project that climbs out", { name: "Climb", project: "../../etc" }, "project", /must be a plain name/],
+  ];
+  for (const [what, args, field, message] of invisible) {
+    test(`should refuse ${what} with E210 naming ${field}`, async () => {
+      const before = atomFiles();
+      const outcome = await save(args);
+      assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument], ["CORTEX_E210", field], outcome.text);
+      assert.match(errorOf(outcome).message, message);
+      assert.ok(!/[\u202A-\u202E\u2066-\u2069\u200B\u001b]/.test(outcome.text), "the refused character is not echoed");
+      assert.deepEqual(atomFiles(), before);
+    });
+  }
+
+  test("should keep a zero-width joiner in a body (emoji sequences need it)", async () => {
+    const outcome = await save({ name: "Family emoji note", body: "The team channel icon is \u{1F468}\u200D\u{1F469}\u200D\u{1F467} and nothing else matters here." });
+    assert.equal(outcome.isError, false, outcome.text);
+  });
+
+  test("should apply the project-name rule without a [projects] list", async () => {
+    writeFileSync(join(vault, "cortex.toml"), "");
+    try {
+      for (const project of ["../../etc", "a/b", ".hidden", "back\\slash"]) {
+        const outcome = await save({ name: `Project ${project}`, project });
+        assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument], ["CORTEX_E210", "project"], project);
+      }
+      assert.ok(!existsSync(join(vault, "..", "etc")));
+    } finally {
+      writeFileSync(join(vault, "cortex.toml"), '[projects]\nnames = ["ops", "backend"]\n\n[transcripts]\ndir = ".transcripts"\n');
+    }
+  });
+
+  test("should not write when the call was cancelled", async () => {
+    const before = atomFiles();
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await call("save", { name: "Cancelled fact", body: "Nothing of this should reach the disk at all.", type: "rule", project: "ops" }, { ...env, signal: controller.signal, checkpoint: async () => controller.signal.throwIfAborted() });
+    assert.equal(errorOf(outcome).code, "CORTEX_E300");
+    assert.deepEqual(atomFiles(), before);
+  });
+});
+
+describe("transcripts", () => {
+  test("should answer a transcripts folder that cannot be read with E103 naming it", async () => {
+    const blocked = join(vault, "not-a-folder");
+    writeFileSync(blocked, "x");
+    writeFileSync(join(vault, "cortex.toml"), `[transcripts]\ndir = "not-a-folder"\n`);
+    try {
+      const outcome = await call("transcript_search", { query: "pool" });
+      assert.equal(errorOf(outcome).code, "CORTEX_E103");
+      assert.equal(errorOf(outcome).details?.path, blocked);
+      assert.match(outcome.text, new RegExp(`^CORTEX_E103 the transcripts folder ${blocked.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")} is not a folder\n`));
+    } finally {
+      writeFileSync(join(vault, "cortex.toml"), '[projects]\nnames = ["ops", "backend"]\n\n[transcripts]\ndir = ".transcripts"\n');
+    }
+  });
+});

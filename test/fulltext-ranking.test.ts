@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { defaultConfig } from "../lib/config/defaults.js";
+import { parseQuery } from "../lib/fts/query.js";
+import { rankSearchDb } from "../lib/fts/vault-search.js";
+import { indexVault } from "../lib/vault/indexer.js";
+import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
+
+const TODAY = "2026-11-20";
+
+describe("full-text ranking over the curated vault", () => {
+  let vault = "";
+  const config = defaultConfig();
+  before(() => {
+    vault = copyToTemp(`${ROOT}test/fixtures/fulltext`);
+    indexVault(vault, { config, today: TODAY });
+  });
+  after(() => removeTemp(vault));
+  const rank = (query: string) => rankSearchDb(vault, config, query, { today: TODAY, top: 0 })!.map((h) => h.record.path);
+
+  test("should find a note by words only its body holds", () => {
+    // "firewall" and "ports" are in the FAQ's body, nowhere in its name, tags or path.
+    assert.deepEqual(rank("firewall ports"), ["faq/network.md"]);
+  });
+
+  test("should rank a note with a rare word above notes with a common one", () => {
+    assert.deepEqual(rank("zstd algorithms"), [
+      // zstd is in one note of eleven: its weight beats "algorithms" said twice in each of three notes.
+      "notes/compression.md",
+      // Three notes with the same text ("algorithms" twice, one tag): equal scores, by path.
+      "notes/graphs.md",
+      "notes/search.md",
+      "notes/sorting.md",
+    ]);
+  });
+
+  test("should rank a note with every keyword above one with some", () => {
+    assert.deepEqual(rank("cache invalidation"), [
+      // Both words (× all_match), though the other note says "cache" more often.
+      "notes/cache_invalidation.md",
+      // "cache" three times (and "caches"), no "invalidation".
+      "notes/cache_sizes.md",
+    ]);
+  });
+
+  test("should match words by their stem", () => {
+    // "caches" is stemmed to "cach", as are "cache" and "caches" in both notes.
+    assert.deepEqual(rank("caches").sort(), ["notes/cache_invalidation.md", "notes/cache_sizes.md"]);
+  });
+
+  test("should require a quoted phrase, exclude -words and expand word*", () => {
+    // Only the two freeze rules say "release day"; diffing.md is tagged release but never says "release day".
+    assert.deepEqual(rank('"release day"'), ["rules/deploy_freeze.md", "rules/deploy_freeze_old.md"]);
+    // Every note with "deploy" also says "freeze".
+    assert.deepEqual(rank("deploy -freeze"), []);
+    // "xdel*" opens "xdelta", in one note.
+    assert.deepEqual(rank("xdel*"), ["notes/diffing.md"]);
+  });
+
+  test("should answer a plain question by its content words", () => {
+    // how, do, i, in, the: stop words, dropped; open, ports, firewall are in the FAQ's body.
+    assert.deepEqual(rank("how do I open ports in the firewall"), ["faq/network.md"]);
+  });
+
+  test("should rank a superseded exact match below the active rule", () => {
+    assert.deepEqual(rank("deploy freeze release day"), [
+      // Every word in name, tags and body: active.
+      "rules/deploy_freeze.md",
+      // The same words, superseded: × 0.5.
+      "rules/deploy_freeze_old.md",
+      // Only its tag "release".
+      "notes/diffing.md",
+    ]);
+  });
+
+  test("should report which query words each hit matched, in query order", () => {
+    const hits = rankSearchDb(vault, config, "invalidation cache zstd", { today: TODAY, top: 0 })!;
+    assert.deepEqual(hits.map((h) => [h.record.path, h.matched]), [
+      ["notes/cache_invalidation.md", ["invalidation", "cache"]],
+      // "cache" four times (stems of cache, caches) outweighs one rare zstd.
+      ["notes/cache_sizes.md", ["cache"]],
+      ["notes/compression.md", ["zstd"]],
+    ]);
+  });
+
+  test("should explain a score with numbers that add up to it", () => {
+    for (const hit of rankSearchDb(vault, config, "deploy freeze release day", { today: TODAY, top: 0 })!) {
+      const b = hit.breakdown!;
+      const sum = b.contributions.reduce((s, c) => s + c.points, 0);
+      assert.ok(Math.abs(sum - b.base) < 1e-6, `${hit.record.path}: fields add up to the base`);
+      const score = ((b.base * b.allMatch) + b.layerBonus) * b.statusMultiplier;
+      assert.ok(Math.abs(score - hit.score) < 1e-5, `${hit.record.path}: the steps give the score`);
+    }
+  });
+
+  test("should keep only stop words when the query has nothing else", () => {
+    assert.deepEqual(parseQuery("the").units.map((u) => u.text), ["the"]);
+    assert.equal(rank("the").length, 10);
+  });
+});
+
+describe("query syntax", () => {
+  test("should read words, phrases, exclusions and prefixes", () => {
+    const q = parseQuery('Déjà-vu "Release  Day" -staging -"old plan" deploy* the');
+    assert.deepEqual(q.units.map((u) => [u.text, u.phrase, u.prefix]), [["deja", false, false], ["vu", false, false], ["release day", true, false], ["deploy", false, true]]);
+    assert.deepEqual(q.excluded.map((u) => u.text), ["staging", "old plan"]);
+  });
+
+  for (const [query, message] of [
+    ['"release day', /unclosed quote/],
+    ["deploy -", /alone is not a search word/],
+    ["de*ploy", /a \* must end a word/],
+    ["-staging", /besides the excluded/],
+    ["!!!", /no word to search for/],
+    [Array.from({ length: 40 }, (_, i) => `w${i}`).join(" "), /at most 32/],
+  ] as const) {
+    test(`should refuse ${JSON.stringify(query.slice(0, 20))} naming the problem`, () => {
+      assert.throws(() => parseQuery(query), (e: Error & { code?: string }) => e.code === "BAD_QUERY" && message.test(e.message));
+    });
+  }
+});

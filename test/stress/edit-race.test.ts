@@ -1,0 +1,82 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { BUILT_CLI, removeTemp, tempDir } from "../helpers/cli.js";
+
+// An editor in its own process: every few milliseconds it reads the note, maybe drops its frontmatter
+// (as an editor that does not keep it would), appends `save N` and saves through a rename, as editors do.
+function editor(file: string, ms: number, dropFrontmatter: boolean): Promise<number> {
+  const script = `
+    const fs = require("node:fs");
+    const file = ${JSON.stringify(file)};
+    const end = Date.now() + ${ms};
+    let n = 0;
+    const save = () => {
+      let text = fs.readFileSync(file, "utf8");
+      if (${dropFrontmatter}) text = text.replace(/^---\\n[\\s\\S]*?\\n---\\n/, "");
+      n++;
+      fs.writeFileSync(file + ".editor~", text + "save " + n + "\\n");
+      fs.renameSync(file + ".editor~", file);
+      if (Date.now() < end) setTimeout(save, 3 + Math.random() * 8);
+      else console.log(n);
+    };
+    save();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`editor exited ${code}`))));
+  });
+}
+
+function cortex(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BUILT_CLI, ...args, "--today", "2026-11-22"], { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, CORTEX_VAULT: undefined, CORTEX_TODAY: undefined } });
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 || /changed on disk/.test(err) ? resolve(code ?? -1) : reject(new Error(`cortex ${args[0]} exited ${code}: ${err}`))));
+  });
+}
+
+function missingSaves(file: string, saves: number): number[] {
+  const text = readFileSync(file, "utf8");
+  return Array.from({ length: saves }, (_, i) => i + 1).filter((n) => !text.includes(`\nsave ${n}\n`));
+}
+
+const atom = (id: string) => `---\nid: ${id}\nname: ${id.replace(/_/g, " ")}\ntype: concept\nproject: p\nstatus: active\ncreated: 2026-01-01\nupdated: 2026-01-01\ntags: []\nlinks: []\n---\nThe note ${id}, with a body of its own.\n`;
+
+test("should never lose an editor's save while supersede rewrites the note 20 times", async () => {
+  const vault = tempDir();
+  try {
+    mkdirSync(join(vault, "atoms"));
+    writeFileSync(join(vault, "atoms/kept.md"), atom("kept"));
+    for (let i = 0; i < 20; i++) writeFileSync(join(vault, `atoms/old_${i}.md`), atom(`old_${i}`));
+    const editing = editor(join(vault, "atoms/kept.md"), 8000, false);
+    let rewritten = 0;
+    for (let i = 0; i < 20; i++) if ((await cortex(["supersede", "--vault", vault, `atoms/old_${i}.md`, "--by", "atoms/kept.md"])) === 0) rewritten++;
+    const saves = await editing;
+    assert.ok(rewritten > 0, "some supersedes went through");
+    assert.deepEqual(missingSaves(join(vault, "atoms/kept.md"), saves), [], `no save lost of ${saves}`);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should never lose an editor's save while migrate rewrites the note 8 times", async () => {
+  const vault = tempDir();
+  try {
+    mkdirSync(join(vault, "notes"));
+    for (let i = 0; i < 30; i++) writeFileSync(join(vault, `notes/n_${i}.md`), `# Note ${i}\n\nplain text ${i}\n`);
+    const file = join(vault, "notes/n_0.md");
+    const editing = editor(file, 6000, true);
+    for (let i = 0; i < 8; i++) await cortex(["migrate", "--vault", vault]);
+    const saves = await editing;
+    assert.deepEqual(missingSaves(file, saves), [], `no save lost of ${saves}`);
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -32,10 +32,15 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
     ctx.exitCode = 2;
     return;
   }
-  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line), stdin: (ctx.params.stdin ?? process.stdin) as Readable });
+  let stop: (code: number) => void = () => {};
+  const stopped = new Promise<number>((resolve) => (stop = resolve));
+  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line), stdin: (ctx.params.stdin ?? process.stdin) as Readable, onGone: () => stop(2) });
+  const onSignal = () => stop(0);
+  process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
   ctx.err(`cortex mcp: serving ${vaultDir} over stdio`);
-  // Settles once stdin has ended and every request received has been answered.
-  await handle.closed;
+  // Settles once stdin has ended and every request received has been answered, on a signal, or when the vault folder is gone.
+  ctx.exitCode = await Promise.race([handle.closed.then(() => 0), stopped]);
+  process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
   await handle.close();
 }
 

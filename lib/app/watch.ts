@@ -78,7 +78,7 @@ export function watchVault(vaultDir: string, options: WatchOptions): VaultWatche
     try {
       writeWatchMarker(vaultDir, marker);
     } catch (error) {
-      options.onError?.(error);
+      if (!gone()) options.onError?.(error);
     }
   };
 

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { openVault } from "../lib/app/vault.js";
 import { watchVault, relevantPath, type VaultWatcher } from "../lib/app/watch.js";
-import { watcherKeepsCurrent, watchMarkerPath, writeWatchMarker, type WatchMarker } from "../lib/app/watch-marker.js";
+import { indexStamp, watcherKeepsCurrent, watchMarkerPath, writeWatchMarker, type WatchMarker } from "../lib/app/watch-marker.js";
 import { indexSettingsKey } from "../lib/vault/stat-cache.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
@@ -57,6 +57,18 @@ describe("vault watcher", () => {
     assert.ok(!JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")).some((e: { path: string }) => e.path === "rules/zebra_crossings.md"));
   });
 
+  test("should see a note in a folder made after it started, and the notes of a folder renamed", async () => {
+    let syncs = watcher.syncs;
+    mkdirSync(join(vault, "later"));
+    writeFileSync(join(vault, "later/lemur_rule.md"), NOTE("Lemur rule", "Lemurs own the staging cluster."));
+    await settled(syncs);
+    assert.deepEqual(await searchPaths(vault, "lemurs"), ["later/lemur_rule.md"]);
+    syncs = watcher.syncs;
+    renameSync(join(vault, "later"), join(vault, "moved"));
+    await settled(syncs);
+    assert.deepEqual(await searchPaths(vault, "lemurs"), ["moved/lemur_rule.md"]);
+  });
+
   test("should say in its marker that the index is current, and let a search skip its scan yet see a change once synced", async () => {
     const expect = { today: TODAY, settings: indexSettingsKey(openVault({ vault, env: {}, today: TODAY }).config) };
     await waitFor(() => watcherKeepsCurrent(vault, expect), "the marker");
@@ -89,14 +101,14 @@ describe("watcher marker", () => {
   });
   after(() => removeTemp(vault));
 
-  const marker = (change: Partial<WatchMarker> = {}): WatchMarker => ({ pid: process.pid, host: hostname(), started: new Date().toISOString(), synced: new Date().toISOString(), pending: false, ...expect, ...change });
+  const marker = (change: Partial<WatchMarker> = {}): WatchMarker => ({ pid: process.pid, host: hostname(), started: new Date().toISOString(), synced: new Date().toISOString(), pending: false, ...expect, index: indexStamp(vault), ...change });
 
-  test("should skip the scan for a live marker and not for a pending, stale, dead or other-day one", async () => {
+  test("should skip the scan for a live marker and not for a pending, stale, dead, other-day or outdated one", async () => {
     writeWatchMarker(vault, marker());
     writeFileSync(join(vault, "rules/unseen_note.md"), NOTE("Unseen note", "Narwhals are not indexed yet."));
     assert.deepEqual(await searchPaths(vault, "narwhals"), [], "trusted: the scan was skipped");
     const dead = spawnSync(process.execPath, ["-e", "process.pid"]).pid!;
-    for (const [why, m] of [["pending", marker({ pending: true })], ["dead pid", marker({ pid: dead })], ["other day", marker({ today: "2026-11-23" })], ["other host", marker({ host: `not-${hostname()}` })]] as const) {
+    for (const [why, m] of [["pending", marker({ pending: true })], ["dead pid", marker({ pid: dead })], ["other day", marker({ today: "2026-11-23" })], ["other host", marker({ host: `not-${hostname()}` })], ["index written by another process since", marker({ index: "1:2" })]] as const) {
       writeWatchMarker(vault, m);
       assert.equal(watcherKeepsCurrent(vault, expect), false, why);
     }

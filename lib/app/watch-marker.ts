@@ -23,6 +23,8 @@ export interface WatchMarker {
   today: string;
   /** The index settings key of the watcher's cortex.toml (see `indexSettingsKey`). */
   settings: string;
+  /** {@link indexStamp} after the watcher's last sync: another process that wrote the index since (another day's layers, say) makes the marker void. */
+  index: string;
 }
 
 /** How often a watcher touches its marker. */
@@ -70,7 +72,7 @@ export interface WatchExpectation {
  * True when a live watcher says the index is current for this reader: its
  * marker was touched within {@link STALE_AFTER_MS}, by a process that is
  * alive on this host, it has synced and nothing is pending, for the same
- * day and settings. Anything else (no marker, a damaged one, a dead pid,
+ * day and settings, and no other process wrote the index since. Anything else (no marker, a damaged one, a dead pid,
  * another host) is false: the reader checks the files itself.
  */
 export function watcherKeepsCurrent(vaultDir: string, expect: WatchExpectation): boolean {
@@ -84,8 +86,20 @@ export function watcherKeepsCurrent(vaultDir: string, expect: WatchExpectation):
   if ((expect.now ?? Date.now()) - mtimeMs > STALE_AFTER_MS) return false;
   const marker = readMarker(file);
   if (!marker || marker.pending || marker.synced === null) return false;
-  if (marker.today !== expect.today || marker.settings !== expect.settings) return false;
+  if (marker.today !== expect.today || marker.settings !== expect.settings || marker.index !== indexStamp(vaultDir)) return false;
   return marker.host === hostname() && processAlive(marker.pid);
+}
+
+/** The mtimes of `index/meta.json` and `index/cache.tsv` (an index run that changes anything rewrites one of them). */
+export function indexStamp(vaultDir: string): string {
+  const { meta, cache } = vaultPaths(vaultDir);
+  return [meta, cache].map((file) => {
+    try {
+      return String(statSync(file).mtimeMs);
+    } catch {
+      return "none";
+    }
+  }).join(":");
 }
 
 function readMarker(file: string): WatchMarker | null {

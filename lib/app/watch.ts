@@ -4,7 +4,7 @@ import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
 import { indexSettingsKey } from "../vault/stat-cache.js";
-import { HEARTBEAT_MS, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
+import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
 
 /** One sync of a watcher: the index brought up to date after a burst of changes. */
 export interface WatchSync {
@@ -71,7 +71,10 @@ export function watchVault(vaultDir: string, options: WatchOptions): VaultWatche
   let syncs = 0;
   const markerOn = options.marker !== false;
   const base = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
-  let marker: WatchMarker = { ...base, synced: null, pending: true, today: options.today(), settings: indexSettingsKey(config) };
+  let marker: WatchMarker = { ...base, synced: null, pending: true, today: options.today(), settings: indexSettingsKey(config), index: "" };
+  // When the current burst of events began: a burst that never pauses is synced every `maxWaitMs` all the same.
+  let burstStart = 0;
+  const maxWaitMs = Math.max(debounceMs * 4, 1_000);
   const setMarker = (change: Partial<WatchMarker>) => {
     marker = { ...marker, ...change };
     if (!markerOn || mode !== "watch" || closed || syncs === 0) return;
@@ -89,6 +92,8 @@ export function watchVault(vaultDir: string, options: WatchOptions): VaultWatche
     else if (relevant !== "unknown") batch.add(relevant);
     if (!dirty) setMarker({ pending: true });
     dirty = true;
+    if (timer === undefined) burstStart = Date.now();
+    else if (Date.now() - burstStart >= maxWaitMs) return;
     clearTimeout(timer);
     timer = setTimeout(sync, debounceMs);
   };
@@ -115,7 +120,7 @@ export function watchVault(vaultDir: string, options: WatchOptions): VaultWatche
     setImmediate(() => {
       if (closed || timer !== undefined || batch.size > 0) return;
       dirty = false;
-      setMarker({ pending: false, synced: new Date().toISOString(), today, settings: indexSettingsKey(config) });
+      setMarker({ pending: false, synced: new Date().toISOString(), today, settings: indexSettingsKey(config), index: indexStamp(vaultDir) });
     });
   };
 

@@ -1,10 +1,14 @@
-import { watch, statSync, type FSWatcher } from "node:fs";
+import { statSync } from "node:fs";
 import { hostname } from "node:os";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
 import { indexSettingsKey } from "../vault/stat-cache.js";
+import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
+
+/** How often a watcher without file events checks the vault. */
+const POLL_MS = 5 * HEARTBEAT_MS;
 
 /** One sync of a watcher: the index brought up to date after a burst of changes. */
 export interface WatchSync {
@@ -38,7 +42,7 @@ export interface WatchOptions {
 
 /** A running watcher. */
 export interface VaultWatcher {
-  /** `watch`: events from a recursive `fs.watch`; `poll`: none available here, the vault is checked every heartbeat and no marker is written. */
+  /** `watch`: file events (see `watchFolders`); `poll`: none to be had here, the vault is checked every 5 s and no marker is written. */
   readonly mode: "watch" | "poll";
   /** True while a change has been seen and not yet indexed (or a sync failed). */
   readonly pending: boolean;
@@ -49,8 +53,8 @@ export interface VaultWatcher {
 }
 
 /**
- * Watches a vault and keeps its index current: a recursive `fs.watch` of the
- * vault folder (notes only: `index/`, `layers/`, dot-folders and files other
+ * Watches a vault and keeps its index current: file events for the vault
+ * folder (see {@link watchFolders}; notes only: `index/`, `layers/`, dot-folders and files other
  * than `.md` and `cortex.toml` are ignored); `debounceMs` after the last
  * event, an incremental index run under the vault lock (`indexVault`, which
  * also brings `index/search.db` in step). While it runs it keeps
@@ -152,16 +156,16 @@ export function watchVault(vaultDir: string, options: WatchOptions): VaultWatche
     if (markerOn && mode === "watch" && !touchWatchMarker(vaultDir)) setMarker({});
   };
 
-  let watcher: FSWatcher | undefined;
+  let watcher: FolderWatch | undefined;
   let mode: "watch" | "poll" = "watch";
   try {
-    watcher = watch(vaultDir, { recursive: true, persistent: true }, (_event, filename) => onEvent(filename === null ? null : String(filename)));
-    watcher.on("error", () => gone() || onEvent(null));
+    watcher = watchFolders(vaultDir, { skipFolder: ignoredFolder, onEvent: (rel) => (rel === null && gone()) || onEvent(rel) });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ERR_FEATURE_UNAVAILABLE_ON_PLATFORM") throw new CortexError("IO", `cannot watch ${vaultDir}: ${(error as Error).message}`, { cause: error });
+    // No file events to be had (the system's limit of watches, say): the check, on a timer, without a marker.
     mode = "poll";
+    options.onError?.(new CortexError("IO", `cannot watch ${vaultDir} (${(error as Error).message}); checking every ${POLL_MS / 1000} s instead`, { cause: error }));
   }
-  const beat = setInterval(heartbeat, mode === "poll" ? 5 * HEARTBEAT_MS : HEARTBEAT_MS);
+  const beat = setInterval(heartbeat, mode === "poll" ? POLL_MS : HEARTBEAT_MS);
 
   function close(): void {
     if (closed) return;
@@ -194,11 +198,17 @@ export function relevantPath(filename: string): string | null {
   const path = filename.split(/[\\/]/).join("/");
   if (path === "cortex.toml") return path;
   const parts = path.split("/");
-  if (parts[0] === "index" || parts[0] === "layers") return null;
-  if (parts.some((p) => p.startsWith(".") || p === "node_modules")) return null;
+  if (ignoredFolder(parts.slice(0, -1).join("/")) || parts.at(-1)!.startsWith(".")) return null;
   if (path.endsWith(".md")) return path;
   // A folder renamed or removed moves every note in it; its one event names no note.
-  return parts.at(-1)!.includes(".") ? null : "unknown";
+  return parts.at(-1)!.includes(".") || ignoredFolder(path) ? null : "unknown";
+}
+
+/** True for a vault-relative folder the index never reads: `index/`, `layers/`, dot-folders, `node_modules` (as the scan skips them). */
+export function ignoredFolder(rel: string): boolean {
+  if (rel === "") return false;
+  const parts = rel.split("/");
+  return parts[0] === "index" || parts[0] === "layers" || parts.some((p) => p.startsWith(".") || p === "node_modules");
 }
 
 function folderIdentity(dir: string): string | null {

@@ -64,129 +64,137 @@ export interface VaultWatcher {
  * @example const w = watchVault("/home/me/vault", { config, today: () => localDate(Date.now()), onSync: (s) => log(s.paths) });
  */
 export function watchVault(vaultDir: string, options: WatchOptions): VaultWatcher {
-  const debounceMs = options.debounceMs ?? 250;
-  let config = options.config;
-  const identity = folderIdentity(vaultDir);
-  const batch = new Set<string>();
-  let configChanged = false;
-  let dirty = true;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  let syncs = 0;
-  const markerOn = options.marker !== false;
-  const base = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
-  let marker: WatchMarker = { ...base, synced: null, pending: true, today: options.today(), settings: indexSettingsKey(config), index: "" };
-  // When the current burst of events began: a burst that never pauses is synced every `maxWaitMs` all the same.
-  let burstStart = 0;
-  const maxWaitMs = Math.max(debounceMs * 4, 1_000);
-  const setMarker = (change: Partial<WatchMarker>) => {
-    marker = { ...marker, ...change };
-    if (!markerOn || mode !== "watch" || closed || syncs === 0) return;
+  return new Watcher(vaultDir, options);
+}
+
+class Watcher implements VaultWatcher {
+  mode: "watch" | "poll" = "watch";
+  /** A change seen and not yet indexed (true until the first sync). */
+  pending = true;
+  syncs = 0;
+  readonly #vaultDir: string;
+  readonly #options: WatchOptions;
+  readonly #debounceMs: number;
+  readonly #identity: string | null;
+  readonly #batch = new Set<string>();
+  readonly #beat: NodeJS.Timeout;
+  #config: CortexConfig;
+  #configChanged = false;
+  #timer: NodeJS.Timeout | undefined;
+  // When the current burst of events began: a burst that never pauses is synced every second all the same.
+  #burstStart = 0;
+  #closed = false;
+  #marker: WatchMarker;
+  #folders: FolderWatch | undefined;
+
+  constructor(vaultDir: string, options: WatchOptions) {
+    this.#vaultDir = vaultDir;
+    this.#options = options;
+    this.#debounceMs = options.debounceMs ?? 250;
+    this.#config = options.config;
+    this.#identity = folderIdentity(vaultDir);
+    const settings = indexSettingsKey(this.#config);
+    this.#marker = { pid: process.pid, host: hostname(), started: new Date().toISOString(), synced: null, pending: true, today: options.today(), settings, index: "" };
     try {
-      writeWatchMarker(vaultDir, marker);
+      this.#folders = watchFolders(vaultDir, { skipFolder: ignoredFolder, onEvent: (rel) => (rel === null && this.#gone()) || this.#onEvent(rel) });
     } catch (error) {
-      if (!gone()) options.onError?.(error);
+      // No file events to be had (the system's limit of watches, say): the check, on a timer, without a marker.
+      this.mode = "poll";
+      options.onError?.(new CortexError("IO", `cannot watch ${vaultDir} (${(error as Error).message}); checking every ${POLL_MS / 1000} s instead`, { cause: error }));
     }
-  };
+    this.#beat = setInterval(() => this.#heartbeat(), this.mode === "poll" ? POLL_MS : HEARTBEAT_MS);
+    this.#timer = setTimeout(() => this.#sync(), 0);
+  }
 
-  const onEvent = (filename: string | null) => {
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    clearInterval(this.#beat);
+    this.#folders?.close();
+    if (this.#options.marker !== false) removeWatchMarker(this.#vaultDir);
+  }
+
+  #onEvent(filename: string | null): void {
     const relevant = filename === null ? "unknown" : relevantPath(filename);
-    if (relevant === null || closed) return;
-    if (relevant === "cortex.toml") configChanged = true;
-    else if (relevant !== "unknown") batch.add(relevant);
-    if (!dirty) setMarker({ pending: true });
-    dirty = true;
-    if (timer === undefined) burstStart = Date.now();
-    else if (Date.now() - burstStart >= maxWaitMs) return;
-    clearTimeout(timer);
-    timer = setTimeout(sync, debounceMs);
-  };
+    if (relevant === null || this.#closed) return;
+    if (relevant === "cortex.toml") this.#configChanged = true;
+    else if (relevant !== "unknown") this.#batch.add(relevant);
+    if (!this.pending) this.#setMarker({ pending: true });
+    this.pending = true;
+    if (this.#timer === undefined) this.#burstStart = Date.now();
+    else if (Date.now() - this.#burstStart >= Math.max(this.#debounceMs * 4, 1_000)) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#sync(), this.#debounceMs);
+  }
 
-  const sync = () => {
-    timer = undefined;
-    if (closed || gone()) return;
-    if (configChanged) config = reload(config);
-    const paths = [...batch].sort();
-    batch.clear();
-    const today = options.today();
+  #sync(): void {
+    this.#timer = undefined;
+    if (this.#closed || this.#gone()) return;
+    if (this.#configChanged) this.#reloadConfig();
+    const paths = [...this.#batch].sort();
+    this.#batch.clear();
+    const today = this.#options.today();
     const started = performance.now();
     let result: IndexVaultResult;
     try {
-      result = indexVault(vaultDir, { config, today });
+      result = indexVault(this.#vaultDir, { config: this.#config, today });
     } catch (error) {
-      for (const p of paths) batch.add(p);
-      options.onError?.(error);
+      for (const path of paths) this.#batch.add(path);
+      this.#options.onError?.(error);
       return;
     }
-    syncs += 1;
-    options.onSync?.({ paths, result, ms: performance.now() - started });
+    this.syncs += 1;
+    this.#options.onSync?.({ paths, result, ms: performance.now() - started });
     // Events of changes made during the run are read before the marker says "current".
     setImmediate(() => {
-      if (closed || timer !== undefined || batch.size > 0) return;
-      dirty = false;
-      setMarker({ pending: false, synced: new Date().toISOString(), today, settings: indexSettingsKey(config), index: indexStamp(vaultDir) });
+      if (this.#closed || this.#timer !== undefined || this.#batch.size > 0) return;
+      this.pending = false;
+      this.#setMarker({ pending: false, synced: new Date().toISOString(), today, settings: indexSettingsKey(this.#config), index: indexStamp(this.#vaultDir) });
     });
-  };
+  }
 
-  const reload = (current: CortexConfig): CortexConfig => {
-    configChanged = false;
+  #reloadConfig(): void {
+    this.#configChanged = false;
     try {
-      return options.reloadConfig?.() ?? current;
+      this.#config = this.#options.reloadConfig?.() ?? this.#config;
     } catch (error) {
-      options.onError?.(error);
-      return current;
+      this.#options.onError?.(error);
     }
-  };
+  }
 
-  // The vault folder deleted or renamed (another folder at its path counts as gone too).
-  const gone = (): boolean => {
-    if (folderIdentity(vaultDir) === identity) return false;
-    close();
-    options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${vaultDir} was deleted or renamed; stopped watching`));
-    return true;
-  };
-
-  const heartbeat = () => {
-    if (closed || gone()) return;
+  #heartbeat(): void {
+    if (this.#closed || this.#gone()) return;
     // A new day changes the layers; a failed sync is retried; without events, polling is the check.
-    if (mode === "poll" || (!timer && (dirty || options.today() !== marker.today))) {
-      dirty = true;
-      if (!timer) timer = setTimeout(sync, 0);
+    if (this.mode === "poll" || (!this.#timer && (this.pending || this.#options.today() !== this.#marker.today))) {
+      this.pending = true;
+      this.#timer ??= setTimeout(() => this.#sync(), 0);
     }
-    if (markerOn && mode === "watch" && !touchWatchMarker(vaultDir)) setMarker({});
-  };
-
-  let watcher: FolderWatch | undefined;
-  let mode: "watch" | "poll" = "watch";
-  try {
-    watcher = watchFolders(vaultDir, { skipFolder: ignoredFolder, onEvent: (rel) => (rel === null && gone()) || onEvent(rel) });
-  } catch (error) {
-    // No file events to be had (the system's limit of watches, say): the check, on a timer, without a marker.
-    mode = "poll";
-    options.onError?.(new CortexError("IO", `cannot watch ${vaultDir} (${(error as Error).message}); checking every ${POLL_MS / 1000} s instead`, { cause: error }));
-  }
-  const beat = setInterval(heartbeat, mode === "poll" ? POLL_MS : HEARTBEAT_MS);
-
-  function close(): void {
-    if (closed) return;
-    closed = true;
-    clearTimeout(timer);
-    clearInterval(beat);
-    watcher?.close();
-    if (markerOn) removeWatchMarker(vaultDir);
+    if (this.#markerOn && !touchWatchMarker(this.#vaultDir)) this.#setMarker({});
   }
 
-  timer = setTimeout(sync, 0);
-  return {
-    mode,
-    get pending() {
-      return dirty;
-    },
-    get syncs() {
-      return syncs;
-    },
-    close,
-  };
+  get #markerOn(): boolean {
+    return this.#options.marker !== false && this.mode === "watch" && !this.#closed && this.syncs > 0;
+  }
+
+  #setMarker(change: Partial<WatchMarker>): void {
+    this.#marker = { ...this.#marker, ...change };
+    if (!this.#markerOn) return;
+    try {
+      writeWatchMarker(this.#vaultDir, this.#marker);
+    } catch (error) {
+      if (!this.#gone()) this.#options.onError?.(error);
+    }
+  }
+
+  // The vault folder deleted or renamed (another folder at its path counts as gone too): stops, and says so.
+  #gone(): boolean {
+    if (this.#closed) return true;
+    if (folderIdentity(this.#vaultDir) === this.#identity) return false;
+    this.close();
+    this.#options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${this.#vaultDir} was deleted or renamed; stopped watching`));
+    return true;
+  }
 }
 
 /**

@@ -82,6 +82,12 @@ describe("vault watcher", () => {
     assert.deepEqual(await searchPaths(vault, "okapis"), ["rules/okapi_rule.md"]);
   });
 
+  test("should write its marker again at the next heartbeat when another watcher replaced it", async () => {
+    const theirs = JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")) as WatchMarker;
+    writeWatchMarker(vault, { ...theirs, pid: theirs.pid + 1 });
+    await waitFor(() => (JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")) as WatchMarker).pid === process.pid, "our marker again", 2_500);
+  });
+
   test("should ignore index/, layers/, dot-folders and files other than notes", () => {
     assert.equal(relevantPath("rules/a.md"), "rules/a.md");
     assert.equal(relevantPath("cortex.toml"), "cortex.toml");

@@ -43,11 +43,17 @@ export function writeWatchMarker(vaultDir: string, marker: WatchMarker): void {
   writeFileAtomic(watchMarkerPath(vaultDir), `${JSON.stringify(marker)}\n`);
 }
 
-/** The heartbeat: the marker's mtime set to now. False when the marker is gone. */
-export function touchWatchMarker(vaultDir: string): boolean {
+/**
+ * The heartbeat: the marker's mtime set to now. False, touching nothing, when
+ * the marker is gone or another watcher's (two on one vault): the caller
+ * writes its own.
+ */
+export function touchWatchMarker(vaultDir: string, pid = process.pid): boolean {
+  const file = watchMarkerPath(vaultDir);
+  if (readMarker(file)?.pid !== pid) return false;
   try {
     const now = new Date();
-    utimesSync(watchMarkerPath(vaultDir), now, now);
+    utimesSync(file, now, now);
     return true;
   } catch {
     return false;

@@ -248,7 +248,7 @@ async function benchSize(size) {
   row.searchSeed = await measureSearch(size, base, ["--ranking", "seed"]);
 
   log(`vault-${size}: cortex write…`);
-  const note = ["write", "--name", `Bench note ${Date.now()}`, "--type", "insight", "--project", "ops", "--body", "Measured by bench/run.mjs: a note written and removed again.", "--no-related", "--force", "--no-commit"];
+  const note = ["write", "--name", `Bench note ${Date.now()}`, "--type", "insight", "--project", "ops", "--body", "Measured by bench/run.mjs: a note written and removed again.", "--force", "--no-commit"];
   const written = await cortex([...note, ...base], { wrapped: true, env: cliEnv, okCodes: [0] });
   row.write = fig(written);
   const path = /(\S+\.md)/.exec(written.stdout ?? "")?.[1];

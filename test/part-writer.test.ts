@@ -93,7 +93,7 @@ test("should leave the files to the caller, with no temporary file behind, when 
     // The writer dies mid-task (its temporary files begun), makes no progress, and is given up after a second.
     // Not a heap too small to start in: from Node 22 on, that aborts this whole process.
     const writer = { script: pathToFileURL(join(ROOT, "test/fixtures/workers/dying-part-worker.mjs")), stallMs: 1000 };
-    const result = indexInParallel(vault, files, { config, today: TODAY, settingsKey: SETTINGS, meta: () => "{}\n", writer });
+    const result = indexInParallel(vault, files, { config, today: TODAY, settingsKey: SETTINGS, meta: () => ({}), writer });
     assert.equal(result, null);
     assert.deepEqual(readdirSync(join(vault, "index")).filter((n) => n.endsWith(".tmp")), []);
     // This thread's own files were written (the writer was given up only when they were done); the parts' were not.

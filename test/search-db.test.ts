@@ -75,7 +75,7 @@ for (const [damage, write, notice] of [
       const before = answers(vault);
       write(searchDbPath(vault));
       const notices: string[] = [];
-      indexVault(vault, { config, today: TODAY, notice: (line) => notices.push(line) });
+      indexVault(vault, { config, today: TODAY, onNotice: (line) => notices.push(line) });
       if (notice) assert.match(notices.join("\n"), notice);
       else assert.deepEqual(notices, []);
       assert.equal(notices.length, notice ? 1 : 0);

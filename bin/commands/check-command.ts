@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { checkVault } from "../../lib/check/check-vault.js";
 import type { CliContext } from "../context.js";
+import { finishPendingMoveLines } from "../format/move-output.js";
 
 interface CheckOptions {
   vault?: string;
@@ -18,9 +19,10 @@ export function registerCheck(program: Command, ctx: CliContext): void {
     .option("--today <date>", "pin the day the index is refreshed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("--json", "print {errors, warnings, files, diagnostics} as JSON")
     .option("-q, --quiet", "print errors only, and no summary line")
-    .action((opts: CheckOptions) => {
+    .action(async (opts: CheckOptions) => {
       const today = ctx.today(opts.today);
       const { vaultDir, config } = ctx.vault(opts);
+      for (const line of await finishPendingMoveLines(vaultDir)) ctx.err(line);
       const report = checkVault(vaultDir, { config, today });
       ctx.exitCode = report.errors > 0 ? 1 : 0;
       if (opts.json) {

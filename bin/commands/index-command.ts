@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { summarize } from "../../lib/summary/summarize.js";
 import type { CliContext } from "../context.js";
+import { finishPendingMoveLines } from "../format/move-output.js";
 import { progressLine } from "../format/progress.js";
 import { formatStats } from "../format/summary-output.js";
 
@@ -31,13 +32,14 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   const started = performance.now();
   const vault = ctx.vault(opts);
   const { vaultDir, config, today } = vault;
+  for (const line of await finishPendingMoveLines(vaultDir)) ctx.err(line);
   const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json ? progressLine((s) => ctx.params.stderr.write(s), () => performance.now()) : null;
   const result = vault.index({
     full: opts.full,
     onProgress: progress ? (done, total) => progress.update(done, total) : undefined,
     // The statistics need the indexes: a full run keeps them rather than read them back (100k atoms: 380 MB, not 600).
     keepIndexes: opts.stats === true,
-    notice: (line) => ctx.err(line),
+    onNotice: (message) => ctx.params.stderr.write(`cortex: ${message}\n`),
   });
   progress?.clear();
   const ms = Math.round(performance.now() - started);

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { reportCommit } from "../options.js";
 import { moveAtom, type MoveResult } from "../../lib/links/move-vault.js";
 import type { CliContext } from "../context.js";
+import { finishedMoveLines } from "../format/move-output.js";
 
 interface MvOptions {
   vault?: string;
@@ -27,6 +28,7 @@ export function registerMv(program: Command, ctx: CliContext): void {
       const today = ctx.today(opts.today);
       const { vaultDir, config } = ctx.vault(opts);
       const result = await moveAtom(vaultDir, from, to, { config, today, dryRun: opts.dryRun, commit: opts.commit || undefined });
+      for (const line of result.finished ? finishedMoveLines(result.finished) : []) ctx.err(line);
       for (const path of result.skipped) ctx.err(`${path}:1 mv-skipped the file changed while the move ran; its references to ${result.from} were not rewritten`);
       reportCommit(ctx, result);
       ctx.exitCode = result.skipped.length > 0 ? 1 : 0;

@@ -8,6 +8,7 @@ import { isCurrentSearchFile, serializeSearchFile } from "../search/search-file.
 import { isIsoDate, localDate } from "../util/dates.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
 import type { VaultLock } from "../vault/lock.js";
+import { readMeta, type MetaRead } from "../vault/index-check.js";
 import { vaultPaths } from "../vault/paths.js";
 import { readIndexes, readManifestFile } from "../vault/read-indexes.js";
 import { scanVault } from "../vault/scan.js";
@@ -171,7 +172,7 @@ export class Vault implements VaultSnapshot {
    *
    * @throws CortexError `LOCKED`, `IO`.
    */
-  index(options: { full?: boolean; onProgress?: (done: number, total: number) => void; keepIndexes?: boolean; notice?: (line: string) => void } = {}): IndexVaultResult {
+  index(options: { full?: boolean; onProgress?: (done: number, total: number) => void; keepIndexes?: boolean; onNotice?: (message: string) => void } = {}): IndexVaultResult {
     const result = indexVault(this.vaultDir, { ...options, config: this.config, today: this.today, lock: this.#lock });
     this.invalidate();
     this.#state = { result, onDisk: true, freshness: { indexed_at: new Date().toISOString(), changed_since_index: 0, fresh: true } };
@@ -254,10 +255,25 @@ export class Vault implements VaultSnapshot {
 }
 
 // index/search.tsv when it can be read and is of this version; null otherwise.
+// index/search.tsv when it is of this version and of the length meta.json recorded; null otherwise (it is rebuilt).
+// Only the length is checked (it catches a lost, doubled or cut line): hashing it would add to every search.
 function readSearchBytes(vaultDir: string): Buffer | null {
+  const paths = vaultPaths(vaultDir);
   try {
-    const buf = readFileSync(vaultPaths(vaultDir).search);
-    return isCurrentSearchFile(buf) ? buf : null;
+    const buf = readFileSync(paths.search);
+    if (!isCurrentSearchFile(buf)) return null;
+    const recorded = readMetaFile(paths.meta)?.files["index/search.tsv"]?.bytes;
+    if (recorded === undefined || recorded === buf.length) return buf;
+    process.stderr.write(`cortex: index/search.tsv is damaged (${buf.length} bytes, ${recorded} written): rebuilding the index\n`);
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+function readMetaFile(file: string): MetaRead | null {
+  try {
+    return readMeta(readFileSync(file, "utf8"));
   } catch {
     return null;
   }

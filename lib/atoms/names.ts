@@ -7,10 +7,11 @@ export function fileStem(path: string): string {
 /**
  * The name a file without a `name` field gets: its stem with underscores as
  * spaces and each word capitalized, e.g. `deploy_freeze.md` → `Deploy Freeze`.
+ * Control characters a file name may hold (U+001F) become spaces too, as a tab does.
  */
 export function nameFromPath(path: string): string {
   return fileStem(path)
-    .replace(/_/g, " ")
+    .replace(/[_\x00-\x1f\x7f]/g, " ")
     .replace(/\s+/g, " ")
     .trim()
     .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, ch: string) => space + ch.toUpperCase());

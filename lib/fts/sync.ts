@@ -6,7 +6,7 @@ import { tempPathFor } from "../vault/atomic.js";
 import { vaultPaths } from "../vault/paths.js";
 import { killPoint } from "../vault/kill-point.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "../vault/parallel-parse.js";
-import { indexSettingsKey, readCachedFiles, readStatCacheText, type CachedFile } from "../vault/stat-cache.js";
+import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../vault/stat-cache.js";
 import { decodeSearchRows, readSearchRow, type SearchRow } from "./rows.js";
 import { SearchDb, type DocRow } from "./search-db.js";
 
@@ -49,8 +49,9 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
   const settingsKey = indexSettingsKey(options.config);
   const cacheFile = vaultPaths(vaultDir).cache;
   const signature = fileSignature(cacheFile);
-  const cacheText = signature === null ? null : readStatCacheText(cacheFile, settingsKey);
-  if (signature === null || cacheText === null) throw new CortexError("NO_INDEX", `no current index in ${vaultDir}: run cortex index`);
+  const cache = signature === null ? null : readStatCache(cacheFile, settingsKey);
+  if (signature === null || cache === null || typeof cache === "string") throw new CortexError("NO_INDEX", `no current index in ${vaultDir}: run cortex index`);
+  const cacheText = cache.text;
   const file = searchDbPath(vaultDir);
   const opened = existsSync(file) && !options.full ? SearchDb.open(file, settingsKey) : null;
   if (typeof opened === "string" || opened === null) {

@@ -1,6 +1,7 @@
 import type { ManifestEntry } from "./types.js";
 import { serializeManifestEntry } from "./serialize.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
+import { pathField } from "../util/text.js";
 
 /**
  * Pure edits of index files this tool wrote, on their bytes: incremental
@@ -54,7 +55,7 @@ export function splicedPieces(buf: Buffer, edits: readonly ByteEdit[]): Buffer[]
 
 /** Byte offsets of the line of `path` in search.tsv (the end excludes the newline). */
 export function searchLineRange(buf: Buffer, path: string): [number, number] | null {
-  const at = buf.indexOf(`\n${path}\t`);
+  const at = buf.indexOf(`\n${pathField(path)}\t`);
   if (at === -1) return null;
   const end = buf.indexOf(10, at + 1);
   return [at + 1, end === -1 ? buf.length : end];

@@ -1,5 +1,5 @@
-import { existsSync, lstatSync, renameSync, statSync } from "node:fs";
-import { dirname, join, posix } from "node:path";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
+import { join, posix } from "node:path";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { mutateVault } from "../app/mutate.js";
@@ -7,10 +7,10 @@ import { Vault } from "../app/vault.js";
 import type { CommitResult } from "../git/commit.js";
 import { compareStrings } from "../util/compare.js";
 import { resolveAtomRefOnDisk } from "../vault/refs.js";
-import { ensureDir } from "../vault/atomic.js";
-import { readForRewrite, writeIfUnchanged, type ReadForRewrite } from "../vault/rewrite.js";
+import { withVaultLock } from "../vault/lock.js";
+import { readForRewrite, type ReadForRewrite } from "../vault/rewrite.js";
 import { checkFolderOnDisk } from "../write/folder.js";
-import { applyEdits } from "./edits.js";
+import { finishInterruptedMove, journalPath, moveJournal, runMoveJournal, writeMoveJournal, type MoveCompletion } from "./move-journal.js";
 import { affectedSources, planMove, type MoveFileEdits } from "./move.js";
 import { loadVaultLinks } from "./vault-links.js";
 
@@ -35,14 +35,18 @@ export interface MoveResult {
   written: string[];
   /** Files that changed while the move ran and were left alone: their links to the old path may now be broken. */
   skipped: string[];
+  /** A move a killed or failed run left, finished before this one. */
+  finished?: MoveCompletion;
   commit?: CommitResult;
 }
 
 /**
  * Moves or renames an atom and rewrites every reference to it (see
- * {@link planMove}), so that no link breaks. Holds the vault lock; the file is
- * renamed (mtime kept), then each referencing file is re-read and rewritten
- * atomically. `to` is a vault-relative path (`.md` added when missing) or an
+ * {@link planMove}), so that no link breaks. Holds the vault lock; the plan
+ * is written to `index/mv-journal.json`, the file is renamed (mtime kept),
+ * then each referencing file is re-read and rewritten atomically if it still
+ * holds the bytes planned from. A move a killed or failed run left is
+ * finished first (see `finishInterruptedMove`). `to` is a vault-relative path (`.md` added when missing) or an
  * existing folder (ending in `/`) to move into.
  *
  * @throws CortexError `NOT_FOUND`/`AMBIGUOUS` for `fromRef`, `BAD_ARGUMENT` for a bad or taken `to`, `VALIDATION` (rule `dir-symlink`, `dir-not-folder`) for a `to` through a symbolic link or a file, `IO` when the rename fails.
@@ -50,34 +54,75 @@ export interface MoveResult {
  */
 export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
   const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
-  return mutateVault(vault, "mv", (tx) => {
-    const index = loadVaultLinks(tx.vault).index;
-    const manifest = index.indexes.manifest;
-    const from = resolveAtomRefOnDisk(vaultDir, manifest, fromRef);
-    const to = targetPath(vaultDir, from, toArg);
-    // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
-    const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
-    const sources = [...affected, ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
-    const texts = new Map<string, ReadForRewrite>();
-    for (const path of sources) {
-      const read = readForRewrite(join(vaultDir, path));
-      if (read) texts.set(path, read);
-    }
-    const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
-    const result: MoveResult = { from, to, changes, written: [], skipped: [] };
-    if (options.dryRun) return result;
-    ensureDir(dirname(join(vaultDir, to)));
-    renameFile(vaultDir, from, to);
-    for (const change of changes) {
-      const path = change.path === from ? to : change.path;
-      const read = texts.get(change.path)!;
-      if (writeIfUnchanged(join(vaultDir, path), read.bytes, applyEdits(read.text, change.edits))) result.written.push(path);
-      else result.skipped.push(path);
-    }
-    tx.wrote(from, to, ...result.written.filter((p) => p !== to));
-    tx.message(`cortex mv: ${from} -> ${to}`);
-    return result;
-  }, { commit: options.commit, dryRun: options.dryRun });
+  return mutateVault(
+    vault,
+    "mv",
+    (tx) => {
+      // A move that a killed or failed run left is finished first; asked for again, it is then done.
+      const finished = options.dryRun ? null : finishInterruptedMove(vaultDir);
+      if (finished && !finished.failed && isSameMove(finished, fromRef)) {
+        tx.wrote(finished.from, finished.to, ...finished.written);
+        return { from: finished.from, to: finished.to, changes: [], written: finished.written, skipped: finished.skipped, finished };
+      }
+      try {
+        const result: MoveResult = { ...moveNow(tx.vault, fromRef, toArg, options), ...(finished ? { finished } : {}) };
+        const { from, to } = result;
+        if (!options.dryRun) tx.wrote(from, to, ...result.written.filter((p) => p !== to));
+        tx.message(`cortex mv: ${from} -> ${to}`);
+        return result;
+      } catch (error) {
+        if (!finished || !(error instanceof CortexError)) throw error;
+        throw new CortexError(error.code, `finished the interrupted move ${finished.from} → ${finished.to} first; then: ${error.message}`, { cause: error });
+      }
+    },
+    { commit: options.commit, dryRun: options.dryRun },
+  );
+}
+
+// The move under the lock: planned, its plan written to index/mv-journal.json, carried out (the transaction then
+// updates the index once).
+function moveNow(vault: Vault, fromRef: string, toArg: string, options: MoveOptions): MoveResult {
+  const { vaultDir } = vault;
+  const index = loadVaultLinks(vault).index;
+  const manifest = index.indexes.manifest;
+  const from = resolveAtomRefOnDisk(vaultDir, manifest, fromRef);
+  const to = targetPath(vaultDir, from, toArg);
+  // Only notes whose links the move can change are read; MEMORY.md is not in the graph, so it is always read.
+  const affected = affectedSources(index.indexes.graph, manifest, from, to, index.otherFiles);
+  const sources = [...affected, ...index.otherFiles.filter((p) => p.toLowerCase().endsWith(".md"))].sort(compareStrings);
+  const texts = new Map<string, ReadForRewrite>();
+  for (const path of sources) {
+    const read = readForRewrite(join(vaultDir, path));
+    if (read) texts.set(path, read);
+  }
+  const changes = planMove([...texts].map(([path, r]) => ({ path, text: r.text })), manifest, from, to, index.otherFiles);
+  if (options.dryRun) return { from, to, changes, written: [], skipped: [] };
+  // From here on, a run that is killed or fails is finished by the next mv, index or check.
+  const files = changes.map((c) => ({ path: c.path === from ? to : c.path, ...texts.get(c.path)!, edits: c.edits }));
+  const journal = moveJournal(from, to, readFileSync(join(vaultDir, from)), files);
+  writeMoveJournal(vaultDir, journal);
+  const done = runMoveJournal(vaultDir, journal);
+  if (done.failed) throw new CortexError("IO", `cannot move ${from}: ${done.failed}`);
+  return { from, to, changes, written: done.written, skipped: done.skipped };
+}
+
+function isSameMove(finished: MoveCompletion, fromRef: string): boolean {
+  const ref = fromRef.trim().replace(/\\/g, "/").replace(/^\.\//, "");
+  return ref === finished.from || `${ref}.md` === finished.from;
+}
+
+/**
+ * Finishes the move a killed or failed `cortex mv` left, under the vault
+ * lock (taken only when there is one); null when there is none. Never
+ * throws: a move that cannot be finished is said so in `failed`.
+ */
+export async function finishPendingMove(vaultDir: string): Promise<MoveCompletion | null> {
+  if (!existsSync(journalPath(vaultDir))) return null;
+  try {
+    return await withVaultLock(vaultDir, () => finishInterruptedMove(vaultDir));
+  } catch (error) {
+    return { from: "?", to: "?", written: [], skipped: [], failed: `${(error as Error).message}; index/mv-journal.json is kept for the next run` };
+  }
 }
 
 // The vault-relative path the atom goes to; throws for a path outside the vault, not markdown, or taken.
@@ -98,16 +143,6 @@ function targetPath(vaultDir: string, from: string, toArg: string): string {
   const caseOnly = to.toLowerCase() === from.toLowerCase();
   if (pathTaken(join(vaultDir, to)) && !(caseOnly && sameFile(join(vaultDir, from), join(vaultDir, to)))) throw bad(`${to} already exists`);
   return to;
-}
-
-// Renames the note; a failure (no permission, a full disk) is one line naming both paths.
-function renameFile(vaultDir: string, from: string, to: string): void {
-  try {
-    renameSync(join(vaultDir, from), join(vaultDir, to));
-  } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new CortexError("IO", `cannot move ${from} to ${to}: ${why}; nothing was changed`, { cause: error });
-  }
 }
 
 // True when something (a file, a folder, a symbolic link even dangling) has this name.

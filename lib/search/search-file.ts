@@ -1,5 +1,6 @@
 import { CortexError } from "../errors.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
+import { pathField, pathFromField } from "../util/text.js";
 import type { SearchRecord } from "./types.js";
 
 /**
@@ -16,7 +17,9 @@ import type { SearchRecord } from "./types.js";
  * finds candidate lines by a plain substring search over the whole file and
  * decodes only the lines it keeps; the original text is stored only where it
  * is not its lowercase form with some ASCII letters capitalized. Tabs,
- * newlines and U+001F inside values become spaces.
+ * newlines and U+001F inside values become spaces, except in the path, which
+ * is JSON-quoted when it holds one (see `pathField`; its lowercase field is
+ * then never empty, so scoring never reads the quoted form).
  */
 export const SEARCH_FILE_HEADER = `#cortex-search\t${INDEX_FORMAT}\tv2`;
 
@@ -49,8 +52,9 @@ export function* searchFileChunks(records: readonly SearchRecord[]): Generator<s
 
 /** One record's line (without the newline). */
 export function searchFileLine(r: SearchRecord): string {
-  const path = clean(r.path);
-  const lowerPath = path.toLowerCase();
+  // The path exact (quoted when it must be); its lowercase form, which only scoring reads, cleaned.
+  const path = pathField(r.path);
+  const lowerPath = clean(r.path).toLowerCase();
   const [name, project, description] = [clean(r.name), clean(r.project), clean(r.description)];
   const [lowerName, lowerProject, lowerDescription] = [name.toLowerCase(), project.toLowerCase(), description.toLowerCase()];
   const casing = `${encodeCasing(name, lowerName)}${SEP}${encodeCasing(project, lowerProject)}${SEP}${encodeCasing(description, lowerDescription)}`;
@@ -104,7 +108,7 @@ export function parseSearchFileLine(line: string): SearchLine {
   const casing = (f[F.casing] ?? "").split(SEP);
   const lower = { name: f[F.name] ?? "", project: f[F.project] ?? "", description: f[F.description] ?? "", path: f[F.lowerPath] || f[F.path]! };
   const record: SearchRecord = {
-    path: f[F.path]!,
+    path: pathFromField(f[F.path]!),
     name: decodeCasing(lower.name, casing[0] ?? ""),
     type: f[F.type] ?? "",
     project: decodeCasing(lower.project, casing[1] ?? ""),

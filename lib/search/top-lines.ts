@@ -3,6 +3,7 @@ import { scoreLowercase } from "../scoring/score.js";
 import { compareStrings } from "../util/compare.js";
 import { epochDay } from "../util/dates.js";
 import { CandidateLines, scoreBounds, scoreCurrentLine, toLatin1, type LineScoreContext } from "./line-scan.js";
+import { pathFromField } from "../util/text.js";
 import { F, parseSearchFileLine } from "./search-file.js";
 import type { RankOptions, SearchHit } from "./types.js";
 
@@ -116,6 +117,12 @@ function compareKept(a: Kept, b: Kept): number {
 // Paths as UTF-8 bytes in Latin-1 strings, compared as compareStrings compares the decoded
 // paths: byte order is code point order, which differs from UTF-16 order only from U+E000 up.
 function compareUtf8Paths(a: string, b: string): number {
+  // A quoted path (see pathField) is compared as the path it stands for.
+  if (a.charCodeAt(0) === 34 || b.charCodeAt(0) === 34) return compareStrings(utf8Path(a), utf8Path(b));
   if (/[\xee-\xff]/.test(a) || /[\xee-\xff]/.test(b)) return compareStrings(Buffer.from(a, "latin1").toString("utf8"), Buffer.from(b, "latin1").toString("utf8"));
   return compareStrings(a, b);
+}
+
+function utf8Path(field: string): string {
+  return pathFromField(Buffer.from(field, "latin1").toString("utf8"));
 }

@@ -50,3 +50,28 @@ function isSurrogatePairAt(text: string, i: number): boolean {
   const low = text.charCodeAt(i + 1);
   return low >= 0xdc00 && low <= 0xdfff;
 }
+
+/** Characters that would break a line format (a tab-separated line, a U+001F list): a field holding one is quoted. */
+const LINE_BREAKING = /[\t\n\r\x1f]/;
+
+/**
+ * A file path as a field of a tab-separated line (search.tsv, cache.tsv):
+ * as is, or JSON-quoted when it holds a tab, a line break or U+001F, or
+ * starts with a quote. File names may hold any of these; quoting keeps the
+ * path exact where replacing them would name a file that does not exist.
+ *
+ * @example pathField("w/a\tb.md") // "\"w/a\\tb.md\""
+ */
+export function pathField(path: string): string {
+  return LINE_BREAKING.test(path) || path.charCodeAt(0) === 34 ? JSON.stringify(path) : path;
+}
+
+/** The inverse of {@link pathField} (a quoted field that does not parse is taken as is). */
+export function pathFromField(field: string): string {
+  if (field.charCodeAt(0) !== 34) return field;
+  try {
+    return String(JSON.parse(field));
+  } catch {
+    return field;
+  }
+}

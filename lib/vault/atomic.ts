@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
+import type { Digester } from "./digest.js";
 
 // Temp names carry the pid and a per-process random start, so a pid reused after a crash never meets its predecessor's leftovers.
 let counter = Math.floor(Math.random() * 1e9);
@@ -13,16 +14,17 @@ let counter = Math.floor(Math.random() * 1e9);
  * ({@link removeStaleTemps}). With `onlyIf`, it is asked once the data
  * is on disk, just before the rename: false leaves the file alone (the
  * moment between the check and the rename is as short as it can be).
- * Returns whether the file was written.
+ * With `digest`, the bytes written are counted and hashed into it as they
+ * go (an index file's check in meta.json). Returns whether the file was written.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
-export function writeFileAtomic(file: string, data: FileData, onlyIf?: () => boolean): boolean {
+export function writeFileAtomic(file: string, data: FileData, options: { onlyIf?: () => boolean; digest?: Digester } = {}): boolean {
   sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
-    writeFlushed(temp, data);
-    if (onlyIf && !onlyIf()) {
+    writeFlushed(temp, data, options.digest);
+    if (options.onlyIf && !options.onlyIf()) {
       rmSync(temp, { force: true });
       return false;
     }
@@ -63,30 +65,30 @@ export type FileData = string | Uint8Array | Iterable<string | Uint8Array>;
 const BATCH = 1 << 16;
 
 // Creates `temp` (which must not exist) with `data`, flushed to disk.
-function writeFlushed(temp: string, data: FileData): void {
+function writeFlushed(temp: string, data: FileData, digest?: Digester): void {
   const fd = openSync(temp, "wx", 0o644);
   try {
-    if (typeof data === "string") writeText(fd, data);
-    else if (data instanceof Uint8Array) writeAll(fd, data);
-    else writePieces(fd, data);
+    if (typeof data === "string") writeText(fd, data, digest);
+    else if (data instanceof Uint8Array) writeAll(fd, data, digest);
+    else writePieces(fd, data, digest);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
 }
 
-function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
+function writePieces(fd: number, pieces: Iterable<string | Uint8Array>, digest?: Digester): void {
   let batch: string[] = [];
   let length = 0;
   const flush = () => {
-    if (batch.length > 0) writeText(fd, batch.join(""));
+    if (batch.length > 0) writeText(fd, batch.join(""), digest);
     batch = [];
     length = 0;
   };
   for (const piece of pieces) {
     if (typeof piece !== "string") {
       flush();
-      writeAll(fd, piece);
+      writeAll(fd, piece, digest);
       continue;
     }
     batch.push(piece);
@@ -104,13 +106,17 @@ const SLICE = 1 << 20;
  * The text is encoded into memory freed at once (a Buffer of each 1–20 MB
  * piece would linger until a GC and raise the peak RSS of a large index run),
  * a megabyte at a time: a 15 MB text never needs 15 MB more to be written.
+ * With `digest`, each slice is encoded once into a reused buffer, which is
+ * hashed and written.
  */
-export function writeText(fd: number, text: string): void {
+export function writeText(fd: number, text: string, digest?: Digester): void {
   for (let at = 0; at < text.length; ) {
     let end = Math.min(at + SLICE, text.length);
     // Never between the two halves of a surrogate pair: each slice must be encoded whole.
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-    writeSlice(fd, at === 0 && end === text.length ? text : text.slice(at, end));
+    const slice = at === 0 && end === text.length ? text : text.slice(at, end);
+    if (digest) writeAll(fd, encodeSlice(slice), digest);
+    else writeSlice(fd, slice);
     at = end;
   }
 }
@@ -125,7 +131,17 @@ function writeSlice(fd: number, text: string): void {
   if (written < bytes) writeAll(fd, Buffer.from(text).subarray(written));
 }
 
-function writeAll(fd: number, bytes: Uint8Array): void {
+let scratch: Uint8Array | null = null;
+const encoder = new TextEncoder();
+
+// A slice of at most SLICE UTF-16 units as UTF-8, in a buffer reused by the next call.
+function encodeSlice(text: string): Uint8Array {
+  scratch ??= new Uint8Array(SLICE * 3);
+  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
+}
+
+function writeAll(fd: number, bytes: Uint8Array, digest?: Digester): void {
+  digest?.update(bytes);
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }
 

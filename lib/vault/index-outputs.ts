@@ -9,6 +9,10 @@ import type { Layer, LayerEntry } from "../layers/types.js";
 import { dirname, join } from "node:path";
 import { compareStrings } from "../util/compare.js";
 import { ensureDir, writeFileAtomic, type FileData } from "./atomic.js";
+import { crc32 } from "node:zlib";
+import { crcHex, Digester, type FileCheck } from "./digest.js";
+import { cacheTrailer, derivedStats, metaText, type FileChecks } from "./index-check.js";
+import { killPoint } from "./kill-point.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../search/search-file.js";
 
 /**
@@ -108,19 +112,50 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 /**
  * Writes each output atomically under `vaultDir`, in {@link byWriteOrder}
  * (so a crash leaves a cache that is never newer than the data), making each
- * text only when its file is written. Returns the paths in that order.
+ * text only when its file is written; with `checks`, the check of each file
+ * as written goes there (for meta.json). Returns the paths in that order.
  *
  * @throws CortexError (`IO`) naming the file or folder that cannot be written.
  */
-export function writeOutputs(vaultDir: string, texts: OutputTexts): string[] {
+export function writeOutputs(vaultDir: string, texts: OutputTexts, checks?: Map<string, FileCheck>): string[] {
   const order = [...texts.keys()].sort(byWriteOrder);
   for (const rel of order) {
     const file = join(vaultDir, rel);
     ensureDir(dirname(file));
     const text = texts.get(rel)!;
-    writeFileAtomic(file, typeof text === "function" ? text() : text);
+    const digest = checks && new Digester();
+    writeFileAtomic(file, typeof text === "function" ? text() : text, { digest });
+    if (digest) checks.set(rel, digest.check());
+    killPoint(rel);
   }
   return order;
+}
+
+/**
+ * The last two writes of every index run, after the data files: meta.json
+ * with the run's settings and the check of every data file (`files`), then
+ * cache.tsv, which `writeCache` writes with the given end line (it records
+ * the data files' sizes and mtimes as they now are). A run killed before
+ * meta.json leaves data files that fail their checks (a full run follows);
+ * one killed before the cache leaves a cache that claims less than the data
+ * hold (the next run reads those changes again and converges).
+ */
+export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown>, files: FileChecks, writeCache: (trailer: (lines: number, crc32: string) => string) => void): void {
+  writeFileAtomic(join(vaultDir, "index/meta.json"), metaText(base, files));
+  killPoint("index/meta.json");
+  const stats = derivedStats(vaultDir, Object.keys(files));
+  writeCache((lines, crc32) => cacheTrailer(lines, crc32, stats));
+  killPoint("index/cache.tsv");
+}
+
+/** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */
+export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, crc32: string) => string): Generator<string> {
+  let crc = 0;
+  for (const piece of pieces) {
+    crc = crc32(piece, crc);
+    yield piece;
+  }
+  yield trailer(lines, crcHex(crc));
 }
 
 /** The order index files are written (and reported) in: data files by path, then `index/meta.json`, then `index/cache.tsv`. */

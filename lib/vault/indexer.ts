@@ -1,21 +1,23 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
-import { serializeJson } from "../indexes/serialize.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
-import { allOutputs, byWriteOrder, rebuildOutputs, splicedOutputs, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
+import type { FileCheck } from "./digest.js";
+import { checkDerived, damageOf, metaBaseText, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
+import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
+import { killPoint } from "./kill-point.js";
 import { withIndexLock, type VaultLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import { scanVault, type VaultFile, type VaultScan } from "./scan.js";
-import { compareWithCache, indexSettingsKey, readStatCacheText, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
+import { compareWithCache, indexSettingsKey, readStatCache, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
 export interface IndexVaultOptions {
@@ -35,8 +37,11 @@ export interface IndexVaultOptions {
    * reading them back. Default false.
    */
   keepIndexes?: boolean;
-  /** Told, in one line, when a damaged or old `index/search.db` is rebuilt. */
-  notice?: (line: string) => void;
+  /**
+   * Told, in one line, when a derived file is found damaged (the index or
+   * `search.db` is then rebuilt). Default: the line goes to stderr.
+   */
+  onNotice?: (message: string) => void;
   /** The vault lock the caller holds (see `withVaultLock`): the run does not wait for it. */
   lock?: VaultLock;
   /** How long to wait for the vault lock when a change must be written. Default 15 s. */
@@ -60,7 +65,7 @@ export interface IndexVaultResult {
   indexes?: VaultIndexes;
   /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
   otherFiles: string[];
-  /** What bringing `index/search.db` in step did (absent for a run that does not write). */
+  /** What bringing `index/search.db` in step did (absent when nothing had to be written). */
   searchDb?: SyncResult;
 }
 
@@ -82,9 +87,9 @@ export interface IndexVaultResult {
  */
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   if (options.write === false) return runIndex(vaultDir, options);
-  // Nothing changed (the common case of a read): proven without the lock, writing nothing.
+  // Nothing changed (the common case of a read): proven without the lock, writing nothing. search.db is checked
+  // too (one stat, one row): it may lag the cache after a killed run.
   const check = options.full ? { seen: null } : checkIndex(vaultDir, options);
-  // search.db is checked too (one stat, one row): it may lag the cache after a killed run.
   if ("result" in check && searchDbCurrent(vaultDir, options.config)) return check.result;
   return withIndexLock(vaultDir, () => {
     // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
@@ -93,7 +98,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     removeStaleTemps(layersDir);
     const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null);
     // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
-    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: options.notice, full: options.full });
+    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full });
     if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
     return result;
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
@@ -108,23 +113,25 @@ interface SeenBeforeLock {
 /**
  * The result of an index run when `index/` already describes every file as it
  * is now (same settings, day and layer thresholds; no file added, removed or
- * changed in size or mtime); null when something changed. Reads `cache.tsv`
- * and `meta.json`, lists and stats the files, and parses nothing.
+ * changed in size or mtime; every data file as written); null when something
+ * changed. Reads `cache.tsv` and `meta.json`, stats the data files, lists and
+ * stats the notes, and parses nothing.
  */
 export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexVaultResult | null {
   const check = checkIndex(vaultDir, options);
   return "result" in check ? check.result : null;
 }
 
-// The unchanged result, or what was seen (to spare the run under the lock a second scan; null when there is no usable index).
+// The unchanged result, or what was seen (to spare the run under the lock a second scan; null when there is no usable
+// index). Damage is not reported here: the run under the lock finds it again and says so once.
 function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
   const settingsKey = indexSettingsKey(options.config);
-  const previous = readPrevious(vaultDir, settingsKey);
+  const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   if (!previous) return { seen: null };
   const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
   const comparison = compareWithCache(previous.cache, scan.files);
   const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
-  if (!unchanged || previous.meta !== metaTextOf(comparison.keptAtoms, settingsKey, options)) return { seen: { cache: previous.cache, scan } };
+  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan } };
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
@@ -135,7 +142,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const paths = vaultPaths(vaultDir);
   const settingsKey = indexSettingsKey(options.config);
   const write = options.write !== false;
-  const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey);
+  const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey, options);
   // A full run opens every file anyway and takes size and mtime from the open file.
   const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
   if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
@@ -144,29 +151,65 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
   const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
-  const metaText = metaTextOf(atoms, settingsKey, options);
+  const meta = metaOf(atoms, settingsKey, options);
   const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
-  if (previous && entries.size === 0 && removed.length === 0 && previous.meta === metaText) return result;
-  const previousTexts = previous && readPreviousTexts(vaultDir);
-  if (previous && !previousTexts) return runIndex(vaultDir, { ...options, full: true });
-  let texts: OutputTexts;
-  if (previous && previousTexts && comparison) {
-    const delta = atomDelta(fresh, entries, comparison);
-    const spliced = splicedOutputs(previousTexts, delta, options.today, options.config.layers, previous.meta !== metaText) ?? addedOnly(vaultDir, previousTexts, delta, options);
-    if (spliced) texts = spliced;
-    else ({ texts, indexes: result.indexes } = rebuildOutputs(previousTexts, delta, options.today, options.config.layers));
-  } else {
+  const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
+  if (unchanged && !previous.restat) return result;
+  let texts: OutputTexts = new Map();
+  if (previous && comparison && !unchanged) {
+    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result);
+    if (typeof changed === "string") return rebuildWhole(vaultDir, changed, options);
+    texts = changed;
+  } else if (!previous) {
     ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
     // What the indexes need of the parsed atoms is in them now: let the rest go before the large writes.
     fresh.length = 0;
   }
   if (!write) return result;
-  texts.set("index/meta.json", metaText);
-  texts.set("index/cache.tsv", statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined));
-  result.written = writeOutputs(vaultDir, texts);
+  const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
+  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
   writeGitignore(paths.indexDir);
   return result;
+}
+
+// The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
+// indexes go to `result` when rebuilt); a string names the previous file that is damaged.
+function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult): OutputTexts | string {
+  const previousTexts = readPreviousTexts(vaultDir, previous);
+  if (typeof previousTexts === "string") return previousTexts;
+  const delta = atomDelta(run.fresh, run.entries, run.comparison);
+  const { today, config } = options;
+  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, previous.meta.base !== metaBase) ?? addedOnly(vaultDir, previousTexts, delta, options, previous);
+  if (spliced) return spliced;
+  const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
+  result.indexes = rebuilt.indexes;
+  return rebuilt.texts;
+}
+
+// The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
+function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
+  killPoint("index:start");
+  const checks = new Map<string, FileCheck>();
+  const written = writeOutputs(vaultDir, texts, checks);
+  writeMetaAndCache(vaultDir, meta, { ...files, ...Object.fromEntries(checks) }, writeCache);
+  return [...written, "index/meta.json", "index/cache.tsv"];
+}
+
+// A full run after a damaged derived file was found, said in one line.
+function rebuildWhole(vaultDir: string, damage: string, options: IndexVaultOptions): IndexVaultResult {
+  notify(options, damage);
+  return runIndex(vaultDir, { ...options, full: true });
+}
+
+function notify(options: Pick<IndexVaultOptions, "onNotice">, damage: string): void {
+  notice(options, `${damage}: rebuilding the index`);
+}
+
+// One line to the caller's onNotice, else to stderr.
+function notice(options: Pick<IndexVaultOptions, "onNotice">, message: string): void {
+  if (options.onNotice) options.onNotice(message);
+  else process.stderr.write(`cortex: ${message}\n`);
 }
 
 // A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files
@@ -175,7 +218,7 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
   const total = scan.files.length;
   const onProgress = options.onProgress && ((done: number) => options.onProgress!(done, total));
   onProgress?.(0);
-  const meta = (atoms: number) => metaTextOf(atoms, settingsKey, options);
+  const meta = (atoms: number) => metaOf(atoms, settingsKey, options);
   const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress });
   if (!index) return null;
   writeGitignore(vaultPaths(vaultDir).indexDir);
@@ -184,8 +227,9 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
   return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written.sort(byWriteOrder), otherFiles: scan.others };
 }
 
-function metaTextOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): string {
-  return serializeJson({ format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey });
+// What meta.json holds besides the checks of the data files.
+function metaOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): Record<string, unknown> {
+  return { format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey };
 }
 
 /** What {@link readVault} keeps of a scan: paths, not the file records (100k of them). */
@@ -207,29 +251,43 @@ function readVault(scan: VaultScan, previous: Previous | null, options: IndexVau
 }
 
 interface Previous {
-  /** The text of index/cache.tsv. */
+  /** The text of index/cache.tsv, without its end line. */
   cache: string;
-  meta: string;
+  meta: MetaRead;
+  /** A data file was touched since written (same bytes): meta and cache are written again. */
+  restat: boolean;
 }
 
-// The last run's cache and meta; null (a full run follows) when either is missing or of other settings.
-function readPrevious(vaultDir: string, settingsKey: string): Previous | null {
+// The last run's cache and meta, once every data file is found as written; null (a full run follows) when one is
+// missing or of other settings, or a data file is damaged (said in one line).
+function readPrevious(vaultDir: string, settingsKey: string, options: Pick<IndexVaultOptions, "onNotice">): Previous | null {
   const paths = vaultPaths(vaultDir);
-  const cache = readStatCacheText(paths.cache, settingsKey);
-  const meta = cache && readText(paths.meta);
-  // An index written before links.json existed lacks backlink counts too: rebuild it whole.
-  return cache && meta && existsSync(join(paths.indexDir, "links.json")) ? { cache, meta } : null;
+  const cache = readStatCache(paths.cache, settingsKey);
+  if (cache === null) return null;
+  if (typeof cache === "string") return void notify(options, cache), null;
+  const metaText = readText(paths.meta);
+  const meta = metaText === null ? null : readMeta(metaText);
+  if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
+  const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
+  if (damage) return void notify(options, damage), null;
+  return { cache: cache.text, meta, restat };
 }
 
-// The last run's index texts, read only once a change is known; null when one is missing.
-function readPreviousTexts(vaultDir: string): PreviousTexts | null {
-  const { indexDir, search: searchFile } = vaultPaths(vaultDir);
-  const manifest = readBytes(join(indexDir, "manifest.json"));
-  const search = readBytes(searchFile);
+// The last run's index texts, read only once a change is known, each held to its check in meta.json; a string names
+// the first that is damaged or missing.
+function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
+  const read = (rel: string): Buffer | string => {
+    const bytes = readBytes(join(vaultDir, rel));
+    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, previous.meta.files) ?? bytes);
+  };
+  const manifest = read("index/manifest.json");
+  if (typeof manifest === "string") return manifest;
+  const search = read("index/search.tsv");
+  if (typeof search === "string") return search;
   // A search file of another format version is rebuilt whole: it cannot be spliced or read.
-  if (search !== null && !isCurrentSearchFile(search)) return null;
-  const graph = readBytes(join(indexDir, "graph.json"));
-  return manifest !== null && search !== null && graph !== null ? { manifest, search, graph } : null;
+  if (!isCurrentSearchFile(search)) return "index/search.tsv is of another format";
+  const graph = read("index/graph.json");
+  return typeof graph === "string" ? graph : { manifest, search, graph };
 }
 
 // Parses the given files (on every core when there are many) and makes their stat entries.
@@ -250,10 +308,14 @@ function readChangedFiles(jobs: readonly VaultFile[], total: number, options: In
 }
 
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
-function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions): OutputTexts | null {
+// The files it reads are held to their checks: one that fails is rebuilt with the rest.
+function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
-  const { indexDir } = vaultPaths(vaultDir);
-  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => readBytes(join(indexDir, `${name}.json`)));
+  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => {
+    const rel = `index/${name}.json`;
+    const bytes = readBytes(join(vaultDir, rel));
+    return bytes && damageOf(rel, bytes, run.meta.files) === undefined ? bytes : null;
+  });
   if (!by_project || !by_type || !by_tag || !links) return null;
   return addedOutputs({ ...previous, by_project, by_type, by_tag, links }, delta, options.today, options.config.layers);
 }

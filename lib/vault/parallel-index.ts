@@ -6,9 +6,11 @@ import type { GroupIndex } from "../indexes/types.js";
 import { groupChunks } from "../indexes/serialize.js";
 import type { LayerEntry } from "../layers/types.js";
 import { compareStrings } from "../util/compare.js";
-import { ensureDir, writeFileAtomic } from "./atomic.js";
+import { ensureDir } from "./atomic.js";
+import type { FileCheck } from "./digest.js";
+import { killPoint } from "./kill-point.js";
 import { indexFrames, type PartName } from "./chunk-texts.js";
-import { addLayers, writeOutputs, type OutputTexts } from "./index-outputs.js";
+import { addLayers, writeMetaAndCache, writeOutputs, type OutputTexts } from "./index-outputs.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js";
 import { PartWriter, type PartWriterOptions } from "./part-writer.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "./read-atom.js";
@@ -22,8 +24,8 @@ export interface ParallelIndexOptions {
   today: string;
   /** The cache header's settings key. */
   settingsKey: string;
-  /** The text of index/meta.json for this many atoms. */
-  meta: (atoms: number) => string;
+  /** What index/meta.json holds for this many atoms, besides the checks of the data files. */
+  meta: (atoms: number) => Record<string, unknown>;
   /** Called as files are parsed, with how many so far (every file once the parse is over). */
   onProgress?: (done: number) => void;
   /** Options of the part writer (tests make it fail). */
@@ -68,16 +70,17 @@ export function indexInParallel(vaultDir: string, jobs: readonly ReadJob[], opti
   try {
     for (let c = 0; c < parsed.chunks; c++) if (!received.has(c)) received.take(c, encodeReadResultBytes(readAtomFiles(chunkOf(jobs, c), options.config)));
     options.onProgress?.(jobs.length);
+    const files = jobs.length;
     // The jobs are not needed any more: let them go (the caller gave them up; see indexVault).
     jobs = [];
-    return writeIndex(vaultDir, received, writer, options);
+    return writeIndex(vaultDir, received, writer, files, options);
   } finally {
     writer.stop();
   }
 }
 
 // Stages 2 and 3 (see DESIGN.md): the part writer's tasks, this thread's files, then the writer's put in place.
-function writeIndex(vaultDir: string, received: Received, writer: PartWriter, options: ParallelIndexOptions): ParallelIndex | null {
+function writeIndex(vaultDir: string, received: Received, writer: PartWriter, fileCount: number, options: ParallelIndexOptions): ParallelIndex | null {
   ensureDir(join(vaultDir, "index"));
   const files = absolute(vaultDir);
   const atomEnds = Int32Array.from(received.kept, ((end) => (list: Kept[]) => (end += list.length))(0));
@@ -90,11 +93,16 @@ function writeIndex(vaultDir: string, received: Received, writer: PartWriter, op
   for (const name of ["by_project", "by_type", "by_tag"] as const) texts.set(`index/${name}.json`, () => groupChunks(groups[name]));
   texts.set("index/links.json", () => groupChunks(links));
   addLayers(texts, atoms, options.today, options.config.layers);
-  const written = writeOutputs(vaultDir, texts);
+  killPoint("index:start");
+  const checks = new Map<string, FileCheck>();
+  const written = writeOutputs(vaultDir, texts, checks);
   if (!writer.finish()) return null;
-  for (const part of ["graph", "manifest", "search"] as const) writer.commit(part, files[part]);
-  writeFileAtomic(join(vaultDir, "index/meta.json"), options.meta(atoms.length));
-  writer.commit("cache", files.cache);
+  for (const part of ["graph", "manifest", "search"] as const) {
+    checks.set(PART_FILES[part], writer.commit(part, files[part]));
+    killPoint(PART_FILES[part]);
+  }
+  // The cache's end line (its line count and checksum, the data files' stats) is added as it is put in place.
+  writeMetaAndCache(vaultDir, options.meta(atoms.length), Object.fromEntries(checks), (trailer) => writer.commit("cache", files.cache, trailer(fileCount + 1, writer.checks.cache!.crc32)));
   written.push(PART_FILES.graph, PART_FILES.manifest, PART_FILES.search, "index/meta.json", PART_FILES.cache);
   return { atoms: atoms.length, diagnostics: received.diagnostics.flat(), written };
 }

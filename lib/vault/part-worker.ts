@@ -4,6 +4,7 @@
 import { closeSync, fsyncSync, openSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
 import { writeText } from "./atomic.js";
+import { Digester } from "./digest.js";
 import { partPieces, type Chunk, type PartName } from "./chunk-texts.js";
 import { DONE, FAILED, PROGRESS, type PartTask } from "./part-writer.js";
 import { decodeReadResultBytes } from "./read-wire.js";
@@ -26,16 +27,22 @@ port.on("message", (task: PartTask) => {
   Atomics.notify(control, DONE);
 });
 
+// Writes the task's files, each hashed as written; the checks are posted before the task is counted done.
 function write(task: PartTask): void {
   const fds: Partial<Record<PartName, number>> = {};
+  const digests: Partial<Record<PartName, Digester>> = {};
   try {
-    for (const [part, temp] of Object.entries(task.temps)) fds[part as PartName] = openSync(temp, "wx", 0o644);
+    for (const [part, temp] of Object.entries(task.temps)) {
+      fds[part as PartName] = openSync(temp, "wx", 0o644);
+      digests[part as PartName] = new Digester();
+    }
     const progress = () => {
       Atomics.add(control, PROGRESS, 1);
       Atomics.notify(control, DONE);
     };
-    for (const [part, text] of partPieces(wires.length, (c) => chunkOf(task, c), task.frames, progress)) writeText(fds[part]!, text);
+    for (const [part, text] of partPieces(wires.length, (c) => chunkOf(task, c), task.frames, progress)) writeText(fds[part]!, text, digests[part]);
     for (const fd of Object.values(fds)) fsyncSync(fd);
+    port.postMessage({ checks: Object.fromEntries(Object.entries(digests).map(([part, d]) => [part, d.check()])) });
   } finally {
     for (const fd of Object.values(fds)) closeSync(fd);
   }

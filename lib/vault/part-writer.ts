@@ -1,7 +1,8 @@
-import { renameSync, rmSync } from "node:fs";
-import { MessageChannel, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
+import { closeSync, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
 import { CortexError } from "../errors.js";
-import { tempPathFor } from "./atomic.js";
+import { tempPathFor, writeText } from "./atomic.js";
+import type { FileCheck } from "./digest.js";
 import type { PartFrame, PartName } from "./chunk-texts.js";
 
 /** Shared cell: chunks the worker has written, over all its tasks. */
@@ -58,6 +59,8 @@ export class PartWriter {
   private readonly temps: PartTask["temps"] = {};
   private posted = 0;
   private readonly stallMs: number;
+  /** The check of each part file the worker wrote, once {@link PartWriter.finish} returned true. */
+  readonly checks: PartChecks = {};
 
   /** @throws when the worker cannot start (the caller writes on its own). */
   constructor(options: PartWriterOptions = {}) {
@@ -89,7 +92,7 @@ export class PartWriter {
     let since = Date.now();
     for (;;) {
       const done = Atomics.load(this.control, DONE);
-      if (done === this.posted) return true;
+      if (done === this.posted) return this.takeChecks();
       const progress = Atomics.load(this.control, PROGRESS);
       if (progress !== seen) [seen, since] = [progress, Date.now()];
       if (Atomics.load(this.control, FAILED) !== 0 || Date.now() - since > this.stallMs) {
@@ -100,10 +103,18 @@ export class PartWriter {
     }
   }
 
-  /** Puts the finished file of `part` in place. */
-  commit(part: PartName, file: string): void {
+  // The checks the worker posted with each task it did.
+  private takeChecks(): true {
+    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) Object.assign(this.checks, (m.message as { checks: PartChecks }).checks);
+    return true;
+  }
+
+  /** Puts the finished file of `part` in place, with `tail` (text) appended first; returns its check as the worker wrote it (without the tail). */
+  commit(part: PartName, file: string, tail?: string): FileCheck {
     try {
+      if (tail !== undefined) appendFlushed(this.temps[part]!, tail);
       renameSync(this.temps[part]!, file);
+      return this.checks[part]!;
     } catch (error) {
       throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
     }
@@ -113,5 +124,18 @@ export class PartWriter {
   stop(): void {
     void this.worker.terminate();
     for (const temp of Object.values(this.temps)) rmSync(temp, { force: true });
+  }
+}
+
+/** The check of each part file a worker wrote. */
+export type PartChecks = Partial<Record<PartName, FileCheck>>;
+
+function appendFlushed(file: string, text: string): void {
+  const fd = openSync(file, "a");
+  try {
+    writeText(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CortexError } from "../errors.js";
 import { INDEX_FORMAT, type ManifestEntry, type VaultIndexes } from "../indexes/types.js";
+import { damageOf, readMeta } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 
 /**
@@ -21,16 +22,45 @@ export function readIndexes(vaultDir: string): VaultIndexes {
   };
 }
 
-// The named files of index/, parsed, after checking meta.json's format version.
+// The named files of index/, parsed, after checking meta.json's format version and each file's check in it.
 function readIndexParts(vaultDir: string, names: readonly string[]): Record<string, unknown> {
   const { indexDir } = vaultPaths(vaultDir);
-  const read = (name: string) => JSON.parse(readFileSync(join(indexDir, name), "utf8")) as unknown;
+  for (let attempt = 1; ; attempt++) {
+    const read = readChecked(indexDir, names);
+    if (!(read instanceof Error)) return read;
+    const damaged = read.cause === DAMAGED;
+    // An index run of another process may have been between its data files and meta.json: read again, a moment later.
+    if (damaged && attempt < 3) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * attempt);
+      continue;
+    }
+    // Damage that the next index run's size and mtime comparison cannot see needs a full one.
+    throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${read.message}); run: cortex index${damaged ? " --full" : ""}`, { cause: read });
+  }
+}
+
+const DAMAGED = Symbol("damaged");
+
+// The files parsed, or the error that stopped it (with cause DAMAGED when a file fails its check).
+function readChecked(indexDir: string, names: readonly string[]): Record<string, unknown> | Error {
+  const bytes = (name: string) => readFileSync(join(indexDir, name));
   try {
-    const format = (read("meta.json") as { format?: unknown }).format;
-    if (format !== INDEX_FORMAT) throw new Error(`format ${String(format)}, expected ${INDEX_FORMAT}`);
-    return Object.fromEntries(names.map((name) => [name, read(name)]));
+    const metaText = bytes("meta.json").toString("utf8");
+    const parsed = JSON.parse(metaText) as { format?: unknown; files?: unknown };
+    if (parsed.format !== INDEX_FORMAT) return new Error(`format ${String(parsed.format)}, expected ${INDEX_FORMAT}`);
+    const files = readMeta(metaText)?.files;
+    if (files === undefined && parsed.files !== undefined) return new Error("index/meta.json is damaged", { cause: DAMAGED });
+    const out: Record<string, unknown> = {};
+    for (const name of names) {
+      const buf = bytes(name);
+      // An index written before meta.json held checks is read as it is (the next index run rebuilds it).
+      const damage = files && damageOf(`index/${name}`, buf, files);
+      if (damage) return new Error(damage, { cause: DAMAGED });
+      out[name] = JSON.parse(buf.toString("utf8")) as unknown;
+    }
+    return out;
   } catch (error) {
-    throw new CortexError("NO_INDEX", `no usable index in ${indexDir} (${(error as Error).message}); run: cortex index`, { cause: error });
+    return error as Error;
   }
 }
 

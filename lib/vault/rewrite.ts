@@ -30,13 +30,14 @@ export function readForRewrite(file: string): ReadForRewrite | null {
  */
 export function writeIfUnchanged(file: string, expected: Uint8Array, next: string | Uint8Array): boolean {
   // The new bytes are flushed first and compared just before the rename: an editor's save can only be lost in that instant.
-  return writeFileAtomic(file, next, () => {
+  const unchanged = (): boolean => {
     try {
       return readFileSync(file).equals(expected);
     } catch {
       return false;
     }
-  });
+  };
+  return writeFileAtomic(file, next, { onlyIf: unchanged });
 }
 
 /**

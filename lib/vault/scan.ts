@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { sep } from "node:path";
 import { compareStrings } from "../util/compare.js";
@@ -127,10 +128,16 @@ export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs:
     scan.skipped.push({ path: rel || ".", reason: `cannot read folder: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
     return;
   }
+  let badNames: Set<string> | null = null;
   for (const entry of entries) {
     const name = entry.name;
     if (name.startsWith(".") || SKIP_ANYWHERE.has(name)) continue;
     const childRel = rel === "" ? name : `${rel}/${name}`;
+    // Such a name reaches us with U+FFFD for its bad bytes: it opens no file, and two of them would read as one.
+    if (name.includes("\uFFFD") && (badNames ??= notUtf8Names(abs)).has(name)) {
+      scan.skipped.push({ path: childRel, reason: "file name is not valid UTF-8" });
+      continue;
+    }
     if (rel === "" && SKIP_AT_ROOT.has(name)) {
       if (name === "MEMORY.md" && entry.isFile()) scan.others.push(childRel);
       continue;
@@ -147,4 +154,15 @@ export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs:
       scan.others.push(childRel);
     }
   }
+}
+
+// The names in folder `abs` that are not valid UTF-8, as readdir gives them (each bad byte a U+FFFD).
+function notUtf8Names(abs: string): Set<string> {
+  const bad = new Set<string>();
+  try {
+    for (const raw of readdirSync(abs, { encoding: "buffer" })) if (!isUtf8(raw)) bad.add(raw.toString("utf8"));
+  } catch {
+    // the folder went away since it was listed: its entries are reported as they are met
+  }
+  return bad;
 }

@@ -3,6 +3,8 @@ import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { INDEX_FORMAT } from "../indexes/types.js";
 import { compareStrings } from "../util/compare.js";
+import { pathField, pathFromField } from "../util/text.js";
+import { readCacheFile, type CacheRead } from "./index-check.js";
 import type { VaultFile } from "./scan.js";
 
 /**
@@ -37,8 +39,8 @@ export interface CacheComparison {
   removed: { path: string; wasAtom: boolean }[];
 }
 
-// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float.
-const HEADER = "#cortex-stat-cache/2";
+// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float; "/3": the end line (index-check.ts).
+const HEADER = "#cortex-stat-cache/3";
 
 /** The settings an index depends on (how projects are inferred): a cache or search.db of other settings is rebuilt. */
 export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
@@ -55,7 +57,7 @@ export interface CachedFile {
   skipped: boolean;
 }
 
-/** The files of a cache text (see {@link readStatCacheText}), in path order; lines that do not parse are left out. */
+/** The files of a cache text (see {@link readStatCache}), in path order; lines that do not parse are left out. */
 export function readCachedFiles(text: string): CachedFile[] {
   const files: CachedFile[] = [];
   let at = text.indexOf("\n") + 1;
@@ -65,8 +67,7 @@ export function readCachedFiles(text: string): CachedFile[] {
     at = end + 1;
     const parts = line.split("\t");
     if (parts.length < 5) continue;
-    const field = parts.slice(4).join("\t");
-    const path = field.startsWith('"') ? (JSON.parse(field) as string) : field;
+    const path = pathFromField(parts.slice(4).join("\t"));
     files.push({ path, mtimeUs: Number(parts[0]), size: Number(parts[1]), skipped: parts[2] === "1" });
     if (end < 0) break;
   }
@@ -78,15 +79,26 @@ export function statCacheHeader(settingsKey: string): string {
   return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
 }
 
-/** The cache text; null when it is missing, unreadable, of another format or other settings. */
-export function readStatCacheText(file: string, settingsKey: string): string | null {
-  let text: string;
+/**
+ * The cache's text (without its end line) and the data files' stats it
+ * records; null when it is missing, unreadable, of another format or other
+ * settings (a full run follows); a string naming the damage when it does not
+ * match its end line (a full run follows, with a notice).
+ */
+export function readStatCache(file: string, settingsKey: string): CacheRead | string | null {
+  let buf: Buffer;
   try {
-    text = readFileSync(file, "utf8");
+    buf = readFileSync(file);
   } catch {
     return null;
   }
-  return text.startsWith(statCacheHeader(settingsKey)) ? text : null;
+  const header = statCacheHeader(settingsKey);
+  if (buf.toString("utf8", 0, header.length) !== header) {
+    // Another version's cache, or other settings: a full run, nothing to report.
+    if (buf.toString("latin1", 0, 19) === "#cortex-stat-cache/") return null;
+    return buf.length === 0 ? "index/cache.tsv is empty" : "index/cache.tsv is damaged (header)";
+  }
+  return readCacheFile(buf);
 }
 
 /**
@@ -194,15 +206,9 @@ class CacheCursor {
     }
   }
 
-  /** The path: as is, or JSON-quoted when it has a tab, a line break or a leading quote. */
+  /** The path (see pathField). */
   path(): string {
-    const raw = this.text.slice(this.pathStart, this.end);
-    if (!raw.startsWith('"')) return raw;
-    try {
-      return String(JSON.parse(raw));
-    } catch {
-      return raw;
-    }
+    return pathFromField(this.text.slice(this.pathStart, this.end));
   }
 }
 
@@ -212,10 +218,11 @@ function microseconds(mtimeMs: number): number {
 
 /** One file's line (with its newline). */
 export function statLine(path: string, e: StatEntry): string {
-  const field = /[\t\n\r]/.test(path) || path.startsWith('"') ? JSON.stringify(path) : path;
   // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
   const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
-  return `${mtime}\t${e.size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${field}\n`;
+  // Likewise an unknown size: a line must always read back (one that does not makes every run a full one).
+  const size = Number.isFinite(e.size) && e.size >= 0 ? e.size : 0;
+  return `${mtime}\t${size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { BUILT_CLI, removeTemp, ROOT, tempDir } from "../helpers/cli.js";
 
-const LIB = join(ROOT, "dist/lib/index.js");
+const LIB = join(ROOT, "dist/lib/vault/lock.js");
 
 test("should let mv wait past its 15 s for a writer that works for 20 s, then move", async () => {
   const vault = tempDir();
@@ -14,7 +14,11 @@ test("should let mv wait past its 15 s for a writer that works for 20 s, then mo
     const script = `const { withVaultLock } = await import(${JSON.stringify(LIB)});
       await withVaultLock(${JSON.stringify(vault)}, async () => { console.log("held"); const end = Date.now() + 20000; while (Date.now() < end) Math.sqrt(Math.random()); });`;
     const child = spawn(process.execPath, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise((resolve) => child.stdout.once("data", resolve));
+    // The holder says "held" once it has the lock; if it dies first, the test fails here instead of hanging.
+    await new Promise((resolve, reject) => {
+      child.stdout.once("data", resolve);
+      child.once("exit", (code) => reject(new Error(`the lock holder exited ${code} before taking the lock`)));
+    });
     const started = Date.now();
     const run = spawnSync(process.execPath, [BUILT_CLI, "mv", "--vault", vault, "a.md", "b.md", "--today", "2026-11-22"], { encoding: "utf8" });
     assert.equal(run.status, 0, run.stderr);

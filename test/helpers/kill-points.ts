@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runBuilt } from "./cli.js";
+import { derivedSnapshot, exampleVault, freshFullIndex, indexRun, TODAY } from "./index-damage.js";
+import { listAtoms } from "./tree.js";
+
+/** A writing command of the kill-point tests: what to set up, its arguments, and the notes it may change. */
+export interface KillCommand {
+  name: string;
+  setup?: (vault: string) => void;
+  args: string[];
+  /** Notes the command rewrites (every other note must keep every byte); "any" for one that may rewrite any note. */
+  rewrites: string[] | "any";
+}
+
+/** The writing commands, on the example vault. */
+export const KILL_COMMANDS: KillCommand[] = [
+  { name: "write", args: ["write", "--type", "insight", "--project", "ops", "--name", "Killed writer note", "--description", "written when killed", "--body", "Links [[no_friday_deploys]]."], rewrites: [] },
+  { name: "supersede", args: ["supersede", "atoms/benchmark_cluster_cut.md", "--by", "atoms/canary_analysis.md"], rewrites: ["atoms/benchmark_cluster_cut.md", "atoms/canary_analysis.md"] },
+  {
+    name: "refresh-moc",
+    // A new ops rule, for the MOCs to list.
+    setup: (vault) => writeFileSync(join(vault, "rules/kill_point_rule.md"), "---\nid: kill-point-rule\ntype: rule\nproject: ops\nstatus: active\ndescription: a rule the MOC should list\nupdated: 2026-11-21\n---\nBody [[canary_analysis]].\n"),
+    args: ["refresh-moc"],
+    rewrites: ["_moc/ops.md", "_moc/backend.md"],
+  },
+  {
+    name: "index",
+    // An edit that changes a link (a rebuild) and a new note (an insert).
+    setup: (vault) => {
+      appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nSee [[payments_api_v2]].\n");
+      writeFileSync(join(vault, "insights/kill_point_insight.md"), "---\ntype: insight\nproject: research\ndescription: added before an index run\nupdated: 2026-11-22\n---\nText.\n");
+    },
+    args: ["index"],
+    rewrites: [],
+  },
+  { name: "migrate", args: ["migrate"], rewrites: "any" },
+  { name: "link", args: ["link"], rewrites: "any" },
+];
+
+/** Every stage an index run can be killed at (see lib/vault/kill-point.ts). */
+export const INDEX_STAGES = ["index:start", "index/by_project.json", "index/by_tag.json", "index/by_type.json", "index/graph.json", "index/links.json", "index/manifest.json", "index/search.tsv", "layers/cold.json", "layers/hot.json", "layers/warm.json", "index/meta.json", "index/cache.tsv"];
+
+function notes(vault: string): Map<string, Buffer> {
+  return new Map(listAtoms(vault).map((rel) => [rel, readFileSync(join(vault, rel))]));
+}
+
+/**
+ * Runs `command` in the built CLI killed at `stage` (if it gets there), then
+ * checks that no note lost a byte and that the next incremental `cortex
+ * index` gives the files of a full index. Returns whether the process was killed.
+ */
+export function killAndConverge(command: KillCommand, stage: string): boolean {
+  const vault = exampleVault();
+  indexRun(vault, { full: true });
+  command.setup?.(vault);
+  const before = notes(vault);
+  const run = runBuilt([...command.args, "--vault", vault, "--today", TODAY], { env: { CORTEX_TEST_KILL_AT: stage } });
+  const killed = run.code === -1;
+  assert.ok(killed || run.code === 0, `${command.name} at ${stage}: ${run.stderr}`);
+  const after = notes(vault);
+  for (const [rel, bytes] of before) {
+    assert.ok(existsSync(join(vault, rel)), `${command.name} at ${stage}: ${rel} is gone`);
+    if (command.rewrites !== "any" && !command.rewrites.includes(rel)) assert.deepEqual(after.get(rel), bytes, `${command.name} at ${stage}: ${rel} changed`);
+  }
+  indexRun(vault);
+  assert.deepEqual(notes(vault), after, `${command.name} at ${stage}: the index run touched a note`);
+  assert.deepEqual(derivedSnapshot(vault), freshFullIndex(vault), `${command.name} at ${stage}: incremental after the kill = full`);
+  return killed;
+}

@@ -1,0 +1,20 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { KILL_COMMANDS, killAndConverge } from "./helpers/kill-points.js";
+
+// A few stages per command (the stress suite tries every stage): before any index file, between data files, between meta.json and the cache.
+const CASES: [command: string, stage: string][] = [
+  ["write", "index/graph.json"],
+  ["supersede", "index:start"],
+  ["supersede", "index/meta.json"],
+  ["refresh-moc", "index/manifest.json"],
+  ["index", "index/links.json"],
+  ["index", "index/meta.json"],
+];
+
+test("should converge to a full index, with every note whole, after a command is killed at a stage of its index write", () => {
+  for (const [name, stage] of CASES) {
+    const command = KILL_COMMANDS.find((c) => c.name === name)!;
+    assert.ok(killAndConverge(command, stage), `${name} reached ${stage}`);
+  }
+});

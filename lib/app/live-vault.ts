@@ -29,6 +29,8 @@ export class LiveVault {
   readonly vaultDir: string;
   #watcher: VaultWatcher;
   #vault: Vault | undefined;
+  // The day of the watcher's last sync: a request for another day (just past midnight) checks the files itself.
+  #syncedToday: string | undefined;
   // Vault-relative path → the file's signature right after this process wrote it (its own change, already announced).
   #announced = new Map<string, string>();
 
@@ -41,6 +43,7 @@ export class LiveVault {
       reloadConfig: () => openVault({ vault: vaultDir, env: {}, today: options.today() }).config,
       onSync: (sync) => {
         this.#vault = undefined;
+        this.#syncedToday = sync.today;
         const external = sync.paths.filter((p) => !this.#ownChange(p));
         if (external.length > 0) options.onChange?.(external, sync);
       },
@@ -56,7 +59,7 @@ export class LiveVault {
 
   /** The vault for a request on `today`: the one kept open when the index is known current, else a fresh one. */
   open(today: string): Vault {
-    if (this.#watcher.mode !== "watch" || this.#watcher.pending || this.#watcher.syncs === 0) return openVault({ vault: this.vaultDir, env: {}, today });
+    if (this.#watcher.mode !== "watch" || this.#watcher.pending || today !== this.#syncedToday) return openVault({ vault: this.vaultDir, env: {}, today });
     if (this.#vault?.today !== today) this.#vault = openVault({ vault: this.vaultDir, env: {}, today, refresh: false });
     return this.#vault;
   }

@@ -18,6 +18,8 @@ export interface WatchSync {
   result: IndexVaultResult;
   /** Milliseconds the run took. */
   ms: number;
+  /** The day the run indexed for. */
+  today: string;
 }
 
 /** Options of {@link watchVault}. */
@@ -145,7 +147,7 @@ class Watcher implements VaultWatcher {
       return;
     }
     this.syncs += 1;
-    this.#options.onSync?.({ paths, result, ms: performance.now() - started });
+    this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
     // Events of changes made during the run are read before the marker says "current".
     setImmediate(() => {
       if (this.#closed || this.#timer !== undefined || this.#batch.size > 0) return;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
@@ -50,6 +50,18 @@ describe("cortex mcp: a live server", () => {
     const again = await callTool(client, "recall", { query: "pangolins" });
     assert.equal(first.structuredContent!.matched, 1, textOf(first));
     assert.deepEqual(again.structuredContent, first.structuredContent);
+  });
+
+  test("should send list_changed when a folder of notes is renamed on disk", async () => {
+    mkdirSync(join(vault, "extra"));
+    writeFileSync(join(vault, "extra/quail_rule.md"), "---\nname: Quail rule\ntype: rule\nproject: ops\n---\n\nQuails sign off on schema changes.\n");
+    await waitFor(() => listChanged.length > 0, "list_changed for the new folder");
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    listChanged.length = 0;
+    renameSync(join(vault, "extra"), join(vault, "moved"));
+    await waitFor(() => listChanged.length > 0, "list_changed for the renamed folder");
+    const recalled = await callTool(client, "recall", { query: "quails" });
+    assert.deepEqual(recalled.structuredContent!.hits.map((h: { path: string }) => h.path), ["moved/quail_rule.md"], textOf(recalled));
   });
 
   test("should announce a save once, not again when the watcher sees its files", async () => {

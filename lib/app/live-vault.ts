@@ -7,7 +7,11 @@ import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from
 export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onError" | "onGone"> {
   /** The day to index for, asked at every sync and every open. */
   today: () => string;
-  /** Notes changed on disk by someone else than this process's own {@link LiveVault.announce}d writes. */
+  /**
+   * Notes changed on disk by someone else than this process's own
+   * {@link LiveVault.announce}d writes; `paths` is empty when the index
+   * changed but no event named a note (a folder renamed or deleted).
+   */
   onChange?: (paths: string[], sync: WatchSync) => void;
 }
 
@@ -44,8 +48,11 @@ export class LiveVault {
       onSync: (sync) => {
         this.#vault = undefined;
         this.#syncedToday = sync.today;
+        // The first sync brings the index up to what changed while nobody watched: no client has seen the vault before it.
+        if (this.#watcher.syncs <= 1) return;
         const external = sync.paths.filter((p) => !this.#ownChange(p));
-        if (external.length > 0) options.onChange?.(external, sync);
+        const unnamed = sync.paths.length === 0 && sync.result.reread + sync.result.removed > 0;
+        if (external.length > 0 || unnamed) options.onChange?.(external, sync);
       },
     });
   }

@@ -74,7 +74,7 @@ function startLive(options: ServeCortexMcpOptions, log: (line: string) => void, 
   return LiveVault.start(options.vaultDir, {
     today: () => todayFrom(env),
     onChange: (paths) => {
-      for (const notifier of notifiers) void notifier.changed(paths);
+      for (const notifier of notifiers) void notifier.changed(paths, true);
     },
     onError: (error) => log(`cortex mcp: index: ${error instanceof Error ? error.message : String(error)}`),
     onGone: (error) => {

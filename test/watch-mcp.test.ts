@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { watchMarkerPath } from "../lib/app/watch-marker.js";
 import { copyAgentVault } from "./helpers/agent.js";
-import { removeTemp } from "./helpers/cli.js";
+import { BUILT_CLI, removeTemp } from "./helpers/cli.js";
 import { callTool, connectMcp, textOf } from "./helpers/mcp.js";
 
 async function waitFor(condition: () => boolean, what: string, ms = 3_000): Promise<void> {
@@ -73,4 +74,28 @@ describe("cortex mcp: a live server", () => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     assert.equal(listChanged.length, 1);
   });
+});
+
+describe("cortex mcp: stopping a live server", () => {
+  const start = (vault: string) => {
+    const child = spawn(process.execPath, [BUILT_CLI, "mcp", "--vault", vault], { env: { PATH: process.env.PATH, HOME: join(vault, "no-home"), CORTEX_TODAY: "2026-11-22" }, stdio: ["pipe", "pipe", "pipe"] });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    return { child, exited };
+  };
+
+  for (const how of ["SIGTERM", "SIGINT", "end of stdin"] as const) {
+    test(`should exit 0 and remove its marker on ${how}`, async () => {
+      const vault = copyAgentVault();
+      try {
+        const { child, exited } = start(vault);
+        await waitFor(() => existsSync(watchMarkerPath(vault)), "the marker");
+        if (how === "end of stdin") child.stdin.end();
+        else child.kill(how);
+        assert.equal(await exited, 0);
+        assert.ok(!existsSync(watchMarkerPath(vault)));
+      } finally {
+        removeTemp(vault);
+      }
+    });
+  }
 });

@@ -7,6 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { openVault } from "../lib/app/vault.js";
 import { watchVault, relevantPath, type VaultWatcher } from "../lib/app/watch.js";
 import { indexStamp, watcherKeepsCurrent, watchMarkerPath, writeWatchMarker, type WatchMarker } from "../lib/app/watch-marker.js";
+import { withVaultLock } from "../lib/vault/lock.js";
 import { indexSettingsKey } from "../lib/vault/stat-cache.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
@@ -86,6 +87,17 @@ describe("vault watcher", () => {
     const theirs = JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")) as WatchMarker;
     writeWatchMarker(vault, { ...theirs, pid: theirs.pid + 1 });
     await waitFor(() => (JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")) as WatchMarker).pid === process.pid, "our marker again", 2_500);
+  });
+
+  test("should index a change made while another process held the vault lock once it is released", async () => {
+    const syncs = watcher.syncs;
+    await withVaultLock(vault, async () => {
+      writeFileSync(join(vault, "rules/heron_rule.md"), NOTE("Heron rule", "Herons wait for the lock."));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(watcher.syncs, syncs, "no sync while the lock is held");
+    });
+    await settled(syncs);
+    assert.deepEqual(await searchPaths(vault, "herons"), ["rules/heron_rule.md"]);
   });
 
   test("should ignore index/, layers/, dot-folders and files other than notes", () => {

@@ -7,6 +7,9 @@ import { indexSettingsKey } from "../vault/stat-cache.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
 
+/** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
+const LOCK_WAIT_MS = 200;
+
 /** How often a watcher without file events checks the vault. */
 const POLL_MS = 5 * HEARTBEAT_MS;
 
@@ -88,6 +91,7 @@ class Watcher implements VaultWatcher {
   #closed = false;
   #marker: WatchMarker;
   #folders: FolderWatch | undefined;
+  #lastError: string | undefined;
 
   constructor(vaultDir: string, options: WatchOptions) {
     this.#vaultDir = vaultDir;
@@ -140,12 +144,14 @@ class Watcher implements VaultWatcher {
     const started = performance.now();
     let result: IndexVaultResult;
     try {
-      result = indexVault(this.#vaultDir, { config: this.#config, today });
+      // A short wait: the wait blocks this thread (a server's requests), and the heartbeat retries.
+      result = indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
     } catch (error) {
       for (const path of paths) this.#batch.add(path);
-      this.#options.onError?.(error);
+      this.#report(error);
       return;
     }
+    this.#lastError = undefined;
     this.syncs += 1;
     this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
     // Events of changes made during the run are read before the marker says "current".
@@ -154,6 +160,15 @@ class Watcher implements VaultWatcher {
       this.pending = false;
       this.#setMarker({ pending: false, synced: new Date().toISOString(), today, settings: indexSettingsKey(this.#config), index: indexStamp(this.#vaultDir) });
     });
+  }
+
+  // A failed sync is retried every heartbeat: the same problem is told once. Another process writing (a save,
+  // an index run; LOCKED) indexes the same files: not worth a line.
+  #report(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if ((error instanceof CortexError && error.code === "LOCKED") || message === this.#lastError) return;
+    this.#lastError = message;
+    this.#options.onError?.(error);
   }
 
   #reloadConfig(): void {

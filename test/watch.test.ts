@@ -100,6 +100,14 @@ describe("vault watcher", () => {
     assert.deepEqual(await searchPaths(vault, "herons"), ["rules/heron_rule.md"]);
   });
 
+  test("should make its marker good again after another process wrote the index", async () => {
+    const expect = { today: TODAY, settings: indexSettingsKey(openVault({ vault, env: {}, today: TODAY }).config) };
+    await waitFor(() => watcherKeepsCurrent(vault, expect), "the marker");
+    openVault({ vault, env: {}, today: TODAY }).index({ full: true });
+    assert.equal(watcherKeepsCurrent(vault, expect), false, "void once the index was written by someone else");
+    await waitFor(() => watcherKeepsCurrent(vault, expect), "the marker made good", 2_500);
+  });
+
   test("should ignore index/, layers/, dot-folders and files other than notes", () => {
     assert.equal(relevantPath("rules/a.md"), "rules/a.md");
     assert.equal(relevantPath("cortex.toml"), "cortex.toml");

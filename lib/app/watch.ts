@@ -182,8 +182,10 @@ class Watcher implements VaultWatcher {
 
   #heartbeat(): void {
     if (this.#closed || this.#gone()) return;
-    // A new day changes the layers; a failed sync is retried; without events, polling is the check.
-    if (this.mode === "poll" || (!this.#timer && (this.pending || this.#options.today() !== this.#marker.today))) {
+    // A new day changes the layers; a failed sync is retried; an index another process wrote is checked (and
+    // the marker, void meanwhile, made good again); without events, polling is the check.
+    const stale = () => this.pending || this.#options.today() !== this.#marker.today || (this.syncs > 0 && indexStamp(this.#vaultDir) !== this.#marker.index);
+    if (this.mode === "poll" || (!this.#timer && stale())) {
       this.pending = true;
       this.#timer ??= setTimeout(() => this.#sync(), 0);
     }

@@ -37,6 +37,7 @@ export const COMMAND_MODULES: Readonly<Record<string, { module: string; register
   mv: { module: "mv-command", register: "registerMv" },
   related: { module: "related-command", register: "registerRelated" },
   stats: { module: "stats-command", register: "registerStats" },
+  watch: { module: "watch-command", register: "registerWatch" },
 });
 
 async function loadRegister(name: string): Promise<Register> {

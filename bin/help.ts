@@ -16,6 +16,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   supersede: ['cortex supersede old_freeze --by "Deploy freeze during release windows"', 'cortex supersede old_idea --reason "no longer true"   # retire', "cortex supersede old_freeze --by new_freeze --dry-run"],
   summary: ["cortex summary", "cortex summary --json"],
   index: ["cortex index", "cortex index --full --stats"],
+  watch: ["cortex watch                          # until Ctrl-C", "cortex watch --vault ~/notes/vault -q"],
   check: ["cortex check", "cortex check --quiet          # errors only, for a pre-commit hook", "cortex check --json"],
   related: ["cortex related no_friday_deploys", "cortex related --tag deploy --words release"],
   link: ["cortex link --dry-run", "cortex link --report"],

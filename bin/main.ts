@@ -42,6 +42,7 @@ export const COMMAND_MODULES: Readonly<Record<string, { module: string; register
   list: { module: "list-command", register: "registerList" },
   edit: { module: "edit-command", register: "registerEdit" },
   completion: { module: "completion-command", register: "registerCompletion" },
+  watch: { module: "watch-command", register: "registerWatch" },
 });
 
 async function loadRegister(name: string): Promise<Register> {
@@ -104,7 +105,7 @@ export async function buildProgram(ctx: CliContext, only?: string, registers?: r
 const SUMMARIES: Readonly<Record<string, string>> = {
   init: "Create a new vault to start from",
   write: "Create an atom (validated, scanned, de-duplicated, linked)",
-  search: "Rank atoms for keywords, or list them by filters",
+  search: "Full-text search of the atoms, or list them by filters",
   show: "Print an atom's metadata and text",
   list: "List atoms, newest first",
   edit: "Open an atom in $EDITOR, then re-index it",
@@ -112,6 +113,7 @@ const SUMMARIES: Readonly<Record<string, string>> = {
   supersede: "Mark an atom superseded by another, or retire it",
   summary: "The boot summary: counts, top projects, hot atoms",
   index: "Build the indexes (incremental)",
+  watch: "Keep the index current while notes are edited",
   check: "Lint the vault (pre-commit, CI)",
   related: "Atoms closest to an atom, tags or words",
   link: "Turn backtick paths into wikilinks; link report",

@@ -23,6 +23,8 @@ export const CLI_CASES: CliCase[] = [
   { name: "reject a bad CORTEX_TODAY", args: ["summary", "--vault", "$VAULT"], env: { CORTEX_TODAY: "yesterday" }, exitCode: 2, stderr: /--today must be a date/ },
   { name: "name a missing vault", args: ["search", "x", "--vault", "/no/such/vault"], exitCode: 2, stderr: /^cortex: vault folder not found: \/no\/such\/vault \(from --vault\)\n$/ },
   { name: "name the bad key of a broken cortex.toml", args: ["search", "x", "--vault", "$BAD"], exitCode: 2, stderr: /^cortex: .*cortex\.toml: layers\.hot: expected a non-negative number, got the string "soon"\n$/ },
+  { name: "refuse to watch a missing vault", args: ["watch", "--vault", "/no/such/vault"], exitCode: 2, stderr: /^cortex: vault folder not found: \/no\/such\/vault \(from --vault\)\n$/ },
+  { name: "refuse to watch with a bad --today", args: ["watch", "--vault", "$VAULT", "--today", "someday"], exitCode: 2, stderr: /^cortex: --today must be a date YYYY-MM-DD, got "someday"\n$/ },
   { name: "index the vault", args: ["index", "--vault", "$VAULT", ...T], exitCode: 0, stdout: /^Indexed 12 atoms \(0 errors, 0 warnings\) in \d+ ms\n$/ },
   { name: "index with statistics", args: ["index", "--vault", "$VAULT", ...T, "--stats"], exitCode: 0, stdout: /Status: active 10, archived 1, superseded 1[\s\S]*Tags: 3 distinct/ },
   { name: "index with JSON output", args: ["index", "--vault", "$VAULT", ...T, "--json"], exitCode: 0, stdout: /"atoms": 12,\n  "errors": 0,\n  "warnings": 0,/ },

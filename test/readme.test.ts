@@ -93,7 +93,9 @@ describe("README: every cortex command example, on a copy of the example vault",
       const vault = withExampleFiles(dir);
       for (const line of cortexLines(block.body)) {
         const command = line.replaceAll("examples/vault", vault);
-        const run = spawnSync("bash", ["-c", command], { cwd: dir, env: { ...env, CORTEX_VAULT: vault, CORTEX_TODAY: "2026-11-22" }, encoding: "utf8" });
+        // A command that runs "until Ctrl-C" (cortex watch) is stopped with SIGTERM after a while, which must end it with exit 0.
+        const untilStopped = /# until Ctrl-C/.test(line) ? { timeout: 4000, killSignal: "SIGTERM" as const } : {};
+        const run = spawnSync("bash", ["-c", untilStopped.timeout ? `exec ${command}` : command], { cwd: dir, env: { ...env, CORTEX_VAULT: vault, CORTEX_TODAY: "2026-11-22" }, encoding: "utf8", ...untilStopped });
         const want = /# .*exit 1/.test(line) ? 1 : 0;
         assert.equal(run.status, want, `${line}\nstdout: ${run.stdout.slice(0, 500)}\nstderr: ${run.stderr}`);
       }

@@ -8,6 +8,7 @@ import type { CliContext } from "../context.js";
 
 interface McpOptions {
   vault?: string;
+  watch?: boolean;
 }
 
 /** The optional peer dependency `cortex mcp` needs, and the range this version works with. */
@@ -19,6 +20,7 @@ export function registerMcp(program: Command, ctx: CliContext): void {
     .command("mcp")
     .description(`Serve the vault to AI agents over MCP (stdio): tools recall, read, context, list, status, transcript_search, save, supersede; atom, MOC and summary resources; session-start and debug-checklist prompts. Needs ${MCP_SDK}.`)
     .option("--vault <dir>", "vault folder")
+    .option("--no-watch", "no watcher: check the files on every request, and announce only the server's own writes")
     .action((opts: McpOptions) => runMcp(ctx, opts));
 }
 
@@ -33,10 +35,15 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
     ctx.exitCode = 2;
     return;
   }
-  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line), stdin: (ctx.params.stdin ?? process.stdin) as Readable });
+  let stop: (code: number) => void = () => {};
+  const stopped = new Promise<number>((resolve) => (stop = resolve));
+  const handle = mcp.serveCortexMcp({ vaultDir, env: ctx.params.env, log: (line) => ctx.err(line), stdin: (ctx.params.stdin ?? process.stdin) as Readable, watch: opts.watch !== false, onGone: () => stop(2) });
+  const onSignal = () => stop(0);
+  process.on("SIGINT", onSignal).on("SIGTERM", onSignal);
   ctx.err(`cortex mcp: serving ${vaultDir} over stdio`);
-  // Settles once stdin has ended and every request received has been answered.
-  await handle.closed;
+  // Settles once stdin has ended and every request received has been answered, on a signal, or when the vault folder is gone.
+  ctx.exitCode = await Promise.race([handle.closed.then(() => 0), stopped]);
+  process.off("SIGINT", onSignal).off("SIGTERM", onSignal);
   await handle.close();
 }
 

@@ -1,4 +1,5 @@
 import { splitFrontmatter } from "../atoms/frontmatter.js";
+import { liveVault } from "../app/live-vault.js";
 import { openVault, type Vault } from "../app/vault.js";
 import type { CortexConfig } from "../config/types.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
@@ -32,12 +33,14 @@ export interface VaultSnapshot {
 /**
  * Opens a vault for one request: re-reads its cortex.toml, and on first use
  * brings the index up to date incrementally (see `openVault`), so an edit
- * made in an editor between two requests is seen by the second.
+ * made in an editor between two requests is seen by the second. In a live
+ * server (see `LiveVault`) the vault kept open is given when its watcher
+ * knows the index current: no scan, nothing read again.
  *
  * @example const snap = await openSnapshot("/home/me/vault", "2026-11-22");
  */
 export async function openSnapshot(vaultDir: string, today: string): Promise<Vault> {
-  return openVault({ vault: vaultDir, env: {}, today });
+  return liveVault(vaultDir)?.open(today) ?? openVault({ vault: vaultDir, env: {}, today });
 }
 
 export { readAtomText } from "../app/read.js";

@@ -5,6 +5,8 @@ import type { IndexFreshness } from "../status/types.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
 import type { VaultLock } from "../vault/lock.js";
 import { vaultPaths } from "../vault/paths.js";
+import { indexSettingsKey } from "../vault/stat-cache.js";
+import { watcherKeepsCurrent } from "./watch-marker.js";
 
 /** The index as one {@link refreshIndex} left it. */
 export interface IndexState {
@@ -37,12 +39,18 @@ export interface RefreshOptions {
  * incremental run under the vault lock. When the vault cannot be written
  * (`IO`) or another process holds the lock longer than `lockTimeoutMs`
  * (`LOCKED`), the index is built in memory instead and nothing is written.
+ * When a live `cortex watch` or `cortex mcp` says it keeps the index current
+ * (see `watcherKeepsCurrent`), the scan is skipped and the index read as
+ * written: what that can miss is a change whose event the watcher has not
+ * received yet (milliseconds), or one made while the watcher is stalled,
+ * for at most `STALE_AFTER_MS` after its last heartbeat.
  *
  * @example const { result, freshness } = refreshIndex(vaultDir, { config, today: "2026-11-22" });
  */
 export function refreshIndex(vaultDir: string, options: RefreshOptions): IndexState {
   const indexedAt = modifiedAt(vaultPaths(vaultDir).meta);
   const { config, today, lock } = options;
+  if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return writtenState(indexedAt);
   let result: IndexVaultResult;
   let onDisk = true;
   try {
@@ -64,7 +72,11 @@ export function refreshIndex(vaultDir: string, options: RefreshOptions): IndexSt
  */
 export function indexAsWritten(vaultDir: string, options: RefreshOptions): IndexState {
   const indexedAt = modifiedAt(vaultPaths(vaultDir).meta);
-  if (indexedAt === null) return refreshIndex(vaultDir, options);
+  return indexedAt === null ? refreshIndex(vaultDir, options) : writtenState(indexedAt);
+}
+
+// The index as written, not looked at: the facts a run would give are read on demand (see `Vault.indexResult`).
+function writtenState(indexedAt: string): IndexState {
   const result: IndexVaultResult = { atoms: NaN, diagnostics: [], reread: 0, reused: 0, removed: 0, written: [], otherFiles: [] };
   return { result, onDisk: true, freshness: { indexed_at: indexedAt, changed_since_index: 0, fresh: true } };
 }

@@ -5,8 +5,12 @@ import type { ToolEnv } from "../agent/types.js";
 
 /** Tells the client what a write changed. */
 export interface ResourceNotifier {
-  /** After a write: `notifications/resources/list_changed`, and `resources/updated` for each changed atom (and the summary) subscribed to. */
-  changed(paths: readonly string[]): Promise<void>;
+  /**
+   * After a write: `notifications/resources/list_changed`, and `resources/updated`
+   * for each changed atom (and the summary) subscribed to. No paths: nothing
+   * is sent, unless `unnamed` (notes changed that no event named: a folder renamed).
+   */
+  changed(paths: readonly string[], unnamed?: boolean): Promise<void>;
 }
 
 /** The resource templates: an atom by path (or any ref `read` takes), a MOC by project. */
@@ -49,8 +53,8 @@ export function registerResources(mcp: McpServer, env: ToolEnv, era: "legacy" | 
     return {};
   });
   return {
-    async changed(paths) {
-      if (paths.length === 0) return;
+    async changed(paths, unnamed = false) {
+      if (paths.length === 0 && !unnamed) return;
       lister.invalidate();
       const send = (p: Promise<void>) => p.catch(() => {});
       await send(server.sendResourceListChanged());

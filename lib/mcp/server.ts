@@ -1,5 +1,6 @@
 import { McpServer, type CallToolResult, type ServerContext } from "@modelcontextprotocol/server";
 import { runTool } from "../agent/run.js";
+import { liveVault } from "../app/live-vault.js";
 import { TOOLS } from "../agent/tools/registry.js";
 import type { ToolEnv, ToolOutcome, ToolSpec } from "../agent/types.js";
 import { isIsoDate, localDate } from "../util/dates.js";
@@ -23,6 +24,8 @@ export interface CortexMcpOptions {
    * it to the client's `subscriptions/listen` streams. Default `legacy`.
    */
   era?: "legacy" | "modern";
+  /** Given the instance's notifier, to tell its client about changes made on disk (see `serveCortexMcp`). */
+  onNotifier?: (notifier: ResourceNotifier) => void;
 }
 
 /** What the server tells a client it is, and which tool to use when (MCP `instructions`). */
@@ -38,7 +41,8 @@ export const INSTRUCTIONS = [
  * its input and output schema), the paginated `cortex://` resources with
  * subscriptions and change notifications, the `session-start` and
  * `debug-checklist` prompts, completions, and short instructions. Holds no
- * vault state between requests: each one opens what it needs.
+ * vault state between requests: each one opens what it needs (the vault
+ * kept open by a `LiveVault`, when `serveCortexMcp` runs one).
  *
  * @example serveStdio(({ era }) => createCortexMcpServer({ vaultDir: "/home/me/vault", era }));
  */
@@ -51,6 +55,7 @@ export function createCortexMcpServer(options: CortexMcpOptions): McpServer {
     { capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
   );
   const notifier = registerResources(server, toolEnv, options.era ?? "legacy");
+  options.onNotifier?.(notifier);
   for (const tool of TOOLS) registerTool(server, tool, toolEnv, notifier, log);
   registerPrompts(server, toolEnv);
   registerCompletions(server, toolEnv);
@@ -63,7 +68,12 @@ function registerTool(server: McpServer, tool: ToolSpec, env: ToolEnv, notifier:
     const callEnv: ToolEnv = { ...env, signal: ctx.mcpReq.signal, checkpoint: checkpointFor(ctx) };
     await callEnv.checkpoint!("started");
     const outcome = await runTool(tool, args, callEnv);
-    if (!outcome.isError) await notifier.changed(changedPaths(tool.name, outcome.structured));
+    if (!outcome.isError) {
+      const paths = changedPaths(tool.name, outcome.structured);
+      // The watcher will see these writes too: announced once, here.
+      if (paths.length > 0) liveVault(env.vaultDir)?.announce(paths);
+      await notifier.changed(paths);
+    }
     return toCallToolResult(outcome, tool.name, log);
   });
 }
@@ -93,7 +103,8 @@ function toCallToolResult(outcome: ToolOutcome, tool: string, log: (line: string
   return { content: [{ type: "text", text: outcome.text }], structuredContent: outcome.structured, isError: outcome.isError };
 }
 
-function todayFrom(env: Record<string, string | undefined>): string {
+/** The day a server works for: CORTEX_TODAY when it is a date, else the local date now. */
+export function todayFrom(env: Record<string, string | undefined>): string {
   const pinned = env.CORTEX_TODAY;
   return pinned && isIsoDate(pinned) ? pinned : localDate(Date.now());
 }

@@ -37,10 +37,19 @@ export const KILL_COMMANDS: KillCommand[] = [
   },
   { name: "migrate", args: ["migrate"], rewrites: "any" },
   { name: "link", args: ["link"], rewrites: "any" },
+  { name: "import", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops"], rewrites: [] },
+  {
+    name: "consolidate --apply",
+    // A near-duplicate of a rule, for consolidate to merge.
+    setup: (vault) => writeFileSync(join(vault, "rules/no_friday_deploys_again.md"), readFileSync(join(vault, "rules/no_friday_deploys.md"), "utf8").replace(/^name: .*$/m, "name: No deploys on Fridays again")),
+    args: ["consolidate", "--apply"],
+    rewrites: "any",
+  },
 ];
+// mv moves a note, so it has kill-point tests of its own (test/mv-journal.test.ts), with its journal's stages.
 
 /** Every stage an index run can be killed at (see lib/vault/kill-point.ts). */
-export const INDEX_STAGES = ["index:start", "index/by_project.json", "index/by_tag.json", "index/by_type.json", "index/graph.json", "index/links.json", "index/manifest.json", "index/search.tsv", "layers/cold.json", "layers/hot.json", "layers/warm.json", "index/meta.json", "index/cache.tsv"];
+export const INDEX_STAGES = ["index:start", "index/by_project.json", "index/by_tag.json", "index/by_type.json", "index/graph.json", "index/links.json", "index/manifest.json", "index/search.tsv", "layers/cold.json", "layers/hot.json", "layers/warm.json", "index/meta.json", "index/cache.tsv", "search.db:update", "search.db:rebuilt"];
 
 function notes(vault: string): Map<string, Buffer> {
   return new Map(listAtoms(vault).map((rel) => [rel, readFileSync(join(vault, rel))]));

@@ -1,0 +1,248 @@
+import { statSync } from "node:fs";
+import { hostname } from "node:os";
+import type { CortexConfig } from "../config/types.js";
+import { CortexError } from "../errors.js";
+import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
+import { indexSettingsKey } from "../vault/stat-cache.js";
+import { watchFolders, type FolderWatch } from "./folder-watch.js";
+import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
+
+/** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
+const LOCK_WAIT_MS = 200;
+
+/** How often a watcher without file events checks the vault. */
+const POLL_MS = 5 * HEARTBEAT_MS;
+
+/** One sync of a watcher: the index brought up to date after a burst of changes. */
+export interface WatchSync {
+  /** Vault-relative paths of the notes the events named (added, edited, deleted, renamed), sorted. */
+  paths: string[];
+  /** What the index run did (`reread` + `removed` notes it had to look at again). */
+  result: IndexVaultResult;
+  /** Milliseconds the run took. */
+  ms: number;
+  /** The day the run indexed for. */
+  today: string;
+}
+
+/** Options of {@link watchVault}. */
+export interface WatchOptions {
+  /** The vault's settings; `reloadConfig` gives new ones when cortex.toml changes. */
+  config: CortexConfig;
+  /** The day to index for, asked at every sync (a long-running watcher crosses midnight). */
+  today: () => string;
+  /** Re-reads cortex.toml after it changed; throwing keeps the old settings (reported through `onError`). */
+  reloadConfig?: () => CortexConfig;
+  /** Quiet time after the last event before the sync. Default 250 ms. */
+  debounceMs?: number;
+  /** Record in `index/watch.json` that the index is kept current (see `watcherKeepsCurrent`). Default true. */
+  marker?: boolean;
+  /** After every sync (also the first one, at start). */
+  onSync?: (sync: WatchSync) => void;
+  /** A sync that failed (the lock held elsewhere, an unreadable file…): it is retried after the next event or heartbeat. */
+  onError?: (error: unknown) => void;
+  /** The vault folder was deleted or renamed: the watcher has stopped. */
+  onGone?: (error: CortexError) => void;
+}
+
+/** A running watcher. */
+export interface VaultWatcher {
+  /** `watch`: file events (see `watchFolders`); `poll`: none to be had here, the vault is checked every 5 s and no marker is written. */
+  readonly mode: "watch" | "poll";
+  /** True while a change has been seen and not yet indexed (or a sync failed). */
+  readonly pending: boolean;
+  /** Number of syncs done so far. */
+  readonly syncs: number;
+  /** Stops watching, removes the marker, clears the timers. Idempotent. */
+  close(): void;
+}
+
+/**
+ * Watches a vault and keeps its index current: file events for the vault
+ * folder (see {@link watchFolders}; notes only: `index/`, `layers/`, dot-folders and files other
+ * than `.md` and `cortex.toml` are ignored); `debounceMs` after the last
+ * event, an incremental index run under the vault lock (`indexVault`, which
+ * also brings `index/search.db` in step). While it runs it keeps
+ * `index/watch.json` (see {@link WatchMarker}) so that readers may skip
+ * their own check. Indexes once at start.
+ *
+ * @example const w = watchVault("/home/me/vault", { config, today: () => localDate(Date.now()), onSync: (s) => log(s.paths) });
+ */
+export function watchVault(vaultDir: string, options: WatchOptions): VaultWatcher {
+  return new Watcher(vaultDir, options);
+}
+
+class Watcher implements VaultWatcher {
+  mode: "watch" | "poll" = "watch";
+  /** A change seen and not yet indexed (true until the first sync). */
+  pending = true;
+  syncs = 0;
+  readonly #vaultDir: string;
+  readonly #options: WatchOptions;
+  readonly #debounceMs: number;
+  readonly #identity: string | null;
+  readonly #batch = new Set<string>();
+  readonly #beat: NodeJS.Timeout;
+  #config: CortexConfig;
+  #configChanged = false;
+  #timer: NodeJS.Timeout | undefined;
+  // When the current burst of events began: a burst that never pauses is synced every second all the same.
+  #burstStart = 0;
+  #closed = false;
+  #marker: WatchMarker;
+  #folders: FolderWatch | undefined;
+  #lastError: string | undefined;
+
+  constructor(vaultDir: string, options: WatchOptions) {
+    this.#vaultDir = vaultDir;
+    this.#options = options;
+    this.#debounceMs = options.debounceMs ?? 250;
+    this.#config = options.config;
+    this.#identity = folderIdentity(vaultDir);
+    const settings = indexSettingsKey(this.#config);
+    this.#marker = { pid: process.pid, host: hostname(), started: new Date().toISOString(), synced: null, pending: true, today: options.today(), settings, index: "" };
+    try {
+      this.#folders = watchFolders(vaultDir, { skipFolder: ignoredFolder, onEvent: (rel) => (rel === null && this.#gone()) || this.#onEvent(rel) });
+    } catch (error) {
+      // No file events to be had (the system's limit of watches, say): the check, on a timer, without a marker.
+      this.mode = "poll";
+      options.onError?.(new CortexError("IO", `cannot watch ${vaultDir} (${(error as Error).message}); checking every ${POLL_MS / 1000} s instead`, { cause: error }));
+    }
+    this.#beat = setInterval(() => this.#heartbeat(), this.mode === "poll" ? POLL_MS : HEARTBEAT_MS);
+    this.#timer = setTimeout(() => this.#sync(), 0);
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    clearInterval(this.#beat);
+    this.#folders?.close();
+    if (this.#options.marker !== false) removeWatchMarker(this.#vaultDir);
+  }
+
+  #onEvent(filename: string | null): void {
+    const relevant = filename === null ? "unknown" : relevantPath(filename);
+    if (relevant === null || this.#closed) return;
+    if (relevant === "cortex.toml") this.#configChanged = true;
+    else if (relevant !== "unknown") this.#batch.add(relevant);
+    if (!this.pending) this.#setMarker({ pending: true });
+    this.pending = true;
+    if (this.#timer === undefined) this.#burstStart = Date.now();
+    else if (Date.now() - this.#burstStart >= Math.max(this.#debounceMs * 4, 1_000)) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#sync(), this.#debounceMs);
+  }
+
+  #sync(): void {
+    this.#timer = undefined;
+    if (this.#closed || this.#gone()) return;
+    if (this.#configChanged) this.#reloadConfig();
+    const paths = [...this.#batch].sort();
+    this.#batch.clear();
+    const today = this.#options.today();
+    const started = performance.now();
+    let result: IndexVaultResult;
+    try {
+      // A short wait: the wait blocks this thread (a server's requests), and the heartbeat retries.
+      result = indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
+    } catch (error) {
+      for (const path of paths) this.#batch.add(path);
+      this.#report(error);
+      return;
+    }
+    this.#lastError = undefined;
+    this.syncs += 1;
+    this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
+    // Events of changes made during the run are read before the marker says "current".
+    setImmediate(() => {
+      if (this.#closed || this.#timer !== undefined || this.#batch.size > 0) return;
+      this.pending = false;
+      this.#setMarker({ pending: false, synced: new Date().toISOString(), today, settings: indexSettingsKey(this.#config), index: indexStamp(this.#vaultDir) });
+    });
+  }
+
+  // A failed sync is retried every heartbeat: the same problem is told once. Another process writing (a save,
+  // an index run; LOCKED) indexes the same files: not worth a line.
+  #report(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if ((error instanceof CortexError && error.code === "LOCKED") || message === this.#lastError) return;
+    this.#lastError = message;
+    this.#options.onError?.(error);
+  }
+
+  #reloadConfig(): void {
+    this.#configChanged = false;
+    try {
+      this.#config = this.#options.reloadConfig?.() ?? this.#config;
+    } catch (error) {
+      this.#options.onError?.(error);
+    }
+  }
+
+  #heartbeat(): void {
+    if (this.#closed || this.#gone()) return;
+    // A new day changes the layers; a failed sync is retried; an index another process wrote is checked (and
+    // the marker, void meanwhile, made good again); without events, polling is the check.
+    const stale = () => this.pending || this.#options.today() !== this.#marker.today || (this.syncs > 0 && indexStamp(this.#vaultDir) !== this.#marker.index);
+    if (this.mode === "poll" || (!this.#timer && stale())) {
+      this.pending = true;
+      this.#timer ??= setTimeout(() => this.#sync(), 0);
+    }
+    if (this.#markerOn && !touchWatchMarker(this.#vaultDir)) this.#setMarker({});
+  }
+
+  get #markerOn(): boolean {
+    return this.#options.marker !== false && this.mode === "watch" && !this.#closed && this.syncs > 0;
+  }
+
+  #setMarker(change: Partial<WatchMarker>): void {
+    this.#marker = { ...this.#marker, ...change };
+    if (!this.#markerOn) return;
+    try {
+      writeWatchMarker(this.#vaultDir, this.#marker);
+    } catch (error) {
+      if (!this.#gone()) this.#options.onError?.(error);
+    }
+  }
+
+  // The vault folder deleted or renamed (another folder at its path counts as gone too): stops, and says so.
+  #gone(): boolean {
+    if (this.#closed) return true;
+    if (folderIdentity(this.#vaultDir) === this.#identity) return false;
+    this.close();
+    this.#options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${this.#vaultDir} was deleted or renamed; stopped watching`));
+    return true;
+  }
+}
+
+/**
+ * The vault-relative path an event is about when it can change the index: a
+ * note (`.md`) outside `index/`, `layers/`, `node_modules` and dot-folders,
+ * or `cortex.toml`; `unknown` for what may be a folder (no extension); null otherwise.
+ */
+export function relevantPath(filename: string): string | null {
+  const path = filename.split(/[\\/]/).join("/");
+  if (path === "cortex.toml") return path;
+  const parts = path.split("/");
+  if (ignoredFolder(parts.slice(0, -1).join("/")) || parts.at(-1)!.startsWith(".")) return null;
+  if (path.endsWith(".md")) return path;
+  // A folder renamed or removed moves every note in it; its one event names no note.
+  return parts.at(-1)!.includes(".") || ignoredFolder(path) ? null : "unknown";
+}
+
+/** True for a vault-relative folder the index never reads: `index/`, `layers/`, dot-folders, `node_modules` (as the scan skips them). */
+export function ignoredFolder(rel: string): boolean {
+  if (rel === "") return false;
+  const parts = rel.split("/");
+  return parts[0] === "index" || parts[0] === "layers" || parts.some((p) => p.startsWith(".") || p === "node_modules");
+}
+
+function folderIdentity(dir: string): string | null {
+  try {
+    const s = statSync(dir);
+    return s.isDirectory() ? `${s.dev}:${s.ino}` : null;
+  } catch {
+    return null;
+  }
+}

@@ -125,6 +125,17 @@ export const UX_CASES: VaultCliCase[] = [
       assert.doesNotMatch(read(d, "index/search.tsv"), /quick idea/);
     },
   },
+  {
+    name: "should move a --file inside the vault into place while it supersedes another atom",
+    args: (d) => ["write", "--name", "Announce the freeze", "-t", "insight", "-p", "personal", "--file", "inbox/quick idea.md", "--supersedes", "devopsdays_zurich_talk", ...V(d)],
+    cwd: (d) => d,
+    exitCode: 0,
+    stdout: /^Wrote insights\/announce_the_freeze\.md \(id 20261122_announce_the_freeze\)\nMoved from inbox\/quick idea\.md\n[\s\S]*Superseded atoms\/devopsdays_zurich_talk\.md\n$/,
+    after: (d) => {
+      assert.equal(existsSync(join(d, "inbox/quick idea.md")), false);
+      assert.match(read(d, "atoms/devopsdays_zurich_talk.md"), /^status: superseded$/m);
+    },
+  },
   { name: "should not link on one shared tag alone", args: (d) => ["write", "--name", "Lunch order", "-t", "event", "-p", "ops", "--tags", "deploy", "--body", "Pizza on Thursdays.", "-j", ...V(d)], exitCode: 0, stdout: /"related": \[\]/ },
   { name: "should link related atoms with enough evidence, and not with --no-related", args: (d) => ["write", "--name", "Deploy freeze calendar reminder", "-t", "event", "-p", "ops", "--tags", "deploy,release", "--body", "Post it.", "--no-related", "-j", ...V(d)], exitCode: 0, stdout: /"links": \[\],\n {2}"related": \[\]/ },
   { name: "should quote the cd it prints for a folder with spaces", args: (d) => ["init", join(d, "new vault")], exitCode: 0, after: (d, run) => assert.match(run.stdout, new RegExp(`\\nNext: cd '${join(d, "new vault").replace(/[/.]/g, "\\$&")}' && git init && cortex write`)) },

@@ -76,13 +76,13 @@ export class WriteSession {
   /**
    * Checks a validated and scanned input (see `scanValidWrite`, run before
    * the lock) against the vault (folder on disk, near-duplicates unless
-   * `force`, leaving out the atom at `replacing`) and, unless `dryRun`, writes it.
+   * `force`, leaving out the atoms at `replacing`) and, unless `dryRun`, writes it.
    * The same input again after a write whose index update failed returns the
    * atom that write made (`alreadyWritten`).
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
-  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string } = {}): WriteResult {
+  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string | readonly string[] } = {}): WriteResult {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
@@ -125,8 +125,9 @@ export class WriteSession {
     return strong.slice(0, limit).map((r) => r.path);
   }
 
-  private rejectDuplicate(text: BoundableText, words: string, replacing: string | undefined): void {
-    const candidates = this.duplicateCandidates(words).filter((c) => c.path !== replacing);
+  private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
+    const skip = new Set(typeof replacing === "string" ? [replacing] : (replacing ?? []));
+    const candidates = this.duplicateCandidates(words).filter((c) => !skip.has(c.path));
     const [best] = findNearDuplicatesPruned(text, candidates, this.options.settings.duplicateThreshold);
     if (!best) return;
     const threshold = this.options.settings.duplicateThreshold;

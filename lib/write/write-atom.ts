@@ -43,7 +43,9 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       // The atom to replace, checked before anything is written.
       const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
       const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
-      const result: WriteResult = session.write(valid, { force: options.force, replacing: old?.path ?? options.replacing, dryRun: options.dryRun });
+      // Both the atom superseded and the one `replacing` names (a --file note moved into place) are left out of the duplicate check.
+      const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
+      const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
       notRecorded.push(...session.notRecorded);
       if (result.alreadyWritten) return result;
       // A dry run has made every check of a real one; mutateVault writes nothing after it.

@@ -5,7 +5,7 @@ import type * as Commander from "commander";
 // and every command pays that at start-up.
 const commander = createRequire(import.meta.url)("commander") as typeof Commander;
 
-export const { Command, CommanderError, InvalidArgumentError, Option } = commander;
+export const { Argument, Command, CommanderError, InvalidArgumentError, Option } = commander;
 export type Command = Commander.Command;
 export type CommanderError = Commander.CommanderError;
 export type Option = Commander.Option;

@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from "./commander.js";
 import type { Diagnostic } from "../lib/atoms/types.js";
 import { openVault, type Vault } from "../lib/app/vault.js";
+import { formatDiagnostic, withCheckSeverity } from "../lib/check/severity.js";
 import { CortexError } from "../lib/errors.js";
 import { isIsoDate, localDate } from "../lib/util/dates.js";
 
@@ -32,7 +33,13 @@ export interface VaultFlags {
 /** What a command action gets: the params, and helpers over them. */
 export class CliContext {
   exitCode = 0;
-  constructor(readonly params: CliParams) {}
+  /** `--json` / `-j` was given (before any `--`): errors go to stderr as JSON too. */
+  readonly jsonErrors: boolean;
+  constructor(readonly params: CliParams) {
+    const end = params.argv.indexOf("--");
+    const args = end === -1 ? params.argv : params.argv.slice(0, end);
+    this.jsonErrors = args.includes("--json") || args.includes("-j") || args.includes("--format=json");
+  }
 
   out(text: string): void {
     this.params.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -68,10 +75,10 @@ export class CliContext {
     return openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd, requireVault: options.requireVault });
   }
 
-  /** Prints diagnostics as `path:line rule message` on stderr. */
+  /** Prints diagnostics as `path:line severity rule message` on stderr, with the severity `check` gives. */
   diagnostics(list: readonly Diagnostic[]): void {
     if (list.length === 0) return;
-    this.params.stderr.write(list.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}\n`).join(""));
+    this.params.stderr.write(list.map((d) => `${formatDiagnostic(withCheckSeverity(d))}\n`).join(""));
   }
 }
 

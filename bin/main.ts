@@ -2,6 +2,7 @@ import { Command, CommanderError } from "./commander.js";
 import { CortexError } from "../lib/errors.js";
 import { packageVersion } from "../lib/version.js";
 import { CliContext, type CliParams } from "./context.js";
+import { addExamples } from "./help.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
@@ -37,6 +38,10 @@ export const COMMAND_MODULES: Readonly<Record<string, { module: string; register
   mv: { module: "mv-command", register: "registerMv" },
   related: { module: "related-command", register: "registerRelated" },
   stats: { module: "stats-command", register: "registerStats" },
+  show: { module: "show-command", register: "registerShow" },
+  list: { module: "list-command", register: "registerList" },
+  edit: { module: "edit-command", register: "registerEdit" },
+  completion: { module: "completion-command", register: "registerCompletion" },
   watch: { module: "watch-command", register: "registerWatch" },
 });
 
@@ -56,10 +61,12 @@ async function loadRegister(name: string): Promise<Register> {
  * const code = await main({ argv: ["search", "deploy"], stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
  */
 export async function main(params: CliParams, registers?: readonly Register[]): Promise<number> {
-  const ctx = new CliContext(params);
+  // Bare `cortex` is a request for help (on stdout, exit 0), as with git; -V is the old spelling of -v.
+  const argv = params.argv.length === 0 ? ["--help"] : params.argv.map((a) => (a === "-V" ? "-v" : a));
+  const ctx = new CliContext({ ...params, argv });
   try {
-    const program = await buildProgram(ctx, params.argv[0], registers);
-    await program.parseAsync(params.argv, { from: "user" });
+    const program = await buildProgram(ctx, argv[0], registers);
+    await program.parseAsync(argv, { from: "user" });
     return ctx.exitCode;
   } catch (error) {
     return handleError(error, ctx);
@@ -70,36 +77,96 @@ export async function main(params: CliParams, registers?: readonly Register[]): 
 export async function buildProgram(ctx: CliContext, only?: string, registers?: readonly Register[]): Promise<Command> {
   const program = new Command("cortex")
     .description("Persistent, searchable memory kept as markdown in a git-tracked, Obsidian-compatible vault.")
-    .version(packageVersion(), "-V, --version")
+    .version(packageVersion(), "-v, --version")
     .exitOverride()
-    .configureOutput({ writeOut: (s) => ctx.params.stdout.write(s), writeErr: (s) => ctx.params.stderr.write(s) })
-    .showHelpAfterError("(run with --help for usage)")
-    .addHelpText("after", EXIT_CODES);
+    .configureOutput({
+      writeOut: (s) => ctx.params.stdout.write(s),
+      writeErr: (s) => ctx.params.stderr.write(s),
+      outputError: (s, write) => write(ctx.jsonErrors ? jsonError("USAGE", s.replace(/^error: /, "")) : s),
+    })
+    .addHelpText("after", EXIT_CODES)
+    // Command names only in the list (their arguments are in each command's help): one line per command.
+    .configureHelp({ subcommandTerm: (cmd) => cmd.name() });
+  if (!ctx.jsonErrors) program.showHelpAfterError("(run with --help for usage)");
   if (registers) {
     for (const register of registers) register(program, ctx);
-    return program;
+    return summarize(program);
   }
-  if (only === "--version" || only === "-V") return program;
+  if (only === "--version" || only === "-v") return program;
   const wanted = only !== undefined && Object.hasOwn(COMMAND_MODULES, only) ? [only] : Object.keys(COMMAND_MODULES);
   for (const register of new Set(await Promise.all(wanted.map(loadRegister)))) register(program, ctx);
+  return summarize(program);
+}
+
+/**
+ * One short line per command in `cortex --help`, so that the list fits one
+ * screen; each command's own help keeps its full description.
+ */
+const SUMMARIES: Readonly<Record<string, string>> = {
+  init: "Create a new vault to start from",
+  write: "Create an atom (validated, scanned, de-duplicated, linked)",
+  search: "Full-text search of the atoms, or list them by filters",
+  show: "Print an atom's metadata and text",
+  list: "List atoms, newest first",
+  edit: "Open an atom in $EDITOR, then re-index it",
+  context: "A briefing for a task within a token budget",
+  supersede: "Mark an atom superseded by another, or retire it",
+  summary: "The boot summary: counts, top projects, hot atoms",
+  index: "Build the indexes (incremental)",
+  watch: "Keep the index current while notes are edited",
+  check: "Lint the vault (pre-commit, CI)",
+  related: "Atoms closest to an atom, tags or words",
+  link: "Turn backtick paths into wikilinks; link report",
+  graph: "The link graph as Mermaid, DOT or JSON",
+  mv: "Move or rename an atom, rewriting every link to it",
+  "refresh-moc": "Refresh the AUTO sections of MEMORY.md and MOCs",
+  migrate: "Add missing frontmatter fields to existing notes",
+  import: "Import a markdown file, a folder or a JSONL export",
+  consolidate: "List near-duplicates, stale reviews, chain problems",
+  stats: "Report on the access log",
+  transcripts: "Search Claude Code session transcripts",
+  mcp: "Serve the vault to AI agents over MCP (stdio)",
+  hook: "Claude Code hook: session-start or prompt",
+  install: "Register the MCP server and hooks with Claude Code",
+  uninstall: "Remove what install --claude added",
+  completion: "Print a shell completion script (bash, zsh, fish)",
+};
+
+// The command list in a user's order (start, daily use, upkeep, agents), each with its summary.
+function summarize(program: Command): Command {
+  const order = Object.keys(SUMMARIES);
+  (program.commands as Command[]).sort((a, b) => order.indexOf(a.name()) - order.indexOf(b.name()));
+  for (const cmd of program.commands) {
+    if (SUMMARIES[cmd.name()]) cmd.summary(SUMMARIES[cmd.name()]!);
+    addExamples(cmd);
+  }
   return program;
 }
 
+/** An error as `--json` callers read it on stderr: `{"error":{"code","message"}}`. */
+export function jsonError(code: string, message: string): string {
+  return `${JSON.stringify({ error: { code, message: message.trim() } })}\n`;
+}
+
 const EXIT_CODES = `
-Exit codes: 0 success; 1 ran fine but found nothing or found problems; 2 usage, config or I/O error.
-Vault: --vault DIR, else CORTEX_VAULT, else the nearest folder at or above the current one with a cortex.toml.`;
+Run cortex COMMAND --help for a command's options and examples.
+Vault: --vault DIR, else CORTEX_VAULT, else the nearest folder at or above
+  the current one with a cortex.toml.
+Exit codes: 0 success; 1 ran fine but found nothing or found problems;
+  2 usage, config or I/O error.`;
 
 function handleError(error: unknown, ctx: CliContext): number {
   if (error instanceof CommanderError) {
     const ok = error.code === "commander.helpDisplayed" || error.code === "commander.version" || error.code === "commander.help";
     return ok ? 0 : 2;
   }
+  // A ConfigError is a CortexError (code CONFIG).
   if (error instanceof CortexError) {
-    ctx.err(`cortex: ${error.message}`);
+    ctx.err(ctx.jsonErrors ? jsonError(error.code, error.message) : `cortex: ${error.message}`);
     return 2;
   }
   const err = error as Error;
-  ctx.err(`cortex: unexpected error: ${err.message}`);
+  ctx.err(ctx.jsonErrors ? jsonError("INTERNAL", err.message) : `cortex: unexpected error: ${err.message}`);
   if (ctx.params.env.CORTEX_DEBUG) ctx.err(String(err.stack));
   return 2;
 }

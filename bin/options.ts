@@ -1,7 +1,4 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { Command } from "commander";
-import { CortexError } from "../lib/errors.js";
 import type { CommitResult } from "../lib/git/commit.js";
 import type { CliContext } from "./context.js";
 
@@ -26,19 +23,6 @@ export async function readStdin(ctx: CliContext): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/**
- * Reads a text file named on the command line (relative to the current folder).
- *
- * @throws CortexError (`IO`) naming the option and the file.
- */
-export function readTextFile(ctx: CliContext, file: string, option: string): string {
-  try {
-    return readFileSync(resolve(ctx.params.cwd, file), "utf8").replace(/^\uFEFF/, "");
-  } catch (error) {
-    throw new CortexError("IO", `${option}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
-  }
 }
 
 /** Reports a commit that was asked for but not made (not a repository, nothing changed, git failed). */

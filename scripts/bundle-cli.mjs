@@ -44,7 +44,7 @@ const bundledCommander = {
   name: "bundled-commander",
   setup(b) {
     b.onLoad({ filter: /[\\/]dist[\\/]bin[\\/]commander\.js$/ }, (args) => ({
-      contents: 'export { Command, CommanderError, InvalidArgumentError, Option } from "commander";',
+      contents: 'export { Argument, Command, CommanderError, InvalidArgumentError, Option } from "commander";',
       loader: "js",
       resolveDir: dirname(args.path),
     }));

@@ -73,7 +73,7 @@ describe("usage-aware ranking end to end", () => {
   });
   after(() => removeTemp(vault));
 
-  const order = async () => (await runInProcess(["search", "risk", "--vault", vault, "--today", TODAY, "--paths", "--top", "0", "--no-log"])).stdout.split("\n").filter(Boolean);
+  const order = async () => (await runInProcess(["search", "risk", "--vault", vault, "--today", TODAY, "--paths", "--top", "0", "--no-log"], { cwd: vault })).stdout.split("\n").filter(Boolean);
 
   test("should change the rank only when [scoring] usage is enabled", async () => {
     const before = await order();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkVault } from "../lib/check/check-vault.js";
@@ -7,6 +7,7 @@ import { checkAtomText, duplicateIdDiagnostics } from "../lib/check/rules.js";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { parseConfig } from "../lib/config/parse.js";
 import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 
 const copy = fixtureCopies();
 const newDir = emptyDirs();
@@ -83,15 +84,15 @@ test("should report the AUTO markers of MOCs that refresh-moc would leave alone,
 
 const CASES: VaultCliCase[] = [
   {
-    name: "should list each problem as path:line rule message and exit 1 on errors",
+    name: "should list each problem as path:line severity rule message and exit 1 on errors",
     
     args: (dir) => ["check", "--vault", dir],
     exitCode: 1,
     stdout: [
-      "MEMORY.md:3 broken-link [[memory_ghost]] matches no note in the vault",
-      "hub.md:17 ambiguous-link [[dup]] matches 2 notes (a/dup.md, b/c/dup.md); Obsidian opens the shortest path, a/dup.md; write more of the path to choose",
-      "hub.md:17 broken-link [[ghost]] matches no note in the vault",
-      'hub.md:23 missing-file links to "absent.png", which is not in the vault',
+      "MEMORY.md:3 error broken-link [[memory_ghost]] matches no note in the vault",
+      "hub.md:17 warning ambiguous-link [[dup]] matches 2 notes (a/dup.md, b/c/dup.md); Obsidian opens the shortest path, a/dup.md; write more of the path to choose",
+      "hub.md:17 error broken-link [[ghost]] matches no note in the vault",
+      'hub.md:23 error missing-file links to "absent.png", which is not in the vault',
       "",
     ].join("\n"),
     stderr: "11 files checked: 3 errors, 1 warning\n",
@@ -130,3 +131,37 @@ const CASES: VaultCliCase[] = [
 
 
 runVaultCases(CASES, "test/fixtures/links", copy);
+
+test("should check again only the notes changed since the last run (index/check-cache.tsv), with the same report", async () => {
+  const vault = copyToTemp(`${ROOT}examples/vault`);
+  try {
+    const args = ["check", "--vault", vault, "--today", "2026-11-22", "--json"];
+    const first = await runInProcess(args);
+    assert.match(readFileSync(`${vault}/index/check-cache.tsv`, "utf8"), /^cortex-check 1\t/);
+    assert.deepEqual(await runInProcess(args), first, "a run from the cache reports the same");
+    writeFileSync(`${vault}/atoms/canary_analysis.md`, readFileSync(`${vault}/atoms/canary_analysis.md`, "utf8").replace("tags:", "tags: [Bad Tag]\nold_tags:"));
+    const changed = JSON.parse((await runInProcess(args)).stdout) as { diagnostics: { file: string; rule: string }[] };
+    assert.ok(changed.diagnostics.some((d) => d.file === "atoms/canary_analysis.md" && d.rule === "tag-format"), "the changed note is checked again");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should not write an unchanged check cache again, and take each note's stamp from the index run", () => {
+  const vault = copyToTemp(`${ROOT}examples/vault`);
+  try {
+    const config = parseConfig("");
+    checkVault(vault, { config, today: "2026-11-22" });
+    const file = `${vault}/index/check-cache.tsv`;
+    const first = readFileSync(file, "utf8");
+    const cache = readFileSync(`${vault}/index/cache.tsv`, "utf8");
+    const line = first.split("\n").find((l) => l.endsWith("\trules/no_friday_deploys.md"))!;
+    assert.ok(cache.includes(`\n${line.split("\t").slice(0, 2).join("\t")}\t`), "the stamp of index/cache.tsv");
+    const before = statSync(file).mtimeMs;
+    checkVault(vault, { config, today: "2026-11-22" });
+    assert.equal(statSync(file).mtimeMs, before, "not written again");
+    assert.equal(readFileSync(file, "utf8"), first);
+  } finally {
+    removeTemp(vault);
+  }
+});

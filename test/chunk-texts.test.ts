@@ -46,7 +46,7 @@ const file: fc.Arbitrary<File> = fc.record({
 // What reading the file gives: its atom, or a diagnostic for a skipped file.
 function readResult(f: File): ReadResult {
   const stat = { size: f.text?.length ?? 3, mtimeMs: f.mtimeMs };
-  if (f.text === null) return { diagnostic: { file: f.path, line: 1, rule: "binary", message: "binary file (contains NUL bytes), skipped", severity: "error" }, stat };
+  if (f.text === null) return { diagnostic: { file: f.path, line: 1, rule: "binary", message: "file contains NUL bytes; skipped", severity: "error" }, stat };
   return { atom: parseAtom(f.text, { path: f.path, mtimeMs: f.mtimeMs }), stat };
 }
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../lib/claude/hooks.js";
 import { addHooks, addMcpServer, hookCommand, isCortexHookCommand, removeHooks, removeMcpServer, setMcpjsonApproval } from "../lib/claude/settings.js";
 import { parseConfig } from "./helpers/lib.js";
-import { installCommand } from "../bin/commands/mcp-command.js";
+import { installCommand, runCommand } from "../bin/commands/mcp-command.js";
 import { removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 
 const spec = { command: ["cortex"], vaultDir: "/home/me/My Vault", name: "cortex" };
@@ -133,7 +133,9 @@ describe("cortex install --claude / uninstall --claude", () => {
     const removed = await run(["uninstall", "--claude"]);
     assert.equal(removed.code, 0, removed.stderr);
     assert.deepEqual(JSON.parse(read(settings)), JSON.parse(original));
-    assert.deepEqual(JSON.parse(read(join(home, ".claude.json"))), {});
+    assert.equal(existsSync(join(home, ".claude.json")), false, "the file install created, left empty, is removed");
+    assert.equal(existsSync(`${settings}.cortex-backup`), false, "install's backup is removed");
+    assert.match(removed.stdout, /^updated .*settings\.json\nremoved .*\.claude\.json\n$/);
   });
 
   test("should register in the project: hooks and approval in .claude/settings.json, the server in .mcp.json", async () => {
@@ -145,12 +147,14 @@ describe("cortex install --claude / uninstall --claude", () => {
     assert.deepEqual(JSON.parse(read(join(project, ".mcp.json"))).mcpServers.cortex, { type: "stdio", command: "npx", args: ["-y", "cortex-vault", "mcp", "--vault", vault] });
     assert.equal(existsSync(join(project, ".mcp.json.cortex-backup")), false);
     assert.equal((await run(["uninstall", "--claude", "--project"])).code, 0);
-    assert.deepEqual(JSON.parse(read(join(project, ".claude/settings.json"))), {});
-    assert.deepEqual(JSON.parse(read(join(project, ".mcp.json"))), {});
+    assert.equal(existsSync(join(project, ".claude")), false, "no empty {} file or folder left");
+    assert.equal(existsSync(join(project, ".mcp.json")), false);
+    assert.deepEqual(readdirSync(project), []);
   });
 
   test("should refuse a settings file that is not JSON and change nothing", async () => {
     const file = join(project, ".claude/settings.json");
+    mkdirSync(join(project, ".claude"), { recursive: true });
     writeFileSync(file, "{ broken");
     const result = await run(["install", "--claude", "--project", "--vault", vault]);
     assert.equal(result.code, 2);
@@ -198,9 +202,15 @@ describe("cortex install --claude / uninstall --claude", () => {
 });
 
 describe("SDK install command", () => {
+  test("should have hooks run the installed cortex, or npx -y cortex-vault from npx's cache (never a bare npx cortex)", () => {
+    assert.equal(runCommand("/home/me/.npm/_npx/ab12/node_modules/cortex-vault"), "npx -y cortex-vault");
+    assert.equal(runCommand("/usr/local/lib/node_modules/cortex-vault"), "cortex");
+    assert.equal(runCommand(null), "cortex");
+  });
+
   test("should name the exact command for a global, npx, project or checkout install", () => {
     assert.equal(installCommand("/usr/local/lib/node_modules/cortex-vault"), "npm install -g @modelcontextprotocol/server@^2.4");
-    assert.equal(installCommand("/home/me/.npm/_npx/ab12/node_modules/cortex-vault"), "npx -y -p cortex-vault -p @modelcontextprotocol/server@^2.4 cortex mcp");
+    assert.equal(installCommand("/home/me/.npm/_npx/ab12/node_modules/cortex-vault"), "npx -y -p cortex-vault -p @modelcontextprotocol/server@^2.4 cortex-vault mcp");
     assert.equal(installCommand("/home/me/app/node_modules/cortex-vault"), "npm install --prefix /home/me/app @modelcontextprotocol/server@^2.4");
     assert.equal(installCommand("/home/me/my repo"), "npm install --prefix '/home/me/my repo' @modelcontextprotocol/server@^2.4");
   });

@@ -37,7 +37,7 @@ test("should build one bundle per command module, except the two that need ES mo
 test("should run a bundled command from its bundle alone", () => {
   const run = loaded(["search", "deploy", "--vault", "examples/vault", "--today", "2026-11-22", "--no-log", "--paths", "--top", "1"]);
   assert.deepEqual([run.status, run.files], [0, ["cortex.cjs", "search-command.cjs"]]);
-  assert.equal(run.stdout, "atoms/deploy_freeze_during_release.md\n");
+  assert.equal(run.stdout, "examples/vault/atoms/deploy_freeze_during_release.md\n", "a path usable from the current folder");
 });
 
 test("should run version, help and unknown commands through the ES modules", () => {

@@ -51,7 +51,7 @@ describe("cli side effects", () => {
   test("should build the index on the first search and say so on stderr", async () => {
     const fresh = copyToTemp(`${ROOT}test/fixtures/ranking`);
     try {
-      const run = await runInProcess(["search", "deploy", "--vault", fresh, "--today", "2026-11-22", "--paths", "--top", "1"]);
+      const run = await runInProcess(["search", "deploy", "--vault", fresh, "--today", "2026-11-22", "--paths", "--top", "1"], { cwd: fresh });
       assert.deepEqual([run.code, run.stdout], [0, "decisions/deploy_freeze.md\n"]);
       assert.match(run.stderr, /no index yet: indexed/);
       assert.doesNotThrow(() => JSON.parse(readFileSync(join(fresh, "index/manifest.json"), "utf8")));
@@ -76,7 +76,7 @@ describe("cli side effects", () => {
     rmSync(log, { force: true });
     mkdirSync(log);
     try {
-      const run = await runInProcess(["search", "deploy", "--vault", vault, "--today", "2026-11-22", "--paths", "--top", "1"]);
+      const run = await runInProcess(["search", "deploy", "--vault", vault, "--today", "2026-11-22", "--paths", "--top", "1"], { cwd: vault });
       assert.deepEqual([run.code, run.stdout], [0, "decisions/deploy_freeze.md\n"]);
     } finally {
       rmSync(log, { recursive: true });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { defaultConfig } from "../lib/config/defaults.js";
 import { fileItem, importSource, parseJsonl, splitSections } from "./helpers/lib.js";
+import { readSections } from "../lib/import/sources.js";
 import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
@@ -12,18 +13,34 @@ const SOURCES = join(ROOT, "test/fixtures/import");
 const TODAY = "2026-11-22";
 const config = defaultConfig();
 
-test("should split markdown per ## section, ignoring fenced headings and the preamble", () => {
+test("should split markdown per ## section, ignoring fenced headings, keeping the preamble as its own atom", () => {
   const items = splitSections(readFileSync(join(SOURCES, "decisions.md"), "utf8"), "decisions.md");
   assert.deepEqual(items.map((i) => [i.source, i.input.name]), [
+    ["decisions.md:1", "Team decision log"],
     ["decisions.md:5", "Use pnpm, not npm"],
     ["decisions.md:13", "Database pool size"],
     ["decisions.md:17", "Leaked key"],
     ["decisions.md:21", "Database pool size again"],
     ["decisions.md:25", "Invalid tag section"],
   ]);
-  assert.match(items[0]!.input.body, /```md\n## Not a section/);
+  assert.equal(items[0]!.input.body, "Decisions we made, newest last. This preamble is not imported.");
+  assert.match(items[1]!.input.body, /```md\n## Not a section/);
   assert.deepEqual(splitSections("---\nname: x\n---\nJust text.\n", "a.md").map((i) => i.input.name), ["x"]);
   assert.deepEqual(splitSections("\n\n", "a.md"), []);
+});
+
+test("should name sections so they stay unique and meaningful, and list the sections it skipped", () => {
+  const text = "# Acme\n\nThe web app and the API.\n\n## Build\n\npnpm build\n\n## Frontend conventions\n\nHooks only.\n\n# API\n\n## Build\n\nmake api\n\n## Empty\n\n## Frontend conventions\nAgain.\n";
+  const { items, skipped } = readSections(text, "CLAUDE.md");
+  assert.deepEqual(items.map((i) => [i.source, i.input.name]), [
+    ["CLAUDE.md:1", "Acme"],
+    ["CLAUDE.md:5", "Acme: Build"],
+    ["CLAUDE.md:9", "Acme: Frontend conventions"],
+    ["CLAUDE.md:15", "API: Build"],
+    ["CLAUDE.md:21", "API: Frontend conventions"],
+  ]);
+  assert.deepEqual(skipped, [{ source: "CLAUDE.md:19", name: "API: Empty", reason: "section has no text" }]);
+  assert.deepEqual(readSections("## Build\nx\n## Build\ny\n", "notes/CLAUDE.md").items.map((i) => i.input.name), ["CLAUDE: Build", "CLAUDE: Build (2)"]);
 });
 
 test("should read a whole note with its frontmatter name and tags", () => {
@@ -50,17 +67,17 @@ test("should import sections through the write checks, counting duplicates and r
   const vault = tempDir();
   try {
     const result = await importSource(vault, join(SOURCES, "decisions.md"), { config, today: TODAY, project: "ops" });
-    assert.deepEqual(result.imported.map((i) => i.path), ["reference/use_pnpm_not_npm.md", "reference/database_pool_size.md", "reference/invalid_tag_section.md"]);
+    assert.deepEqual(result.imported.map((i) => i.path), ["reference/team_decision_log.md", "reference/use_pnpm_not_npm.md", "reference/database_pool_size.md", "reference/invalid_tag_section.md"]);
     assert.deepEqual(result.duplicates.map((d) => [d.name, d.existingPath]), [["Database pool size again", "reference/database_pool_size.md"]]);
     assert.deepEqual(result.rejected.map((r) => [r.name, r.code, r.rule]), [["Leaked key", "SECURITY", "aws-access-key"]]);
-    assert.equal(result.candidates, 5);
+    assert.equal(result.candidates, 6);
     const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
     assert.deepEqual(manifest.map((m) => m.path).sort(), listAtoms(vault));
     const events = readFileSync(join(vault, "index/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { op: string });
-    assert.deepEqual(events.map((e) => e.op), ["import", "import", "import"]);
+    assert.deepEqual(events.map((e) => e.op), ["import", "import", "import", "import"]);
     const again = await importSource(vault, join(SOURCES, "decisions.md"), { config, today: TODAY, project: "ops" });
     assert.equal(again.imported.length, 0);
-    assert.equal(again.duplicates.length, 4);
+    assert.equal(again.duplicates.length, 5);
   } finally {
     removeTemp(vault);
   }
@@ -94,12 +111,13 @@ test("should check everything and write nothing on a dry run", async () => {
 });
 
 const CASES: MutationCase[] = [
-  { name: "should print the import summary", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops"], exitCode: 0, stdout: /\nImported 3 of 5 \(1 duplicate, 1 rejected: 1 aws-access-key\)\n$/, stderr: /^test\/fixtures\/import\/decisions\.md:17 aws-access-key "Leaked key": rejected: body contains what looks like an AWS access key id; remove it or keep it out of memory\ntest\/fixtures\/import\/decisions\.md:21 duplicate / },
+  { name: "should print the import summary", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops"], exitCode: 0, stdout: /\nImported 4 of 6 \(1 duplicate, 1 rejected: 1 aws-access-key\)\n$/, stderr: /^test\/fixtures\/import\/decisions\.md:17 aws-access-key "Leaked key": rejected: body contains what looks like an AWS access key id; remove it or keep it out of memory\ntest\/fixtures\/import\/decisions\.md:21 duplicate / },
   { name: "should import one atom per file with --split file", args: ["import", "test/fixtures/import/notes/sub/plain.md", "--project", "ops", "--split", "file"], exitCode: 0, stdout: /^wrote reference\/retry_budget\.md  \(test\/fixtures\/import\/notes\/sub\/plain\.md\)\nImported 1 of 1\n$/ },
-  { name: "should refuse items without a project", args: ["import", "test/fixtures/import/decisions.md"], exitCode: 2, stderr: /^cortex: project: 5 of 5 items name no project; give --project \(rule required\)\n$/ },
+  { name: "should refuse items without a project", args: ["import", "test/fixtures/import/decisions.md"], exitCode: 2, stderr: /^cortex: project: 6 of 6 items name no project; give --project \(rule required\)\n$/ },
   { name: "should refuse a missing source", args: ["import", "no/such/file.md", "--project", "ops"], exitCode: 2, stderr: /^cortex: import source not found: no\/such\/file\.md \(ENOENT\)\n$/ },
   { name: "should refuse a bad --split", args: ["import", "test/fixtures/import/decisions.md", "--split", "h3"], exitCode: 2, stderr: /argument 'h3' is invalid/ },
-  { name: "should exit 1 when nothing is imported", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops", "--type", "memo"], exitCode: 1, stdout: /^Imported 0 of 5 \(5 rejected: 5 invalid-type\)\n$/ },
+  { name: "should exit 1 when nothing is imported", args: ["import", "test/fixtures/import/decisions.md", "--project", "ops", "--type", "memo"], exitCode: 1, stdout: /^Imported 0 of 6 \(6 rejected: 6 invalid-type\)\n$/ },
+  { name: "should say what it skipped", args: ["import", "test/fixtures/import/sections.md", "--project", "ops", "--dry-run"], exitCode: 0, stdout: /\nWould import 2 of 2 \(1 skipped\)\n$/, stderr: /^test\/fixtures\/import\/sections\.md:9 skipped "Sections: Empty": section has no text\n$/ },
 ];
 
 registerMutationCases(CASES, { prepare: () => tempDir(), args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY] });

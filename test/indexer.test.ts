@@ -280,12 +280,17 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     run(vault);
     const ignore = join(vault, "index/.gitignore");
-    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "search.db", "search.db-journal", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking", "watch.json"]);
+    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "check-cache.tsv", "search.db", "search.db-journal", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking", "watch.json"]);
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
     assert.match(readFileSync(ignore, "utf8"), /^\.lock$/m, "the earlier version is replaced");
     assert.match(readFileSync(ignore, "utf8"), /^mv-journal\.json$/m, "the earlier version is replaced");
+    assert.match(readFileSync(ignore, "utf8"), /^check-cache\.tsv$/m, "the earlier version is replaced");
+    writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n.lock\n.lock.breaking\n");
+    appendFileSync(join(vault, "a.md"), "more\n");
+    run(vault);
+    assert.match(readFileSync(ignore, "utf8"), /^check-cache\.tsv$/m, "the version before check's cache is replaced too");
     writeFileSync(ignore, "cache.tsv\n# mine\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);

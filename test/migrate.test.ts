@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync, utimesSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parse } from "yaml";
@@ -7,7 +8,7 @@ import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
 import { parseAtom } from "../lib/atoms/parse.js";
 import { loadConfig } from "../lib/config/load.js";
 import { migrateVault, planFileMigration, unifiedDiff } from "./helpers/lib.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 
 const MESSY = join(ROOT, "test/fixtures/messy");
@@ -42,10 +43,10 @@ function bodyBytes(text: string): string {
   return split.state === "ok" ? split.body : clean;
 }
 
-test("should generate the whole block for a note without frontmatter", () => {
+test("should generate the whole block for a note without frontmatter, named from the file as the index names it", () => {
   const { config } = loadConfig({ vault: MESSY });
   const plan = planFileMigration("# Loose note\n\nMentions deploy risk, #idea.\n", { path: "inbox/no_frontmatter.md", mtimeMs: new Date(2026, 5, 1, 12).getTime() }, config, new Set());
-  assert.equal(plan.after, "---\nid: 20260601_no_frontmatter\nname: Loose note\ntype: concept\nproject: ops\nstatus: active\ncreated: 2026-06-01\nupdated: 2026-06-01\ntags: [idea, deploy, risk]\nlinks: []\n---\n# Loose note\n\nMentions deploy risk, #idea.\n");
+  assert.equal(plan.after, "---\nid: 20260601_no_frontmatter\nname: No Frontmatter\ntype: concept\nproject: ops\nstatus: active\ncreated: 2026-06-01\nupdated: 2026-06-01\ntags: [idea, deploy, risk]\nlinks: []\n---\n# Loose note\n\nMentions deploy risk, #idea.\n");
   assert.deepEqual(plan.added, FIELDS);
 });
 
@@ -101,7 +102,7 @@ test("should infer type, status, project and tags from the path and the config",
     const front = (path: string) => parse(splitFrontmatter(bytes(vault, path).toString("utf8").replace(/^\uFEFF/, "")).yaml);
     assert.equal(front("decisions/no_type.md").type, "decision");
     assert.equal(front("people/someone.md").type, "person");
-    assert.equal(front("people/someone.md").name, "Someone Important");
+    assert.equal(front("people/someone.md").name, "Someone");
     assert.equal(front("archive/old.md").status, "archived");
     assert.equal(front("notes/null_fields.md").status, "review");
     assert.equal(front("notes/commented.md").name, "Commented: a title, not a name");
@@ -141,7 +142,7 @@ test("should print diffs and write nothing on --dry-run (in-process and built)",
       assert.equal(result.code, 1, "skipped files are problems");
       assert.deepEqual(hashTree(vault), before);
       assert.match(result.stdout, /^--- a\/archive\/old\.md\n\+\+\+ b\/archive\/old\.md\n@@ -1 \+1,12 @@\n\+---\n\+id: 20260601_old\n/);
-      assert.match(result.stderr, /^broken\/bad_yaml\.md:2 migrate-skipped /m);
+      assert.match(result.stderr, /^broken\/bad_yaml\.md:2 error migrate-skipped /m);
       assert.match(result.stderr, /Would migrate 18 files \(1 already complete, 5 skipped\)\n$/);
     } finally {
       removeTemp(vault);
@@ -170,4 +171,43 @@ test("should produce unified diffs", () => {
   assert.equal(unifiedDiff("x", "y", "f.md"), "--- a/f.md\n+++ b/f.md\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n\\ No newline at end of file\n");
   assert.equal(unifiedDiff("", "a\n", "f.md"), "--- a/f.md\n+++ b/f.md\n@@ -0,0 +1 @@\n+a\n");
   assert.equal(unifiedDiff("same", "same", "f.md"), "");
+});
+
+test("should name notes as the index does, take a folder and --project/--type defaults, and print a patch -p1 applies with spaces in names", async () => {
+  for (const run of [runInProcess, runBuilt]) {
+    const vault = tempDir();
+    try {
+      mkdirSync(join(vault, "notes"));
+      mkdirSync(join(vault, "other"));
+      writeFileSync(join(vault, "notes/use-kafka.md"), "Kafka it is.\n");
+      writeFileSync(join(vault, "notes/quick idea.md"), "# Quick idea\n\nidea\n");
+      writeFileSync(join(vault, "other/left.md"), "left alone\n");
+      // A folder without cortex.toml is a vault only when named (--vault): vault discovery looks for cortex.toml.
+      const dry = await run(["migrate", "notes", "-p", "research", "-t", "decision", "--dry-run", "--today", TODAY, "--vault", vault], { cwd: vault });
+      assert.equal(dry.code, 0, dry.stderr);
+      assert.match(dry.stdout, /^--- a\/notes\/quick idea\.md\t\n\+\+\+ b\/notes\/quick idea\.md\t\n/);
+      assert.doesNotMatch(dry.stdout, /other\/left/);
+      const patch = spawnSync("patch", ["-p1"], { cwd: vault, input: dry.stdout, encoding: "utf8" });
+      assert.equal(patch.status, 0, patch.stderr + patch.stdout);
+      const front = (path: string) => parse(splitFrontmatter(readFileSync(join(vault, path), "utf8")).yaml) as Record<string, unknown>;
+      assert.deepEqual([front("notes/use-kafka.md").name, front("notes/use-kafka.md").project, front("notes/use-kafka.md").type], ["Use Kafka", "research", "decision"]);
+      assert.equal(front("notes/quick idea.md").name, "Quick Idea");
+      assert.equal(readFileSync(join(vault, "other/left.md"), "utf8"), "left alone\n");
+      await run(["index", "--today", TODAY, "--quiet", "--vault", vault], { cwd: vault });
+      const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string; name: string }[];
+      assert.equal(manifest.find((m) => m.path === "other/left.md")!.name, "Left", "the index names a note without a name from its file");
+    } finally {
+      removeTemp(vault);
+    }
+  }
+});
+
+test("should refuse a folder outside the vault and an unknown --type", async () => {
+  const vault = tempDir();
+  try {
+    assert.match((await runInProcess(["migrate", "/", "--vault", vault, "--today", TODAY])).stderr, /^cortex: folder: \/ is not a folder of the vault/);
+    assert.match((await runInProcess(["migrate", "--vault", vault, "-t", "memo", "--today", TODAY])).stderr, /^cortex: --type: "memo" is not one of rule,/);
+  } finally {
+    removeTemp(vault);
+  }
 });

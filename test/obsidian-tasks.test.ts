@@ -8,14 +8,14 @@ const vault = copyToTemp(join(ROOT, "test/fixtures/obsidian-tasks-docs/docs"));
 after(() => removeTemp(vault));
 
 const MISSING_IMAGES = [
-  'Getting Started/On Completion.md:98 missing-file links to "on-completion-after.png", which is not in the vault',
-  'Getting Started/On Completion.md:98 missing-file links to "on-completion-before.png", which is not in the vault',
+  'Getting Started/On Completion.md:98 error missing-file links to "on-completion-after.png", which is not in the vault',
+  'Getting Started/On Completion.md:98 error missing-file links to "on-completion-before.png", which is not in the vault',
 ];
 
 test("should index the real vault without a crash", async () => {
   const run = await runInProcess(["index", "--vault", vault, "--today", "2026-08-21"]);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /^Indexed 118 atoms \(0 warnings\)/);
+  assert.match(run.stdout, /^Indexed 118 atoms \(0 errors, 0 warnings\)/);
 });
 
 test("should check the real vault and find only the two images that were not copied", async () => {

@@ -24,8 +24,9 @@ test("should index a text note with a stray NUL byte and warn, and still skip a 
   writeFileSync(join(vault, "picture.md"), readFileSync(join(ROOT, "test/fixtures/quirks/binary.md")));
   const index = runBuilt(["index", "--vault", vault, "--today", "2026-11-22"]);
   assert.equal(index.code, 0, index.stderr);
-  assert.match(index.stderr, /^nul\.md:3 nul-byte contains a NUL byte; indexed as text \(a space in search\)$/m);
-  assert.match(index.stderr, /^picture\.md:1 binary binary file \(contains NUL bytes\), skipped$/m);
+  // Problems print as path:line severity rule message, and the binary message no longer doubles its rule's word (issue 14).
+  assert.match(index.stderr, /^nul\.md:3 warning nul-byte contains a NUL byte; indexed as text \(a space in search\)$/m);
+  assert.match(index.stderr, /^picture\.md:1 error binary file contains NUL bytes; skipped$/m);
   const search = runBuilt(["search", "--vault", vault, "--today", "2026-11-22", "--json", "quarterly", "rotation"]);
   assert.equal(search.code, 0, search.stderr);
   assert.deepEqual((JSON.parse(search.stdout) as { path: string }[]).map((h) => h.path), ["nul.md"]);

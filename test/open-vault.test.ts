@@ -34,7 +34,8 @@ describe("finding the vault", () => {
     const vault = example();
     const result = await runInProcess(["search", "deploy", "freeze", "--paths", "--today", TODAY, "--no-log"], { cwd: join(vault, "rules") });
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /^atoms\/deploy_freeze_during_release\.md\n/);
+    // --paths prints paths usable from the current folder (issue 14): absolute for a note outside it.
+    assert.equal(result.stdout.split("\n")[0], join(vault, "atoms/deploy_freeze_during_release.md"));
     assert.equal(existsSync(join(vault, "rules/index")), false);
   });
 
@@ -52,12 +53,14 @@ describe("fresh reads", () => {
   test("should find a note added by hand, forget a deleted one, and see an edit, without cortex index", async () => {
     const vault = example();
     const search = (...words: string[]) => runInProcess(["search", ...words, "--vault", vault, "--paths", "--today", TODAY, "--no-log"]);
+    // --paths prints paths usable from the current folder (issue 14); the vault is outside it, so they are absolute.
+    const quokka = `${join(vault, "reference/quokka.md")}\n`;
     assert.equal((await runInProcess(["index", "--vault", vault, "--today", TODAY, "--quiet"])).code, 0);
     writeFileSync(join(vault, "reference/quokka.md"), NOTE);
-    assert.equal((await search("marsupial")).stdout, "reference/quokka.md\n", "a new note is found by its tag");
+    assert.equal((await search("marsupial")).stdout, quokka, "a new note is found by its tag");
     writeFileSync(join(vault, "reference/quokka.md"), NOTE.replace("Quokka habits", "Wombat habits").replace("They smile.", "They dig and dig."));
-    assert.equal((await search("wombat")).stdout, "reference/quokka.md\n", "an edited name is found");
-    assert.equal((await search("quokka")).stdout, "reference/quokka.md\n", "the path still holds the old word");
+    assert.equal((await search("wombat")).stdout, quokka, "an edited name is found");
+    assert.equal((await search("quokka")).stdout, quokka, "the path still holds the old word");
     const json = await runInProcess(["search", "wombat", "--vault", vault, "--json", "--today", TODAY, "--no-log"]);
     assert.equal(JSON.parse(json.stdout)[0].name, "Wombat habits", "the new name is shown");
     rmSync(join(vault, "reference/quokka.md"));

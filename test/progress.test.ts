@@ -23,7 +23,7 @@ test("should show progress only once the run is long, at most every 50 ms, and e
   clock = 430;
   line.update(100, 100);
   line.clear();
-  assert.deepEqual(out, ["\rIndexing 30/100 files…", "\rIndexing 50/100 files…", "\rIndexing 100/100 files…", "\r\x1b[K"]);
+  assert.deepEqual(out, ["\rReading files 30/100…", "\rReading files 50/100…", "\r\x1b[KRead 100 files; resolving links and writing the indexes…", "\r\x1b[K"]);
 });
 
 test("should leave no trace on a short run", () => {

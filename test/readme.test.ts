@@ -1,42 +1,182 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
-import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
+import { after, describe, test } from "node:test";
+import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+const EXAMPLE = join(ROOT, "examples/vault");
 
-test("should show install, the main job on examples/vault, and the tests at the top of the README", () => {
-  const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1]!;
-  assert.deepEqual(firstBlock.trim().split("\n"), ["npm install", 'npx cortex search "deploy risk" --vault examples/vault --brief', "npm test"]);
+/** The fenced blocks of the README, with the line each starts on. */
+const blocks = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, body: m[2]!, line: readme.slice(0, m.index).split("\n").length }));
+
+const temps: string[] = [];
+after(() => temps.forEach(removeTemp));
+
+// A folder with `cortex` and `cortex-vault` on PATH (the built bin), a home with the README's paths, and the files its examples name.
+function workdir(): { dir: string; env: Record<string, string> } {
+  const dir = tempDir("cortex-readme-");
+  temps.push(dir);
+  const bin = join(dir, ".bin");
+  mkdirSync(bin);
+  for (const name of ["cortex", "cortex-vault"]) {
+    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${BUILT_CLI}" "$@"\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("CORTEX_")) env[k] = v;
+  Object.assign(env, { PATH: `${bin}:${process.env.PATH}`, HOME: dir, NO_COLOR: "1", EDITOR: "true", VISUAL: "" });
+  return { dir, env };
+}
+
+// The files the reference's examples name, and a vault where they expect one.
+function withExampleFiles(dir: string): string {
+  const vault = copyToTemp(EXAMPLE, "cortex-readme-vault-");
+  temps.push(vault);
+  cpSync(vault, join(dir, "notes/vault"), { recursive: true });
+  cpSync(join(ROOT, "test/fixtures/import/decisions.md"), join(dir, "CLAUDE.md"));
+  cpSync(join(ROOT, "test/fixtures/import/export.jsonl"), join(dir, "export.jsonl"));
+  cpSync(join(ROOT, "test/fixtures/import/notes"), join(dir, "notes"), { recursive: true });
+  writeFileSync(join(dir, "runbook.md"), "# Rollback\n\nRedeploy the previous tag with the pipeline's rollback job, then page the owner.\n");
+  mkdirSync(join(dir, ".config/fish/completions"), { recursive: true });
+  return vault;
+}
+
+describe("README: first screen", () => {
+  test("should say what this is, then Install, Start a vault in a minute, the example vault, then the reference", () => {
+    const headings = [...readme.matchAll(/^(#{1,2}) (.+)$/gm)].map((m) => m[2]);
+    assert.deepEqual(headings.slice(0, 5), ["cortex-vault", "Install", "Start a vault in a minute", "The example vault", "Reference"]);
+    const intro = readme.slice(readme.indexOf("\n") + 1, readme.indexOf("## Install")).trim();
+    assert.ok(intro.length > 300 && !intro.includes("```"), "a paragraph on what and why");
+    const install = readme.slice(readme.indexOf("## Install"), readme.indexOf("## Start a vault"));
+    assert.match(install, /```sh\nnpm install -g cortex-vault\n```/);
+    assert.match(install, /\nnpm link +#/);
+  });
+
+  test("should never tell anyone to run npx cortex, which is another npm package", () => {
+    for (const b of blocks) assert.doesNotMatch(b.body, /npx (-y )?cortex(?!-vault)\b/, `block at line ${b.line}`);
+    for (const b of blocks) if (/crontab|pre-commit/i.test(readme.slice(0, readme.indexOf(b.body)).split("\n").slice(-3).join("\n")) && b.body.includes("cortex")) assert.match(b.body, /(npx -y cortex-vault|exec cortex) /);
+  });
 });
 
-test("should run the README's core example as written", () => {
-  const code = /```js\n(import \{ parseAtom \} from "cortex-vault\/core";[\s\S]*?)```/.exec(readme)![1]!;
-  const script = join(ROOT, `readme-core-${process.pid}.mjs`);
-  try {
-    writeFileSync(script, code);
-    const run = spawnSync(process.execPath, [script], { cwd: ROOT, encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout, "Deploy freeze [ 'deploy' ] []\n");
-  } finally {
-    rmSync(script, { force: true });
+describe("README: console blocks (command and output as pasted)", () => {
+  for (const block of blocks.filter((b) => b.lang === "console")) {
+    test(`should print what the README shows (block at line ${block.line})`, () => {
+      const { dir, env } = workdir();
+      const steps: { command: string; expected: string[] }[] = [];
+      for (const line of block.body.split("\n")) {
+        if (line.startsWith("$ ")) steps.push({ command: line.slice(2), expected: [] });
+        else steps.at(-1)!.expected.push(line);
+      }
+      const script = steps.map((s) => `printf '@@STEP@@\\n'\n${s.command} 2>&1`).join("\n");
+      const run = spawnSync("bash", ["-c", script], { cwd: dir, env: { ...env, CORTEX_TODAY: "2026-11-23" }, encoding: "utf8" });
+      assert.equal(run.status, 0, run.stderr);
+      const outputs = run.stdout.split("@@STEP@@\n").slice(1).map((o) => o.replaceAll(dir, "/home/you").trimEnd());
+      steps.forEach((s, i) => assert.equal(outputs[i], s.expected.join("\n").trimEnd(), `$ ${s.command}`));
+    });
   }
 });
 
-test("should run the README's library example as written (on a copy of the example vault)", () => {
-  const code = /## Library\n\n```js\n([\s\S]*?)```/.exec(readme)![1]!;
-  const vault = copyToTemp(join(ROOT, "examples/vault"));
-  const script = join(ROOT, `readme-example-${process.pid}.mjs`);
-  try {
-    writeFileSync(script, code.replaceAll('"examples/vault"', JSON.stringify(vault)));
-    const run = spawnSync(process.execPath, [script], { cwd: ROOT, encoding: "utf8" });
-    assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /^15\.99\d* hot atoms\/deploy_freeze_during_release\.md\n/);
-    assert.match(run.stdout, /\n\[ 'deploy', .*\] .+\n\d+ \d+\nNOT_FOUND\n$/);
-  } finally {
-    rmSync(script, { force: true });
-    removeTemp(vault);
+/** The lines of a sh block that run cortex, continuation lines joined. */
+function cortexLines(body: string): string[] {
+  return body
+    .replace(/\\\n\s*/g, "")
+    .split("\n")
+    .filter((l) => /^(cortex|echo|source) /.test(l) && /\bcortex\b/.test(l));
+}
+
+describe("README: every cortex command example, on a copy of the example vault", () => {
+  for (const block of blocks.filter((b) => b.lang === "sh" && cortexLines(b.body).length > 0)) {
+    test(`should run each command of the block at line ${block.line}`, () => {
+      const { dir, env } = workdir();
+      const vault = withExampleFiles(dir);
+      for (const line of cortexLines(block.body)) {
+        const command = line.replaceAll("examples/vault", vault);
+        // A command that runs "until Ctrl-C" (cortex watch) is stopped with SIGTERM after a while, which must end it with exit 0.
+        const untilStopped = /# until Ctrl-C/.test(line) ? { timeout: 4000, killSignal: "SIGTERM" as const } : {};
+        const run = spawnSync("bash", ["-c", untilStopped.timeout ? `exec ${command}` : command], { cwd: dir, env: { ...env, CORTEX_VAULT: vault, CORTEX_TODAY: "2026-11-22" }, encoding: "utf8", ...untilStopped });
+        const want = /# .*exit 1/.test(line) ? 1 : 0;
+        assert.equal(run.status, want, `${line}\nstdout: ${run.stdout.slice(0, 500)}\nstderr: ${run.stderr}`);
+      }
+    });
   }
+});
+
+describe("README: the pre-commit hook and the crontab line", () => {
+  test("should pass the pre-commit hook on a clean example vault in git", () => {
+    const hook = blocks.find((b) => b.body.startsWith("#!/bin/sh\n") && b.body.includes("cortex check"))!;
+    const { dir, env } = workdir();
+    const vault = withExampleFiles(dir);
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: vault, env, encoding: "utf8" });
+    git("init", "-q");
+    writeFileSync(join(vault, ".git/hooks/pre-commit"), hook.body);
+    chmodSync(join(vault, ".git/hooks/pre-commit"), 0o755);
+    const run = spawnSync(join(vault, ".git/hooks/pre-commit"), [], { cwd: vault, env, encoding: "utf8" });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+  });
+
+  test("should refresh the MOCs with the crontab line's command", () => {
+    const cron = blocks.find((b) => b.lang === "crontab")!;
+    const { dir, env } = workdir();
+    const vault = withExampleFiles(dir);
+    // The schedule off, and the package npx would fetch is the built one here.
+    const command = cron.body.trim().split(/\s+/).slice(5).join(" ").replace("/path/to/vault", vault).replace("npx -y cortex-vault", "cortex-vault");
+    const run = spawnSync("sh", ["-c", command], { cwd: dir, env, encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(readFileSync(join(dir, "cortex-refresh-moc.log"), "utf8"), "", "quiet on success");
+  });
+});
+
+describe("README: the picture and the library", () => {
+  test("should draw the example vault's link graph as cortex graph does", () => {
+    const mermaid = blocks.find((b) => b.lang === "mermaid");
+    assert.ok(mermaid, "a Mermaid block");
+    const vault = copyToTemp(EXAMPLE);
+    temps.push(vault);
+    const run = spawnSync(process.execPath, [BUILT_CLI, "graph", "--vault", vault, "--today", "2026-11-22"], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(mermaid.body, run.stdout);
+  });
+
+  test("should run each library example as written (on a copy of the example vault)", () => {
+    const examples = blocks.filter((b) => b.lang === "js");
+    assert.equal(examples.length, 3);
+    const outputs = examples.map((example, i) => {
+      const vault = copyToTemp(EXAMPLE);
+      temps.push(vault);
+      const script = join(ROOT, `readme-example-${process.pid}-${i}.mjs`);
+      try {
+        writeFileSync(script, example.body.replaceAll('"examples/vault"', JSON.stringify(vault)));
+        const run = spawnSync(process.execPath, [script], { cwd: ROOT, encoding: "utf8" });
+        assert.equal(run.status, 0, run.stderr);
+        assert.equal(run.stderr, "");
+        return run.stdout;
+      } finally {
+        rmSync(script, { force: true });
+      }
+    });
+    // The vault handle: a full-text search, an atom by name, the hot list and the counts, a CortexError's code.
+    assert.match(outputs[0]!, /^15\.99\d* hot atoms\/deploy_freeze_during_release\.md\n/);
+    assert.match(outputs[0]!, /\n\[ 'deploy', .*\] .+\n\d+ \d+\nNOT_FOUND\n$/);
+    // The pure core.
+    assert.equal(outputs[1], "Deploy freeze [ 'deploy' ] []\n");
+    // A write that supersedes an atom by its link stem, in one transaction.
+    assert.equal(outputs[2], "rules/no_deploys_after_14_00_on_fridays.md (20261122_no_deploys_after_14_00_on_fridays) supersedes rules/no_friday_deploys.md\n");
+  });
+});
+
+describe("README: check's rules", () => {
+  // Every rule index and check report (lib/atoms, lib/vault, lib/check, lib/moc/markers).
+  const RULES = [
+    "frontmatter-yaml", "frontmatter-unterminated", "frontmatter-not-mapping", "frontmatter-key", "missing-field",
+    "invalid-type", "invalid-status", "invalid-confidence", "invalid-project", "bad-date", "field-type", "duplicate-id",
+    "broken-link", "missing-file", "ambiguous-link", "tag-format", "moc-unclosed", "moc-missing-open", "moc-duplicated",
+    "moc-nested", "binary", "unreadable", "skipped", "not-utf8", "nul-byte", "too-large",
+  ];
+
+  test("should list every rule in the README's table with its severity", () => {
+    const table = readme.slice(readme.indexOf("### `cortex check`"), readme.indexOf("Pre-commit hook"));
+    for (const rule of RULES) assert.match(table, new RegExp(`\\| [^\\n]*\`${rule}\`[^\\n]*\\| (error|warning) \\|`), rule);
+  });
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+import { RELATED_MIN_SCORE, writeEvidence } from "../lib/related/evidence.js";
 import { related, tokens } from "../lib/related/related.js";
 import { readAccessLog, trackerReport } from "../lib/stats/tracker.js";
 import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
@@ -39,6 +40,16 @@ test("should relate a set of tags and words", () => {
     ["a.md", "shared rare words: fleet"],
   ]);
   assert.deepEqual(tokens("The 2026 rollout, with THE canary!"), ["rollout", "canary"]);
+});
+
+test("should ask a link added on write for more than one shared tag: a tag and a word, two tags, or four words", () => {
+  const candidate = { tags: ["deploy", "release"], name: "Deploy freeze calendar", aliases: ["cut-off"], description: "When releases stop" };
+  const enough = (tags: string[], text: string) => writeEvidence(candidate, { tags, text }) >= RELATED_MIN_SCORE;
+  assert.equal(enough(["deploy"], "Post it on the wiki"), false, "one generic tag alone");
+  assert.equal(enough(["deploy"], "The calendar of the team"), true, "a tag and a word");
+  assert.equal(enough(["#Deploy", "release"], "Post it"), true, "two tags");
+  assert.equal(enough([], "freeze calendar releases"), false, "three words");
+  assert.equal(enough([], "deploy freeze calendar releases"), true, "four words");
 });
 
 const EVENTS = [

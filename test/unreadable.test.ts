@@ -30,7 +30,8 @@ test("should drop a note that cannot be read from incremental and full index ali
   index(vault, false);
   chmodSync(join(vault, "closed.md"), 0o000);
   const incremental = index(vault, false);
-  assert.match(incremental.stderr, /^closed\.md:1 unreadable cannot read: EACCES$/m);
+  // Problems print as path:line severity rule message (issue 14).
+  assert.match(incremental.stderr, /^closed\.md:1 error unreadable cannot read: EACCES$/m);
   const afterIncremental = indexFiles(vault);
   const copy = newDir();
   cpSync(vault, copy, { recursive: true });

@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { checkVault } from "../../lib/check/check-vault.js";
+import { formatDiagnostic } from "../../lib/check/severity.js";
 import type { CliContext } from "../context.js";
 import { finishPendingMoveLines } from "../format/move-output.js";
 
@@ -17,7 +18,7 @@ export function registerCheck(program: Command, ctx: CliContext): void {
     .description("Lint the vault: frontmatter, required fields, type/status/project, dates, duplicate ids, tags, broken and ambiguous wikilinks, skipped files, broken AUTO markers of MOCs. Exit 1 on any error.")
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day the index is refreshed for (YYYY-MM-DD; or CORTEX_TODAY)")
-    .option("--json", "print {errors, warnings, files, diagnostics} as JSON")
+    .option("-j, --json", "print {errors, warnings, files, diagnostics} as JSON")
     .option("-q, --quiet", "print errors only, and no summary line")
     .action(async (opts: CheckOptions) => {
       const today = ctx.today(opts.today);
@@ -30,7 +31,7 @@ export function registerCheck(program: Command, ctx: CliContext): void {
         return;
       }
       const shown = opts.quiet ? report.diagnostics.filter((d) => d.severity === "error") : report.diagnostics;
-      if (shown.length > 0) ctx.out(shown.map((d) => `${d.file}:${d.line} ${d.rule} ${d.message}`).join("\n"));
+      if (shown.length > 0) ctx.out(shown.map(formatDiagnostic).join("\n"));
       if (!opts.quiet) ctx.err(`${report.files} files checked: ${plural(report.errors, "error")}, ${plural(report.warnings, "warning")}`);
     });
 }

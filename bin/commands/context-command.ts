@@ -8,6 +8,8 @@ interface ContextOptions {
   today?: string;
   budget: number;
   project?: string;
+  allStatus?: boolean;
+  refresh?: boolean;
   json?: boolean;
 }
 
@@ -20,14 +22,15 @@ export function registerContext(program: Command, ctx: CliContext): void {
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("-b, --budget <tokens>", `budget in tokens, ${LIMITS.budgetMin}–${LIMITS.budgetMax}`, wholeNumberWithin(LIMITS.budgetMin, LIMITS.budgetMax), 1500)
-    .option("--project <name>", "only atoms of this project; its MOC heads the briefing")
+    .option("-p, --project <name>", "only atoms of this project; its MOC heads the briefing")
+    .option("--all-status", "keep superseded atoms too (left out by default; archived ones always are)")
     .option("--no-refresh", "read the index as written, without checking the files for changes")
-    .option("--json", "print the briefing and what went into it as JSON")
+    .option("-j, --json", "print the briefing and what went into it as JSON")
     .action((words: string[], opts: ContextOptions) => runContext(ctx, words.join(" "), opts));
 }
 
 async function runContext(ctx: CliContext, query: string, opts: ContextOptions): Promise<void> {
-  const result = buildContext(ctx.vault(opts), { query, project: opts.project, budgetTokens: opts.budget });
+  const result = buildContext(ctx.vault(opts), { query, project: opts.project, budgetTokens: opts.budget, includeSuperseded: opts.allStatus });
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else if (result.text) ctx.out(result.text);
   if (!result.text) {

@@ -2,6 +2,7 @@ import { Option, type Command } from "../commander.js";
 import { importSource } from "../../lib/import/import.js";
 import type { ImportRejection, ImportResult, ImportSplit } from "../../lib/import/types.js";
 import type { CliContext } from "../context.js";
+import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";
 
 interface ImportOptions {
@@ -23,12 +24,12 @@ export function registerImport(program: Command, ctx: CliContext): void {
     .summary("Import a markdown file, a folder of notes or a JSONL export")
     .description("Import a markdown file (one atom per ## section), a folder of notes (one per file) or a JSONL export (one per line, with content/title). Each item is validated, scanned and de-duplicated like write; refused items are listed, not fatal. Exit 1 when nothing was imported")
     .argument("<source>", "a .md file, a folder, or a .jsonl file")
-    .option("--project <project>", "project of items that name none")
-    .option("--type <type>", "type of items that name none", "reference")
+    .option("-p, --project <project>", "project of items that name none")
+    .option("-t, --type <type>", "type of items that name none", "reference")
     .addOption(new Option("--split <how>", "cut markdown per ## section or per file (default: h2 for a file, file for a folder)").choices(["h2", "file"]))
     .option("--dry-run", "check every item and report, write nothing")
     .option("--force", "import near-duplicates too")
-    .option("--json", "print the result as JSON");
+    .option("-j, --json", "print the result as JSON");
   addMutationOptions(cmd).action((source: string, opts: ImportOptions) => runImport(ctx, source, opts));
 }
 
@@ -42,12 +43,14 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
     ctx.exitCode = 1;
   }
   if (opts.json) {
-    ctx.out(JSON.stringify(result, null, 2));
+    ctx.out(JSON.stringify(snakeKeys(result), null, 2));
     return;
   }
-  for (const r of [...result.duplicates, ...result.rejected].sort(bySource)) {
-    ctx.err(`${r.source} ${r.rule} ${r.name ? `"${r.name}": ` : ""}${r.message.replace(/ \(rule [^)]*\)$/, "")}`);
-  }
+  const lines = [
+    ...[...result.duplicates, ...result.rejected].map((r) => ({ source: r.source, text: `${r.rule} ${r.name ? `"${r.name}": ` : ""}${r.message.replace(/ \(rule [^)]*\)$/, "")}` })),
+    ...result.skipped.map((s) => ({ source: s.source, text: `skipped ${s.name ? `"${s.name}": ` : ""}${s.reason}` })),
+  ];
+  for (const l of lines.sort(bySource)) ctx.err(`${l.source} ${l.text}`);
   const verb = result.dryRun ? "Would import" : "Imported";
   for (const i of result.imported) ctx.out(`${result.dryRun ? "would write" : i.alreadyWritten ? "already written" : "wrote"} ${i.path}  (${i.source})`);
   ctx.out(summary(result, verb));
@@ -56,7 +59,7 @@ async function runImport(ctx: CliContext, source: string, opts: ImportOptions): 
 }
 
 // Sources are `file` or `file:line`: by file, then by line number.
-function bySource(a: ImportRejection, b: ImportRejection): number {
+function bySource(a: { source: string }, b: { source: string }): number {
   const split = (s: string) => /^(.*?)(?::(\d+))?$/.exec(s)!;
   const [, fa, la] = split(a.source);
   const [, fb, lb] = split(b.source);
@@ -67,6 +70,7 @@ function summary(result: ImportResult, verb: string): string {
   const parts: string[] = [];
   if (result.duplicates.length > 0) parts.push(`${result.duplicates.length} duplicate${result.duplicates.length === 1 ? "" : "s"}`);
   if (result.rejected.length > 0) parts.push(`${result.rejected.length} rejected: ${rejectedList(result.rejected)}`);
+  if (result.skipped.length > 0) parts.push(`${result.skipped.length} skipped`);
   return `${verb} ${result.imported.length} of ${result.candidates}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
 }
 

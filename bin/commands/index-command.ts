@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { withCheckSeverity } from "../../lib/check/severity.js";
 import { summarize } from "../../lib/summary/summarize.js";
 import type { CliContext } from "../context.js";
 import { finishPendingMoveLines } from "../format/move-output.js";
@@ -22,7 +23,7 @@ export function registerIndex(program: Command, ctx: CliContext): void {
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("--full", "re-read every file instead of only new and changed ones")
-    .option("--json", "print the result as JSON")
+    .option("-j, --json", "print the result as JSON")
     .option("--stats", "also print vault statistics")
     .option("-q, --quiet", "print nothing but errors")
     .action((opts: IndexOptions) => runIndex(ctx, opts));
@@ -43,16 +44,22 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   });
   progress?.clear();
   const ms = Math.round(performance.now() - started);
-  const warnings = result.diagnostics.length;
+  const diagnostics = result.diagnostics.map(withCheckSeverity);
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
   if (opts.json) {
-    const { atoms, reread, reused, removed, written, diagnostics } = result;
-    ctx.out(JSON.stringify({ vault: vaultDir, atoms, warnings, reread, reused, removed, written, ms, diagnostics }, null, 2));
+    const { atoms, reread, reused, removed, written } = result;
+    ctx.out(JSON.stringify({ vault: vaultDir, atoms, errors, warnings, reread, reused, removed, written, ms, diagnostics }, null, 2));
     return;
   }
-  if (!opts.quiet) ctx.diagnostics(result.diagnostics);
-  if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${warnings} warning${warnings === 1 ? "" : "s"}) in ${ms} ms`);
+  if (!opts.quiet) ctx.diagnostics(diagnostics);
+  if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${plural(errors, "error")}, ${plural(warnings, "warning")}) in ${ms} ms`);
   if (opts.stats) {
     const indexes = vault.indexes();
     ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
   }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
 }

@@ -1,7 +1,9 @@
 import type { Command } from "commander";
 import { initVault } from "../../lib/init/init.js";
 import { resolve } from "node:path";
+import { shellQuote } from "../../lib/util/shell.js";
 import type { CliContext } from "../context.js";
+import { snakeKeys } from "../format/json.js";
 
 interface InitOptions {
   force?: boolean;
@@ -16,14 +18,14 @@ export function registerInit(program: Command, ctx: CliContext): void {
     .description("Create a vault: the type folders, _moc/ and inbox/, a commented cortex.toml, MEMORY.md and a .gitignore for index/ and layers/. Refuses if cortex.toml, MEMORY.md or .gitignore exists")
     .argument("[dir]", "folder of the new vault (default: the current folder)")
     .option("--force", "add only what is missing to an existing vault")
-    .option("--json", "print the result as JSON")
+    .option("-j, --json", "print the result as JSON")
     .action((dir: string | undefined, opts: InitOptions) => runInit(ctx, dir, opts));
 }
 
 function runInit(ctx: CliContext, dir: string | undefined, opts: InitOptions): void {
   const result = initVault(resolve(ctx.params.cwd, dir ?? "."), { force: opts.force });
   if (opts.json) {
-    ctx.out(JSON.stringify(result, null, 2));
+    ctx.out(JSON.stringify(snakeKeys(result), null, 2));
     return;
   }
   const lines = [`Initialized vault ${result.vault}`];
@@ -32,7 +34,7 @@ function runInit(ctx: CliContext, dir: string | undefined, opts: InitOptions): v
   for (const path of shown(result.kept)) lines.push(`  kept    ${path}`);
   for (const note of result.notes) lines.push(`note: ${note}`);
   if (result.created.length === 0) lines.push("Nothing to add: the vault has everything.");
-  const cd = dir === undefined ? "" : `cd ${dir} && `;
+  const cd = dir === undefined ? "" : `cd ${shellQuote(dir)} && `;
   lines.push("", `Next: ${cd}git init && cortex write --name "First rule" --type rule --project default`);
   ctx.out(lines.join("\n"));
 }

@@ -4,14 +4,14 @@ import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib
 import type { InstallScope, SettingsFileChange } from "../../lib/claude/types.js";
 import { CortexError } from "../../lib/errors.js";
 import type { CliContext } from "../context.js";
-import { MCP_SDK, sdkInstallCommand } from "./mcp-command.js";
+import { MCP_SDK, runCommand, sdkInstallCommand } from "./mcp-command.js";
 
 interface InstallOptions {
   claude?: boolean;
   project?: boolean;
   user?: boolean;
   vault?: string;
-  command: string;
+  command?: string;
   name: string;
   dryRun?: boolean;
 }
@@ -31,7 +31,7 @@ export function registerInstall(program: Command, ctx: CliContext): void {
       .option("--user", "every project of this user (default)")
       .option("--name <name>", "name of the MCP server entry", "cortex")
       .option("--dry-run", "print what would change, write nothing");
-    if (name === "install") cmd.option("--vault <dir>", "vault the server and hooks use").option("--command <cmd>", "how Claude Code runs cortex, e.g. \"npx -y cortex-vault\"", "cortex");
+    if (name === "install") cmd.option("--vault <dir>", "vault the server and hooks use").option("--command <cmd>", "how Claude Code runs cortex (default: cortex, or npx -y cortex-vault when run through npx)");
     cmd.action((opts: InstallOptions) => runInstall(ctx, name, opts));
   }
 }
@@ -44,7 +44,7 @@ function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: Inst
   let changes: SettingsFileChange[];
   if (action === "install") {
     const { vaultDir } = ctx.vault(opts, { requireVault: true });
-    const command = opts.command.trim().split(/\s+/).filter(Boolean);
+    const command = (opts.command ?? runCommand()).trim().split(/\s+/).filter(Boolean);
     if (command.length === 0) throw new CortexError("BAD_ARGUMENT", "--command must not be empty");
     changes = planInstall(scope, files, { command, vaultDir, name: opts.name });
   } else {
@@ -52,12 +52,16 @@ function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: Inst
   }
   const pending = changes.filter((c) => c.after !== null && c.after !== c.before);
   if (opts.dryRun) {
-    for (const c of pending) ctx.out(`would ${c.before === null ? "create" : "update"} ${c.file}:\n${c.after}`);
+    for (const c of pending) ctx.out(c.remove ? `would remove ${c.file} (nothing else in it)` : `would ${c.before === null ? "create" : "update"} ${c.file}:\n${c.after}`);
     if (pending.length === 0) ctx.out("Nothing to change.");
     return;
   }
-  const written = applyChanges(changes);
-  for (const c of changes) ctx.out(`${written.includes(c) ? (c.before === null ? "created" : `updated`) : "unchanged"} ${c.file}${written.includes(c) && c.before !== null ? ` (backup: ${c.file}.cortex-backup)` : ""}`);
+  const backup = action === "install";
+  const written = applyChanges(changes, { backup });
+  for (const c of changes) {
+    const verb = !written.includes(c) ? "unchanged" : c.remove ? "removed" : c.before === null ? "created" : "updated";
+    ctx.out(`${verb} ${c.file}${backup && written.includes(c) && c.before !== null ? ` (backup: ${c.file}.cortex-backup)` : ""}`);
+  }
   if (action === "install") afterInstall(ctx);
 }
 

@@ -4,6 +4,7 @@ import { buildLinkReport, type LinkReport } from "../../lib/links/report.js";
 import { linkVault, type FileLinkEdits, type LinkVaultResult } from "../../lib/links/link-vault.js";
 import { loadVaultLinks } from "../../lib/links/vault-links.js";
 import { parseCount, type CliContext } from "../context.js";
+import { snakeKeys } from "../format/json.js";
 
 interface LinkOptions {
   vault?: string;
@@ -27,7 +28,7 @@ export function registerLink(program: Command, ctx: CliContext): void {
     .option("--apply-suggestions", "also write the suggested links")
     .option("--max <n>", "most suggestions per atom", parseCount, 5)
     .option("--report", "print the cross-reference report instead of linking")
-    .option("--json", "print the result as JSON")
+    .option("-j, --json", "print the result as JSON")
     .option("--commit", "commit the changed files with git (or [git] commit = true)")
     .action(async (opts: LinkOptions) => {
       const today = ctx.today(opts.today);
@@ -36,14 +37,14 @@ export function registerLink(program: Command, ctx: CliContext): void {
       if (opts.report) {
         const { index, resolved } = loadVaultLinks(vault);
         const report = buildLinkReport(index.indexes.manifest, resolved);
-        ctx.out(opts.json ? JSON.stringify(report, null, 2) : formatReport(report));
+        ctx.out(opts.json ? JSON.stringify(snakeKeys(report), null, 2) : formatReport(report));
         ctx.exitCode = report.broken.length > 0 ? 1 : 0;
         return;
       }
       const result = await linkVault(vaultDir, { config, today, dryRun: opts.dryRun, applySuggestions: opts.applySuggestions, maxSuggestions: opts.max, commit: opts.commit || undefined });
       for (const s of result.skipped) ctx.err(`${s.path}:1 link-skipped ${s.reason}`);
       reportCommit(ctx, result);
-      ctx.out(opts.json ? JSON.stringify(result, null, 2) : formatLinking(result, Boolean(opts.dryRun)));
+      ctx.out(opts.json ? JSON.stringify(snakeKeys(result), null, 2) : formatLinking(result, Boolean(opts.dryRun)));
       if (result.skipped.length > 0) ctx.exitCode = 1;
     });
 }

@@ -3,6 +3,7 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
+import { shellQuote } from "../../lib/util/shell.js";
 import type { CliContext } from "../context.js";
 
 interface McpOptions {
@@ -59,7 +60,7 @@ export function isMissingSdk(error: unknown): boolean {
  */
 export function installCommand(root: string | null): string {
   const parts = (root ?? "").split(sep);
-  if (parts.includes("_npx")) return `npx -y -p cortex-vault -p ${MCP_SDK} cortex mcp`;
+  if (parts.includes("_npx")) return `npx -y -p cortex-vault -p ${MCP_SDK} cortex-vault mcp`;
   const nm = parts.lastIndexOf("node_modules");
   if (nm > 0 && parts[nm - 1] === "lib") return `npm install -g ${MCP_SDK}`;
   const project = nm > 0 ? parts.slice(0, nm).join(sep) : root;
@@ -69,6 +70,15 @@ export function installCommand(root: string | null): string {
 /** The install command for the SDK, for this copy of cortex-vault. */
 export function sdkInstallCommand(): string {
   return installCommand(packageRoot());
+}
+
+/**
+ * How hooks and other tools should run this cortex: `npx -y cortex-vault`
+ * when it runs from npx's cache (no `cortex` on PATH, and a bare
+ * `npx cortex` is another npm package), else the installed `cortex`.
+ */
+export function runCommand(root: string | null = packageRoot()): string {
+  return (root ?? "").split(sep).includes("_npx") ? "npx -y cortex-vault" : "cortex";
 }
 
 function packageRoot(): string | null {
@@ -85,8 +95,4 @@ function packageRoot(): string | null {
     dir = dirname(dir);
   }
   return null;
-}
-
-function shellQuote(s: string): string {
-  return /^[\w./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }

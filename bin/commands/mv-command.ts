@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { reportCommit } from "../options.js";
 import { moveAtom, type MoveResult } from "../../lib/links/move-vault.js";
 import type { CliContext } from "../context.js";
+import { snakeKeys } from "../format/json.js";
 import { finishedMoveLines } from "../format/move-output.js";
 
 interface MvOptions {
@@ -22,7 +23,7 @@ export function registerMv(program: Command, ctx: CliContext): void {
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day the index is refreshed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("--dry-run", "show each change, write nothing")
-    .option("--json", "print the result as JSON")
+    .option("-j, --json", "print the result as JSON")
     .option("--commit", "commit the move and the rewritten files with git (or [git] commit = true)")
     .action(async (from: string, to: string, opts: MvOptions) => {
       const today = ctx.today(opts.today);
@@ -32,7 +33,7 @@ export function registerMv(program: Command, ctx: CliContext): void {
       for (const path of result.skipped) ctx.err(`${path}:1 mv-skipped the file changed while the move ran; its references to ${result.from} were not rewritten`);
       reportCommit(ctx, result);
       ctx.exitCode = result.skipped.length > 0 ? 1 : 0;
-      ctx.out(opts.json ? JSON.stringify(result, null, 2) : format(result, Boolean(opts.dryRun)));
+      ctx.out(opts.json ? JSON.stringify(snakeKeys(result), null, 2) : format(result, Boolean(opts.dryRun)));
     });
 }
 

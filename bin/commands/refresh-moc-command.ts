@@ -10,6 +10,7 @@ interface RefreshMocOptions {
   verbose?: boolean;
   quiet?: boolean;
   commit?: boolean;
+  json?: boolean;
 }
 
 /** `cortex refresh-moc`: fills the AUTO sections of MEMORY.md and `_moc/*.md`; made for cron. */
@@ -23,13 +24,18 @@ export function registerRefreshMoc(program: Command, ctx: CliContext): void {
     .option("--dry-run", "show what would change, write nothing")
     .option("--verbose", "also list the sections of each MOC")
     .option("-q, --quiet", "print nothing on success (problems still go to stderr)")
+    .option("-j, --json", "print {files, written, problems, commit} as JSON")
     .option("--commit", "commit the changed MOCs with git (or [git] commit = true)")
     .action(async (files: string[], opts: RefreshMocOptions) => {
       const today = ctx.today(opts.today);
       const { vaultDir, config } = ctx.vault(opts);
       const result = await refreshMocs(vaultDir, { config, today, dryRun: opts.dryRun, files: files.length > 0 ? files : undefined, commit: opts.commit || undefined });
-      for (const p of result.problems) ctx.err(`${p.file}:${p.line} moc-${p.kind} ${p.message}`);
       ctx.exitCode = result.problems.length > 0 ? 1 : 0;
+      if (opts.json) {
+        ctx.out(JSON.stringify({ dry_run: Boolean(opts.dryRun), ...result }, null, 2));
+        return;
+      }
+      for (const p of result.problems) ctx.err(`${p.file}:${p.line} error moc-${p.kind} ${p.message}`);
       reportCommit(ctx, result);
       if (opts.quiet) return;
       const verb = opts.dryRun ? "would refresh" : "refreshed";

@@ -5,6 +5,7 @@ import { searchVault } from "../../lib/app/search.js";
 import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import { parseCount, type CliContext } from "../context.js";
+import { pathFromCwd, statusMark } from "../format/atom-output.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 
 interface SearchOptions {
@@ -12,6 +13,7 @@ interface SearchOptions {
   today?: string;
   refresh?: boolean;
   top: number;
+  limit?: number;
   project?: string;
   type?: string;
   tag?: string;
@@ -33,27 +35,28 @@ const FORMATS = ["brief", "paths", "content", "json"];
 export function registerSearch(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("search")
-    .description('Rank atoms by what they say: words, "exact phrases", -excluded, prefix*. Without a query: list active atoms matching the filters.')
+    .description('Rank atoms by what they say: words, "exact phrases", -excluded, prefix*. Without a query: list the active atoms matching the filters, newest first.')
     .argument("[query...]", 'words; "an exact phrase"; -word excludes; word* matches a prefix')
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("-n, --top <n>", "number of results (0 = all)", parseCount, 10)
-    .option("--project <name>", "only this project")
-    .option("--type <type>", "only this type")
+    .option("--limit <n>", "the same as --top", parseCount)
+    .option("-p, --project <name>", "only this project")
+    .option("-t, --type <type>", "only this type")
     .option("--tag <tag>", "only atoms with this tag")
     .addOption(new Option("--status <status>", "only this status").conflicts("allStatus"))
     .option("--all-status", "filter mode: every status, not only active")
     .option("--hot", "only hot atoms");
   for (const format of FORMATS) {
-    const help = { brief: "name, score, path and a one-line preview", paths: "paths only", content: "the full text of each result", json: "a JSON array" }[format]!;
-    cmd.addOption(new Option(`--${format}`, help).conflicts(FORMATS.filter((f) => f !== format)));
+    const help = { brief: "name, score, path and a one-line preview", paths: "paths only, usable from the current folder", content: "the full text of each result", json: "a JSON array" }[format]!;
+    cmd.addOption(new Option(`${format === "json" ? "-j, " : ""}--${format}`, help).conflicts(FORMATS.filter((f) => f !== format)));
   }
   cmd
     .option("--explain", "show how each score was reached")
     .addOption(new Option("--ranking <name>", "fulltext (the whole note, default) or seed (the seed's table over metadata)").choices(["fulltext", "seed"]))
     .option("--no-log", "do not append the search to index/access_log.jsonl")
     .option("--no-refresh", "search the index as written, without checking the files for changes")
-    .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), opts));
+    .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), { ...opts, top: opts.limit ?? opts.top }));
 }
 
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
@@ -68,22 +71,33 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
     ctx.exitCode = 1;
     return;
   }
-  ctx.out(await render(hits, opts, vaultDir, query, ctx.color));
+  ctx.out(await render(hits, opts, { vaultDir, cwd: ctx.params.cwd, color: ctx.color, query, filterMode: query.trim() === "" }));
 }
 
-async function render(hits: SearchHit[], opts: SearchOptions, vaultDir: string, query: string, color: boolean): Promise<string> {
+interface RenderContext {
+  vaultDir: string;
+  cwd: string;
+  color: boolean;
+  query: string;
+  /** No query: every score is 0, and none is printed. */
+  filterMode: boolean;
+}
+
+async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext): Promise<string> {
   const explain = Boolean(opts.explain);
-  if (opts.paths) return hits.map((h) => h.record.path).join("\n");
-  if (opts.content) return hits.map((h) => `==> ${h.record.path} (score: ${formatScore(h.score)}) <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
-  const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, query) : new Map<string, Snippet | null>();
+  const { vaultDir } = r;
+  if (opts.paths) return hits.map((h) => pathFromCwd(vaultDir, r.cwd, h.record.path)).join("\n");
+  if (opts.content) return hits.map((h) => `==> ${h.record.path}${r.filterMode ? "" : ` (score: ${formatScore(h.score)})`}${statusMark(h.record.status)} <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
+  const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, r.query) : new Map<string, Snippet | null>();
   if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path))), null, 2);
+  const style = { color: r.color, scores: !r.filterMode };
   if (opts.brief) {
     // The frontmatter and markdown code is loaded only for --brief.
     const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/atoms/frontmatter.js"), import("../../lib/search/preview.js")]);
     const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body), matches: [] }]));
-    return withExplain(formatBrief(hits, previews, color), hits, explain, "\n\n");
+    return withExplain(formatBrief(hits, previews, style), hits, explain, "\n\n");
   }
-  return withExplain(formatLines(hits, color), hits, explain, "\n");
+  return withExplain(formatLines(hits, style), hits, explain, "\n");
 }
 
 // The best-matching passage of each full-text hit's note (none for the seed ranking or filter mode).

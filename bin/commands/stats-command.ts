@@ -6,6 +6,7 @@ import type { TrackerReport } from "../../lib/stats/types.js";
 import { isIsoDate } from "../../lib/util/dates.js";
 import { vaultPaths } from "../../lib/vault/paths.js";
 import { parseCount, type CliContext } from "../context.js";
+import { countObjects, snakeKeys } from "../format/json.js";
 
 interface StatsOptions {
   vault?: string;
@@ -26,7 +27,7 @@ export function registerStats(program: Command, ctx: CliContext): void {
     .option("--since <date>", "only retrievals on or after this date (YYYY-MM-DD)")
     .option("-n, --top <n>", "how many most accessed atoms", parseCount, 10)
     .option("--dead <n>", "how many dead atoms to list (0 = all)", parseCount, 20)
-    .option("--json", "print the report as JSON (every dead atom)")
+    .option("-j, --json", "print the report as JSON (every dead atom)")
     .action(async (opts: StatsOptions) => {
       if (opts.since !== undefined && !isIsoDate(opts.since)) throw new CortexError("BAD_ARGUMENT", `--since must be a date YYYY-MM-DD, got ${JSON.stringify(opts.since)}`);
       const vault = ctx.vault(opts);
@@ -35,7 +36,7 @@ export function registerStats(program: Command, ctx: CliContext): void {
       if (log.badLines > 0) ctx.err(`index/access_log.jsonl:1 access-log ${log.badLines} line${log.badLines === 1 ? " is" : "s are"} not a valid event; skipped`);
       const records = searchRecords(vault);
       const report = trackerReport(log.events, records, { since: opts.since, top: opts.top, layers: config.layers });
-      if (opts.json) ctx.out(JSON.stringify(report, null, 2));
+      if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...report, byOp: countObjects(report.byOp, "op") }), null, 2));
       else if (report.retrievals > 0) ctx.out(format(report, opts.dead, records.length));
       if (report.retrievals === 0) {
         ctx.err(`No retrievals in index/access_log.jsonl${opts.since ? ` since ${opts.since}` : ""} yet (cortex search appends one per search)`);

@@ -2,11 +2,12 @@ import type { Command } from "commander";
 import { searchRecords } from "../../lib/search/vault-search.js";
 import { summarize } from "../../lib/summary/summarize.js";
 import type { CliContext } from "../context.js";
-import { formatSummary } from "../format/summary-output.js";
+import { formatSummary, summaryJson } from "../format/summary-output.js";
 
 interface SummaryOptions {
   vault?: string;
   today?: string;
+  refresh?: boolean;
   json?: boolean;
 }
 
@@ -18,11 +19,11 @@ export function registerSummary(program: Command, ctx: CliContext): void {
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("--no-refresh", "read the index as written, without checking the files for changes")
-    .option("--json", "print the summary as JSON")
+    .option("-j, --json", "print the summary as JSON")
     .action(async (opts: SummaryOptions) => {
       const vault = ctx.vault(opts);
       const { vaultDir, config, today } = vault;
       const summary = summarize(searchRecords(vault), today, config.layers);
-      ctx.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary, vaultDir));
+      ctx.out(opts.json ? JSON.stringify(summaryJson(summary), null, 2) : formatSummary(summary, vaultDir));
     });
 }

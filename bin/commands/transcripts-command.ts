@@ -20,7 +20,7 @@ export function registerTranscripts(program: Command, ctx: CliContext): void {
     .option("--vault <dir>", "vault folder (for its [transcripts] dir setting)")
     .option("--dir <dir>", "transcripts folder to search instead")
     .option("-n, --limit <n>", `matches to show, ${LIMITS.limitMin}–${LIMITS.limitMax}`, wholeNumberWithin(LIMITS.limitMin, LIMITS.limitMax), 10)
-    .option("--json", "print the result as JSON")
+    .option("-j, --json", "print the result as JSON")
     .action((words: string[], opts: TranscriptsOptions) => runTranscripts(ctx, words.join(" "), opts));
 }
 

@@ -1,10 +1,16 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import type { Command } from "commander";
 import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
+import type { CortexConfig } from "../../lib/config/types.js";
+import { normalizeRef } from "../../lib/agent/refs.js";
 import { CortexError } from "../../lib/errors.js";
+import { pathInVault, removeAdopted } from "../../lib/write/adopt.js";
 import { writeAtom } from "../../lib/write/write-atom.js";
-import type { WriteInput } from "../../lib/write/types.js";
+import type { WriteInput, WriteResult } from "../../lib/write/types.js";
 import type { CliContext } from "../context.js";
-import { addMutationOptions, readStdin, readTextFile, reportCommit, splitList } from "../options.js";
+import { snakeKeys } from "../format/json.js";
+import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
 
 interface WriteOptions {
   vault?: string;
@@ -22,6 +28,9 @@ interface WriteOptions {
   confidence?: string;
   pnlImpact?: string;
   links?: string;
+  supersedes?: string;
+  related: boolean;
+  dryRun?: boolean;
   force?: boolean;
   json?: boolean;
 }
@@ -33,31 +42,35 @@ export function registerWrite(program: Command, ctx: CliContext): void {
     .summary("Create an atom (validated, scanned, de-duplicated, linked)")
     .description("Create an atom: validated, scanned for secrets and prompt injection, refused if a near-duplicate exists, linked to related atoms, written atomically under the vault lock")
     .option("--name <name>", "title (required; at most 200 chars)")
-    .option("--type <type>", "rule, insight, incident, project, person, reference, decision, lesson, event, loss, win, concept, feedback or user (required)")
-    .option("--project <project>", "project (required; must be in [projects] names when set)")
+    .option("-t, --type <type>", "rule, insight, incident, project, person, reference, decision, lesson, event, loss, win, concept, feedback or user (required)")
+    .option("-p, --project <project>", "project (required; must be in [projects] names when set)")
     .option("--tags <a,b>", "comma-separated tags: lowercase a-z 0-9 _ : / -, at most 20")
     .option("--body <text>", "body text; - reads it from standard input")
-    .option("--file <file>", "read the body from a file (a frontmatter block at its top is left out)")
+    .option("--file <file>", "read the body from a file (its frontmatter is left out); a file inside the vault is moved into place")
     .option("--dir <folder>", "vault folder to write to (default by type: rules/, insights/, … else atoms/)")
     .option("--status <status>", "active (default), review, archived or superseded")
     .option("--description <text>", "one-line description, at most 150 chars")
     .option("--confidence <0..1>", "confidence from 0 to 1")
     .option("--pnl-impact <number>", "numeric impact")
     .option("--links <a,b>", "comma-separated link targets")
+    .option("--supersedes <ref>", "an atom the new one replaces (path, id, name or link stem): marked superseded by it")
+    .option("--no-related", "do not add related atoms to links")
+    .option("--dry-run", "run every check and print what would be written; write nothing")
     .option("--force", "write even if a near-duplicate exists")
-    .option("--json", "print the result as JSON");
+    .option("-j, --json", "print the result as JSON");
   addMutationOptions(cmd).action((opts: WriteOptions) => runWrite(ctx, opts));
 }
 
 async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const today = ctx.today(opts.today);
   const { vaultDir, config } = ctx.vault(opts);
+  const source = await readBody(ctx, opts, vaultDir);
   const input: WriteInput = {
     name: opts.name ?? "",
     type: opts.type ?? "",
     project: opts.project ?? "",
     tags: splitList(opts.tags),
-    body: await readBody(ctx, opts),
+    body: source.body,
     dir: opts.dir,
     status: opts.status,
     description: opts.description,
@@ -65,14 +78,12 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
     pnl_impact: toNumber(opts.pnlImpact),
     links: splitList(opts.links),
   };
-  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit });
-  if (opts.json) {
-    ctx.out(JSON.stringify(result, null, 2));
-  } else {
-    ctx.out(result.alreadyWritten ? `Already written: ${result.path} (id ${result.id}), by an earlier run whose index update failed; the index is up to date now` : `Wrote ${result.path} (id ${result.id})`);
-    if (result.related.length > 0) ctx.out(`Related: ${result.related.join(", ")}`);
-    if (result.commit?.committed) ctx.out("Committed");
-  }
+  // The replaced atom is checked and superseded in the write's own transaction (see writeAtom).
+  const supersedes = opts.supersedes === undefined ? undefined : normalizeRef(opts.supersedes);
+  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing: source.inVault?.path, supersedes, dryRun: opts.dryRun, related: opts.related });
+  const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
+  if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
+  else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);
     ctx.exitCode = 1;
@@ -80,17 +91,61 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   reportCommit(ctx, result);
 }
 
-async function readBody(ctx: CliContext, opts: WriteOptions): Promise<string> {
-  if (opts.body !== undefined && opts.file !== undefined) throw new CortexError("BAD_ARGUMENT", "body: give --body or --file, not both (rule one-body-source)");
-  if (opts.file !== undefined) return withoutFrontmatter(readTextFile(ctx, opts.file, "--file"));
-  if (opts.body === "-") return readStdin(ctx);
-  return opts.body ?? "";
+interface AfterWrite {
+  moved_from?: string;
 }
 
-// A note given as --file brings its own frontmatter; the new atom gets fresh frontmatter, so only the body is kept.
-function withoutFrontmatter(text: string): string {
+// What follows a write: the adopted note (a --file inside the vault) removed.
+async function finishWrite(vaultDir: string, result: WriteResult, o: { config: CortexConfig; today: string; adopted?: { path: string; bytes: Buffer } }): Promise<AfterWrite> {
+  const done: AfterWrite = {};
+  if (o.adopted && o.adopted.path !== result.path && (await removeAdopted(vaultDir, o.adopted.path, o.adopted.bytes, o))) done.moved_from = o.adopted.path;
+  return done;
+}
+
+function formatWrite(result: WriteResult, done: AfterWrite, dryRun: boolean): string {
+  const wrote = result.alreadyWritten
+    ? `Already written: ${result.path} (id ${result.id}), by an earlier run whose index update failed; the index is up to date now`
+    : `Wrote ${result.path} (id ${result.id})`;
+  const lines = [dryRun ? `Would write ${result.path} (id ${result.id}); nothing written` : wrote];
+  if (done.moved_from) lines.push(`Moved from ${done.moved_from}`);
+  if (result.related.length > 0) lines.push(`Related: ${result.related.join(", ")}`);
+  if (result.superseded) lines.push(`${dryRun ? "Would supersede" : "Superseded"} ${result.superseded}`);
+  if (result.commit?.committed) lines.push("Committed");
+  if (dryRun && result.content !== undefined) lines.push("", result.content.trimEnd());
+  return lines.join("\n");
+}
+
+interface BodySource {
+  body: string;
+  /** The --file note when it lies inside the vault: the new atom takes its place. */
+  inVault?: { path: string; bytes: Buffer };
+}
+
+async function readBody(ctx: CliContext, opts: WriteOptions, vaultDir: string): Promise<BodySource> {
+  if (opts.body !== undefined && opts.file !== undefined) throw new CortexError("BAD_ARGUMENT", "body: give --body or --file, not both (rule one-body-source)");
+  if (opts.file !== undefined) return readFileBody(ctx, opts.file, vaultDir);
+  if (opts.body === "-") {
+    const stdin = (ctx.params.stdin ?? process.stdin) as { isTTY?: boolean };
+    if (stdin.isTTY) ctx.err("cortex: reading the body from standard input; end it with Ctrl-D (Ctrl-Z Enter on Windows)");
+    return { body: await readStdin(ctx) };
+  }
+  return { body: opts.body ?? "" };
+}
+
+function readFileBody(ctx: CliContext, file: string, vaultDir: string): BodySource {
+  const abs = resolve(ctx.params.cwd, file);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(abs);
+  } catch (error) {
+    throw new CortexError("IO", `--file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+  }
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
   const split = splitFrontmatter(text);
-  return split.state === "ok" ? split.body : text;
+  // A note given as --file brings its own frontmatter; the new atom gets fresh frontmatter, so only the body is kept.
+  const body = split.state === "ok" ? split.body : text;
+  const path = pathInVault(vaultDir, abs);
+  return path === null ? { body } : { body, inVault: { path, bytes } };
 }
 
 // Numbers are checked by the library, which names the field; text that is not a number is passed on as is.

@@ -6,9 +6,11 @@ export interface ProgressLine {
 }
 
 /**
- * Progress for a terminal: `\rIndexing done/total files…`, rewritten in
- * place, shown only when the run is long (after `delayMs`, default 300 ms)
- * and at most every 50 ms, erased by {@link ProgressLine.clear}.
+ * Progress for a terminal: `\rReading files done/total…`, rewritten in
+ * place, then, once every file is read, the stage that follows (links and
+ * index files), so a long tail never looks stuck at 100 %. Shown only when the
+ * run is long (after `delayMs`, default 300 ms) and at most every 50 ms,
+ * erased by {@link ProgressLine.clear}.
  *
  * @example const line = progressLine((s) => process.stderr.write(s), () => performance.now());
  */
@@ -20,7 +22,7 @@ export function progressLine(write: (text: string) => void, now: () => number, d
       const t = now();
       if (t - start < delayMs || (t - shownAt < 50 && done < total)) return;
       shownAt = t;
-      write(`\rIndexing ${done}/${total} files…`);
+      write(done < total ? `\rReading files ${done}/${total}…` : `\r\x1b[KRead ${total} files; resolving links and writing the indexes…`);
     },
     clear() {
       if (shownAt !== -Infinity) write("\r\x1b[K");

@@ -2,6 +2,7 @@ import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import type { ScoreBreakdown } from "../../lib/scoring/types.js";
 import { maxOf } from "../../lib/util/arrays.js";
+import { dimRetired, statusMark } from "./atom-output.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
 export function formatScore(score: number): string {
@@ -22,19 +23,31 @@ export function hitToJson(hit: SearchHit, explain: boolean, snippet?: Snippet | 
   return json;
 }
 
-/** Default output: one line per hit, `score  layer  path  name`. */
-export function formatLines(hits: readonly SearchHit[], color: boolean): string {
+/** How hits are printed: colours on a terminal, and scores (none in filter mode, where every score is 0). */
+export interface HitStyle {
+  color: boolean;
+  scores: boolean;
+}
+
+/** Default output: one line per hit, `score  layer  path  name`; superseded and archived atoms marked (and dimmed). */
+export function formatLines(hits: readonly SearchHit[], style: HitStyle): string {
   const width = maxOf(hits.map((h) => formatScore(h.score).length));
-  return hits.map((h) => `${formatScore(h.score).padStart(width)}  ${paint(`[${h.layer}]`.padEnd(6), h.layer, color)}  ${h.record.path}  ${h.record.name}`).join("\n");
+  return hits
+    .map((h) => {
+      const score = style.scores ? `${formatScore(h.score).padStart(width)}  ` : "";
+      const line = `${score}${paint(`[${h.layer}]`.padEnd(6), h.layer, style.color)}  ${h.record.path}  ${h.record.name}${statusMark(h.record.status)}`;
+      return dimRetired(line, h.record.status, style.color);
+    })
+    .join("\n");
 }
 
 /** `--brief`: `[layer] name (score: N)`, the path, and a passage (its matches highlighted on a terminal). */
-export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, Snippet>, color: boolean): string {
+export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, Snippet>, style: HitStyle): string {
   return hits
     .map((h) => {
-      const head = `${paint(`[${h.layer}]`, h.layer, color)} ${h.record.name} (score: ${formatScore(h.score)})`;
+      const head = `${paint(`[${h.layer}]`, h.layer, style.color)} ${h.record.name}${statusMark(h.record.status)}${style.scores ? ` (score: ${formatScore(h.score)})` : ""}`;
       const preview = previews.get(h.record.path);
-      return [head, `  ${h.record.path}`, ...(preview?.text ? [`  ${highlight(preview, color)}`] : [])].join("\n");
+      return dimRetired([head, `  ${h.record.path}`, ...(preview?.text ? [`  ${highlight(preview, style.color)}`] : [])].join("\n"), h.record.status, style.color);
     })
     .join("\n\n");
 }
@@ -62,10 +75,11 @@ export function formatExplain(b: ScoreBreakdown): string {
   return lines.join("\n");
 }
 
-const COLORS: Record<string, string> = { hot: "\x1b[31m", warm: "\x1b[33m", cold: "\x1b[36m" };
+// Red reads as an error: hot is magenta.
+const COLORS: Record<string, string> = { hot: "\x1b[35m", warm: "\x1b[33m", cold: "\x1b[36m" };
 
 function paint(text: string, layer: string, color: boolean): string {
-  return color ? `${COLORS[layer] ?? ""}${text}\x1b[0m` : text;
+  return color ? `${COLORS[layer] ?? ""}${text}\x1b[39m` : text;
 }
 
 // Matched words in bold on a terminal; plain otherwise.

@@ -1,7 +1,11 @@
 import type { VaultIndexes } from "../../lib/indexes/types.js";
 import type { Count, VaultSummary } from "../../lib/summary/types.js";
+import { countObjects } from "./json.js";
 
-/** The boot summary as text. */
+/** Hot atoms listed by the text summary; the rest are counted (a 100k vault has thousands). */
+export const SUMMARY_HOT_SHOWN = 10;
+
+/** The boot summary as text: at most `top` projects and types and {@link SUMMARY_HOT_SHOWN} hot atoms, each list saying how many more. */
 export function formatSummary(s: VaultSummary, vaultLabel: string, top = 5): string {
   const lines = [
     `Vault ${vaultLabel} on ${s.today}: ${s.total} atoms, ${s.active.total} active (${s.active.hot} hot, ${s.active.warm} warm, ${s.active.cold} cold)`,
@@ -11,12 +15,18 @@ export function formatSummary(s: VaultSummary, vaultLabel: string, top = 5): str
   if (s.hot.length === 0) lines.push("Hot: none");
   else {
     lines.push("Hot:");
-    for (const r of s.hot) lines.push(`  ${r.updated}  ${r.name}  (${r.project}/${r.type})  ${r.path}`);
+    for (const r of s.hot.slice(0, SUMMARY_HOT_SHOWN)) lines.push(`  ${r.updated}  ${r.name}  (${r.project}/${r.type})  ${r.path}`);
+    if (s.hot.length > SUMMARY_HOT_SHOWN) lines.push(`  … and ${s.hot.length - SUMMARY_HOT_SHOWN} more (cortex list --status active --layer hot)`);
   }
   return lines.join("\n");
 }
 
-/** `index --stats`: counts by status, type, project, tag and link totals. */
+/** `summary --json`: counts as objects (`{ project, count }`), every hot atom. */
+export function summaryJson(s: VaultSummary): Record<string, unknown> {
+  return { ...s, statuses: countObjects(s.statuses, "status"), projects: countObjects(s.projects, "project"), types: countObjects(s.types, "type") };
+}
+
+/** `index --stats`: counts by status (every atom), active atoms by layer, project and type, tags and link totals. */
 export function formatStats(s: VaultSummary, indexes: VaultIndexes): string {
   const links = Object.values(indexes.graph).reduce((n, targets) => n + targets.length, 0);
   const bytes = indexes.manifest.reduce((n, m) => n + m.size_bytes, 0);
@@ -24,8 +34,8 @@ export function formatStats(s: VaultSummary, indexes: VaultIndexes): string {
     `Atoms: ${s.total} (${(bytes / 1024).toFixed(1)} KiB)`,
     `Status: ${counts(s.statuses)}`,
     `Active by layer: hot ${s.active.hot}, warm ${s.active.warm}, cold ${s.active.cold}`,
-    `Projects: ${counts(s.projects)}`,
-    `Types: ${counts(s.types)}`,
+    `Active by project: ${counts(s.projects, 20)}`,
+    `Active by type: ${counts(s.types, 20)}`,
     `Tags: ${s.tags} distinct; top: ${counts(topTags(indexes), 10)}`,
     `Links: ${links} from ${Object.keys(indexes.graph).length} atoms`,
   ].join("\n");

@@ -10,7 +10,7 @@ import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
 import type { VaultLock } from "../vault/lock.js";
 import { readMeta, type MetaRead } from "../vault/index-check.js";
 import { vaultPaths } from "../vault/paths.js";
-import { readIndexes, readManifestFile } from "../vault/read-indexes.js";
+import { readIndexesLazily, readManifestFile } from "../vault/read-indexes.js";
 import { scanVault } from "../vault/scan.js";
 import type { IndexFreshness } from "../status/types.js";
 import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
@@ -153,9 +153,12 @@ export class Vault implements VaultSnapshot {
     return this.state().result.indexes?.links ?? null;
   }
 
-  /** The six indexes as they now stand. */
+  /**
+   * The six indexes as they now stand. Read from disk, the group indexes and
+   * `links.json` are parsed only when first used (see `readIndexesLazily`).
+   */
   indexes(): VaultIndexes {
-    return (this.#indexes ??= this.state().result.indexes ?? this.readOr(() => readIndexes(this.vaultDir), (r) => r.indexes!));
+    return (this.#indexes ??= this.state().result.indexes ?? this.readOr(() => readIndexesLazily(this.vaultDir), (r) => r.indexes!));
   }
 
   /** What the index run found: atom count, diagnostics, and the non-atom files links may open. */

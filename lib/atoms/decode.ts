@@ -24,7 +24,7 @@ export function decodeAtomBytes(bytes: Uint8Array, path: string): DecodedFile {
     // not UTF-8: binary when it has NULs, else legacy text (below)
   }
   if (nul >= 0 && (text === null || looksBinary(bytes))) {
-    return { ok: false, diagnostic: { file: path, line: 1, rule: "binary", message: "binary file (contains NUL bytes), skipped", severity: "error" } };
+    return { ok: false, diagnostic: { file: path, line: 1, rule: "binary", message: "file contains NUL bytes; skipped", severity: "error" } };
   }
   if (text !== null) {
     const diagnostics: Diagnostic[] = nul < 0 ? [] : [{ file: path, line: lineAt(bytes, nul), rule: "nul-byte", message: "contains a NUL byte; indexed as text (a space in search)", severity: "warning" }];

@@ -34,7 +34,7 @@ function withEol(yaml: string, eol: string): string {
 }
 
 function readDocument(yaml: string): Document {
-  const doc = parseDocument(yaml, { prettyErrors: false });
+  const doc = parseDocument(yaml, { prettyErrors: false, logLevel: "error" });
   if (doc.errors.length > 0) throw new CortexError("FRONTMATTER", `frontmatter is not valid YAML (${doc.errors[0]!.message.split("\n")[0]}); fix it before editing`);
   if (doc.contents !== null && !isMap(doc.contents)) throw new CortexError("FRONTMATTER", "frontmatter is not a mapping of keys to values; fix it before editing");
   return doc;
@@ -69,7 +69,7 @@ function editYaml(yaml: string, set: Readonly<Record<string, unknown>>, eol: str
 
 // True when `yaml` parses to the old mapping with exactly `set` applied.
 function readsBackAs(yaml: string, before: Document, set: Readonly<Record<string, unknown>>): boolean {
-  const after = parseDocument(yaml);
+  const after = parseDocument(yaml, { logLevel: "error" });
   if (after.errors.length > 0) return false;
   const expected = { ...((before.toJS() as Record<string, unknown> | null) ?? {}), ...set };
   return isDeepStrictEqual(after.toJS() ?? {}, expected);

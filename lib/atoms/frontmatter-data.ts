@@ -7,8 +7,8 @@ export interface FrontmatterData {
   data: Record<string, unknown>;
   /** 1-based line of a key in the file, or of the block when unknown. */
   keyLine: (key: string) => number;
-  /** YAML problems, relative to the file: line, rule, message. */
-  problems: { line: number; rule: string; message: string }[];
+  /** YAML problems, relative to the file: line, rule, message, and `warning` for what was read anyway (default error). */
+  problems: { line: number; rule: string; message: string; severity?: "warning" }[];
 }
 
 /**
@@ -24,12 +24,16 @@ export function readFrontmatterData(yaml: string, firstLine: number): Frontmatte
   }
   const { isMap, isScalar, LineCounter, parseDocument } = yamlLib();
   const counter = new LineCounter();
-  const doc = parseDocument(yaml, { lineCounter: counter, prettyErrors: false });
-  const problems = doc.errors.map((error) => ({
+  // logLevel "error": the parser's warnings become diagnostics with the file's path, never a Node process warning.
+  const doc = parseDocument(yaml, { lineCounter: counter, prettyErrors: false, logLevel: "error" });
+  const problems: FrontmatterData["problems"] = doc.errors.map((error) => ({
     line: firstLine - 1 + counter.linePos(error.pos[0]).line,
     rule: "frontmatter-yaml",
     message: `frontmatter is not valid YAML: ${error.message.split("\n")[0]}`,
   }));
+  for (const warning of doc.warnings) {
+    problems.push({ line: firstLine - 1 + counter.linePos(warning.pos[0]).line, rule: "frontmatter-yaml", message: `frontmatter YAML: ${warning.message.split("\n")[0]}`, severity: "warning" });
+  }
   let value: unknown;
   try {
     value = doc.toJS({ maxAliasCount: 100 });
@@ -40,6 +44,10 @@ export function readFrontmatterData(yaml: string, firstLine: number): Frontmatte
   if (isMap(doc.contents)) {
     for (const pair of doc.contents.items) {
       if (isScalar(pair.key) && pair.key.range) lines.set(String(pair.key.value), counter.linePos(pair.key.range[0]).line);
+      else if (doc.errors.length === 0 && pair.key !== null && typeof pair.key === "object" && "range" in pair.key && pair.key.range) {
+        const line = firstLine - 1 + counter.linePos((pair.key.range as number[])[0]!).line;
+        problems.push({ line, rule: "frontmatter-key", message: "a key that is a list or mapping (e.g. from [[link]]: or {a}: ) is read as its text", severity: "warning" });
+      }
     }
   }
   const isMapping = typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);

@@ -5,13 +5,16 @@ export function fileStem(path: string): string {
 }
 
 /**
- * The name a file without a `name` field gets: its stem with underscores as
- * spaces and each word capitalized, e.g. `deploy_freeze.md` → `Deploy Freeze`.
- * Control characters a file name may hold (U+001F) become spaces too, as a tab does.
+ * The name a file without a `name` field gets: its stem with underscores, and
+ * hyphens between letters, as spaces and each word capitalized, e.g.
+ * `deploy_freeze.md` → `Deploy Freeze`, `use-kafka.md` → `Use Kafka`
+ * (a date such as `2026-11-03` keeps its hyphens). Control characters a file
+ * name may hold (U+001F) become spaces too, as a tab does.
  */
 export function nameFromPath(path: string): string {
   return fileStem(path)
     .replace(/[_\x00-\x1f\x7f]/g, " ")
+    .replace(/(?<=\p{L})-(?=\p{L})/gu, " ")
     .replace(/\s+/g, " ")
     .trim()
     .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, ch: string) => space + ch.toUpperCase());

@@ -37,7 +37,7 @@ export function parseAtom(text: string, facts: FileFacts, config: CortexConfig =
     const read = readFrontmatterData(split.yaml, split.yamlLine);
     data = read.data;
     keyLine = read.keyLine;
-    for (const p of read.problems) diagnostics.push(diagnostic(path, p.line, p.rule, p.message, "error"));
+    for (const p of read.problems) diagnostics.push(diagnostic(path, p.line, p.rule, p.message, p.severity ?? "error"));
   }
   const report: Report = (key, rule, message) => diagnostics.push(diagnostic(path, keyLine(key), rule, message));
   const masked = maskCode(split.body);

@@ -9,12 +9,14 @@ import type { BrokenLink, LinkResolver } from "../links/types.js";
 import { loadVaultLinks } from "../links/vault-links.js";
 import { isMoc } from "../moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "./rules.js";
+import { packageVersion } from "../version.js";
+import { readFileStamps } from "../vault/stat-cache.js";
+import { vaultPaths } from "../vault/paths.js";
+import { CheckCache } from "./check-cache.js";
 import { checkSettings } from "./settings.js";
+import { withCheckSeverity } from "./severity.js";
 import type { CheckReport } from "./types.js";
 import { pushAll } from "../util/arrays.js";
-
-/** Rules the indexer reports as warnings (it repairs what it can) that break the schema, so the linter fails on them. */
-const SCHEMA_ERRORS = new Set(["invalid-type", "invalid-status", "invalid-confidence", "bad-date", "field-type"]);
 
 /** Options of {@link checkVault}. */
 export interface CheckVaultOptions {
@@ -39,18 +41,29 @@ export interface CheckVaultOptions {
 export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckReport {
   const { config } = options;
   const settings = checkSettings(config);
-  const { index, resolver, resolved } = loadVaultLinks(options.vault ?? new Vault({ vaultDir, config }, { today: options.today }));
-  const diagnostics: Diagnostic[] = index.diagnostics.map((d) => (SCHEMA_ERRORS.has(d.rule) ? { ...d, severity: "error" as const } : d));
+  const vault = options.vault ?? new Vault({ vaultDir, config }, { today: options.today });
+  const { index, resolver, resolved } = loadVaultLinks(vault);
+  const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
+  // A new version of cortex may check differently: its cache starts over.
+  // The index run above just stat'ed every file: its cache.tsv says what changed (unless it was built in memory,
+  // or the vault was opened without a refresh and took the index as written).
+  const stamps = vault.refresh && index.onDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
+  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]), stamps);
   for (const entry of index.indexes.manifest) {
-    const text = readText(join(vaultDir, entry.path));
-    if (text === null) continue;
-    const checked = checkAtomText(entry.path, text, config, settings);
-    pushAll(diagnostics, checked.diagnostics);
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    if (isMoc(entry.path)) pushAll(diagnostics, markerDiagnostics(entry.path, text));
+    const moc = isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/");
+    const checked = cache.get(vaultDir, entry.path, () => {
+      const text = readText(join(vaultDir, entry.path));
+      if (text === null) return null;
+      const found = checkAtomText(entry.path, text, config, settings);
+      return moc ? { ...found, diagnostics: [...found.diagnostics, ...markerDiagnostics(entry.path, text)] } : found;
+    });
+    if (checked === null) continue;
+    pushAll(diagnostics, checked.diagnostics);
     ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
   }
+  cache.save();
   pushAll(diagnostics, duplicateIdDiagnostics(ids));
   const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
   if (memory !== null) pushAll(diagnostics, markerDiagnostics("MEMORY.md", memory));

@@ -1,5 +1,5 @@
-import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, mkdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { CortexError } from "../errors.js";
 import { createFileExclusive } from "../vault/atomic.js";
 import { changedError, writeIfUnchanged } from "../vault/rewrite.js";
@@ -30,31 +30,57 @@ export function planInstall(scope: InstallScope, files: { settings: string; mcp:
   ];
 }
 
-/** Plans `cortex uninstall --claude`: removes exactly what install added. */
+/**
+ * Plans `cortex uninstall --claude`: removes exactly what install added. A
+ * file left holding nothing (`{}`, as install creates one) is to be removed.
+ */
 export function planUninstall(scope: InstallScope, files: { settings: string; mcp: string }, name: string): SettingsFileChange[] {
   return [
     change(files.settings, (s) => (scope === "project" ? setMcpjsonApproval(removeHooks(s), name, false) : removeHooks(s))),
     change(files.mcp, (c) => removeMcpServer(c, name)),
-  ];
+  ].map(removeIfEmpty);
+}
+
+function removeIfEmpty(c: SettingsFileChange): SettingsFileChange {
+  return c.after !== null && c.before !== null && c.after.trim() === "{}" ? { ...c, remove: true } : c;
 }
 
 /**
- * Writes the planned changes that change something: the old file is copied
- * to `<file>.cortex-backup` first, the new one written atomically. Returns
- * the changes written.
+ * Writes the planned changes that change something: on install the old file
+ * is copied to `<file>.cortex-backup` first, the new one written atomically;
+ * on uninstall (`backup: false`) a file marked `remove` is deleted, and the
+ * backups install made are removed. Returns the changes written.
  *
  * @throws CortexError (`CHANGED`) when a file was saved by another program since it was read; it is left as it is.
  */
-export function applyChanges(changes: readonly SettingsFileChange[]): SettingsFileChange[] {
+export function applyChanges(changes: readonly SettingsFileChange[], options: { backup?: boolean } = {}): SettingsFileChange[] {
+  const backup = options.backup !== false;
   const written = changes.filter((c) => c.after !== null && c.after !== c.before);
   for (const c of written) {
     mkdirSync(dirname(c.file), { recursive: true });
-    if (c.before !== null) copyFileSync(c.file, `${c.file}.cortex-backup`);
-    // Claude Code or an editor may save the file while we run: replace only the bytes we read, create only a file still absent.
-    const ok = c.before === null ? createFileExclusive(c.file, c.after!) : writeIfUnchanged(c.file, Buffer.from(c.before), c.after!);
-    if (!ok) throw changedError(c.file);
+    if (c.remove) removeWithEmptyFolder(c.file, c.before!);
+    else {
+      if (backup && c.before !== null) copyFileSync(c.file, `${c.file}.cortex-backup`);
+      // Claude Code or an editor may save the file while we run: replace only the bytes we read, create only a file still absent.
+      const ok = c.before === null ? createFileExclusive(c.file, c.after!) : writeIfUnchanged(c.file, Buffer.from(c.before), c.after!);
+      if (!ok) throw changedError(c.file);
+    }
   }
+  if (!backup) for (const c of changes) rmSync(`${c.file}.cortex-backup`, { force: true });
   return written;
+}
+
+// A .claude/ folder goes too when the file was all it held (a project's, that install created); no other folder is touched.
+function removeWithEmptyFolder(file: string, before: string): void {
+  // Only the text we read is removed: a file saved meanwhile is the user's.
+  if (readText(file) !== before) throw changedError(file);
+  rmSync(file, { force: true });
+  if (basename(dirname(file)) !== ".claude") return;
+  try {
+    rmdirSync(dirname(file));
+  } catch {
+    // not empty: the other files are the user's
+  }
 }
 
 function change(file: string, edit: (json: Json) => Json): SettingsFileChange {

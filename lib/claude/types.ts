@@ -38,4 +38,6 @@ export interface SettingsFileChange {
   before: string | null;
   /** The text after (null: leave the file as it is). */
   after: string | null;
+  /** Uninstall only: the file holds nothing else (`{}`), so it is removed instead of written. */
+  remove?: boolean;
 }

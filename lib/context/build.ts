@@ -21,6 +21,8 @@ export interface ContextOptions {
   minScore?: number;
   /** Record an access event for the atoms whose body is given. Default true. */
   log?: boolean;
+  /** Keep superseded atoms too (archived ones are always left out). Default false: a superseded rule is not current. */
+  includeSuperseded?: boolean;
 }
 
 /** A briefing with what it was built from. */
@@ -40,7 +42,7 @@ const CANDIDATES = 200;
 /**
  * Builds a query-tailored briefing from a vault (seed 001's context
  * briefing in its degraded mode, which needs no model): ranks the atoms for
- * the query's keywords (archived atoms left out), then assembles the
+ * the query's keywords (archived and superseded atoms left out), then assembles the
  * project's MOC summary, the best atoms' bodies and pointers to the rest
  * within the token budget (see {@link assembleBriefing}).
  *
@@ -53,7 +55,8 @@ export function buildContext(snap: VaultSnapshot, options: ContextOptions): Cont
   const keywords = briefingKeywords(options.query);
   const minScore = options.minScore ?? 0;
   // One more than the candidates: the MOC, when among them, is left out of them.
-  const hits = keywords.length === 0 ? [] : bestHits(snap, keywords.join(" "), options.project, minScore, CANDIDATES + 1);
+  const keep = (h: SearchHit) => h.record.status !== "archived" && (options.includeSuperseded === true || h.record.status !== "superseded") && h.score >= minScore;
+  const hits = keywords.length === 0 ? [] : bestHits(snap, keywords.join(" "), options.project, { keep, minScore, wanted: CANDIDATES + 1 });
   const mocProject = options.project ?? hits[0]?.record.project;
   const moc = mocProject === undefined ? null : readMoc(snap, mocProject);
   const atoms = hits
@@ -65,14 +68,14 @@ export function buildContext(snap: VaultSnapshot, options: ContextOptions): Cont
   return { ...briefing, query: options.query, keywords, matched: atoms.length };
 }
 
-// The first `wanted` hits that are not archived and score at least `minScore`: the ranking's top,
-// asked for in growing sizes (a top N is cheap to find; every hit of a 100k vault is not).
-function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, minScore: number, wanted: number): SearchHit[] {
-  for (let top = 2 * wanted; ; top *= 2) {
+// The first `wanted` hits that `keep` keeps: the ranking's top, asked for in growing sizes
+// (a top N is cheap to find; every hit of a 100k vault is not).
+function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, o: { keep: (h: SearchHit) => boolean; minScore: number; wanted: number }): SearchHit[] {
+  for (let top = 2 * o.wanted; ; top *= 2) {
     const ranked = rankSnapshot(snap, query, { project, top });
-    const kept = ranked.filter((h) => h.record.status !== "archived" && h.score >= minScore);
+    const kept = ranked.filter(o.keep);
     // Enough, or every hit seen, or the rest score lower still (hits come by score, highest first).
-    if (kept.length >= wanted || ranked.length < top || ranked[ranked.length - 1]!.score < minScore) return kept.slice(0, wanted);
+    if (kept.length >= o.wanted || ranked.length < top || ranked[ranked.length - 1]!.score < o.minScore) return kept.slice(0, o.wanted);
   }
 }
 

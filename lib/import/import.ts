@@ -29,11 +29,11 @@ export const DEFAULT_IMPORT_TYPE = "reference";
  */
 export async function importSource(vaultDir: string, source: string, options: ImportOptions & { cwd?: string }): Promise<ImportResult> {
   assertToday(options.today);
-  const { items, problems } = readImportSource(resolve(options.cwd ?? process.cwd(), source), source, options.split);
+  const { items, problems, skipped } = readImportSource(resolve(options.cwd ?? process.cwd(), source), source, options.split);
   const lacking = items.filter((i) => !i.input.project).length;
   if (lacking > 0 && !options.project?.trim()) throw new CortexError("BAD_ARGUMENT", `project: ${lacking} of ${items.length} items name no project; give --project (rule required)`);
   const settings = readWriteSettings(options.config);
-  const result: ImportResult = { candidates: items.length + problems.length, imported: [], duplicates: [], rejected: [], dryRun: Boolean(options.dryRun) };
+  const result: ImportResult = { candidates: items.length + problems.length, imported: [], duplicates: [], rejected: [], skipped, dryRun: Boolean(options.dryRun) };
   for (const p of problems) result.rejected.push({ source: p.source, name: "", code: "PARSE", rule: "import-parse", message: p.message });
   // Validation and the security scan before the lock; only the near-duplicate check needs the vault.
   const checked = items.flatMap((item) => checkItem(item, options, result));

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { compareStrings } from "../util/compare.js";
 import { CortexError } from "../errors.js";
-import { fileItem, parseJsonl, splitSections } from "./sources.js";
+import { fileItem, parseJsonl, readSections, type SkippedPart } from "./sources.js";
 import type { ImportItem, ImportSplit } from "./types.js";
 import { pushAll } from "../util/arrays.js";
 
@@ -10,6 +10,8 @@ import { pushAll } from "../util/arrays.js";
 export interface SourceItems {
   items: ImportItem[];
   problems: { source: string; message: string }[];
+  /** Parts that gave no item (a section without text), and why. */
+  skipped: SkippedPart[];
 }
 
 /**
@@ -28,17 +30,17 @@ export function readImportSource(source: string, label: string, split?: ImportSp
     throw new CortexError("NOT_FOUND", `import source not found: ${label} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`, { cause: error });
   }
   if (isDir) {
-    const items = listNotes(source).flatMap((file) => fromMarkdown(readText(join(source, file), `${label}/${file}`), `${label.replace(/\/$/, "")}/${file}`, split ?? "file"));
-    return { items, problems: [] };
+    const read = listNotes(source).map((file) => fromMarkdown(readText(join(source, file), `${label}/${file}`), `${label.replace(/\/$/, "")}/${file}`, split ?? "file"));
+    return { items: read.flatMap((r) => r.items), problems: [], skipped: read.flatMap((r) => r.skipped) };
   }
   const text = readText(source, label);
-  if (/\.jsonl$/i.test(source)) return parseJsonl(text, label);
-  return { items: fromMarkdown(text, label, split ?? "h2"), problems: [] };
+  if (/\.jsonl$/i.test(source)) return { ...parseJsonl(text, label), skipped: [] };
+  return { ...fromMarkdown(text, label, split ?? "h2"), problems: [] };
 }
 
-function fromMarkdown(text: string, label: string, split: ImportSplit): ImportItem[] {
-  if (split === "file") return text.trim() === "" ? [] : [fileItem(text, label)];
-  return splitSections(text, label);
+function fromMarkdown(text: string, label: string, split: ImportSplit): { items: ImportItem[]; skipped: SkippedPart[] } {
+  if (split === "file") return text.trim() === "" ? { items: [], skipped: [{ source: label, name: "", reason: "empty file" }] } : { items: [fileItem(text, label)], skipped: [] };
+  return readSections(text, label);
 }
 
 function readText(file: string, label: string): string {

@@ -6,39 +6,88 @@ import type { ImportItem } from "./types.js";
 
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
 
+/** A part of an import source that gave no item, and why. */
+export interface SkippedPart {
+  source: string;
+  name: string;
+  reason: string;
+}
+
 /**
  * One item per `## ` section of a markdown text (headings inside code fences
  * do not count): the heading is the name, the text up to the next `## ` the
- * body. Text before the first section is left out; a text without sections
- * is one item. Frontmatter is left out. Pure.
+ * body. The text before the first section (after a `# Title`) is an item of
+ * its own, named after the title (else the file). A heading of one word
+ * ("Build") or one the file repeats is prefixed with its `# ` heading (else
+ * the file's name): "Frontend: Build"; a name still repeated gets " (2)".
+ * Sections without text are skipped and listed. A text without sections is
+ * one item. Frontmatter is left out. Pure.
  *
  * @example splitSections("## A\nx\n## B\ny\n", "notes.md") // items "A" (notes.md:1) and "B" (notes.md:3)
  */
-export function splitSections(text: string, label: string): ImportItem[] {
-  const { body, offset } = stripFrontmatter(text);
-  const lines = body.split("\n");
+export function readSections(text: string, label: string): { items: ImportItem[]; skipped: SkippedPart[] } {
+  const { body, offset, data } = stripFrontmatter(text);
+  const parts = sectionParts(body, offset);
+  if (!parts.some((p) => p.heading !== null)) return { items: body.trim() === "" ? [] : [fileItem(text, label)], skipped: [] };
+  const title = str(data.name) ?? str(data.title) ?? parts[0]!.h1 ?? nameFromPath(label);
+  const counts = new Map<string, number>();
+  for (const p of parts) if (p.heading !== null) counts.set(p.heading.toLowerCase(), (counts.get(p.heading.toLowerCase()) ?? 0) + 1);
   const items: ImportItem[] = [];
+  const skipped: SkippedPart[] = [];
+  const taken = new Set<string>();
+  for (const p of parts) {
+    const generic = p.heading !== null && (!/\s/.test(p.heading.trim()) || counts.get(p.heading.toLowerCase())! > 1);
+    const name = unique(p.heading === null ? title : generic ? `${p.h1 ?? title}: ${p.heading}` : p.heading, taken);
+    const content = p.lines.join("\n").trim();
+    if (content === "") {
+      if (p.heading !== null) skipped.push({ source: `${label}:${p.line}`, name, reason: "section has no text" });
+      continue;
+    }
+    items.push({ source: `${label}:${p.line}`, input: { name, body: content } });
+  }
+  return { items, skipped };
+}
+
+/** The items of {@link readSections}. */
+export function splitSections(text: string, label: string): ImportItem[] {
+  return readSections(text, label).items;
+}
+
+interface SectionPart {
+  /** The `##` heading; null for the text before the first one. */
+  heading: string | null;
+  /** The `# ` heading the part is under. */
+  h1: string | null;
+  line: number;
+  lines: string[];
+}
+
+// The body cut at `## ` headings outside code fences; `# ` headings are remembered, not kept as text.
+function sectionParts(body: string, offset: number): SectionPart[] {
+  const parts: SectionPart[] = [{ heading: null, h1: null, line: offset + 1, lines: [] }];
   let fence = null as string | null;
-  let current: { name: string; line: number; body: string[] } | null = null;
-  lines.forEach((line, i) => {
+  let h1: string | null = null;
+  body.split("\n").forEach((line, i) => {
     const marker = FENCE.exec(line)?.[1];
     if (marker && fence === null) fence = marker;
     else if (marker && marker[0] === fence![0] && marker.length >= fence!.length) fence = null;
-    const heading = fence === null && !marker ? /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*\r?$/.exec(line) : null;
-    if (heading) {
-      if (current) items.push(section(current, label));
-      current = { name: heading[1]!, line: offset + i + 1, body: [] };
-    } else if (current) {
-      current.body.push(line);
-    }
+    const outside = fence === null && !marker;
+    const top = outside ? /^#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*\r?$/.exec(line) : null;
+    const heading = outside ? /^##[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*\r?$/.exec(line) : null;
+    if (top) {
+      h1 = top[1]!;
+      if (parts.length === 1) parts[0]!.h1 = h1;
+    } else if (heading) parts.push({ heading: heading[1]!, h1, line: offset + i + 1, lines: [] });
+    else parts[parts.length - 1]!.lines.push(line);
   });
-  if (current) items.push(section(current, label));
-  if (items.length > 0) return items;
-  return body.trim() === "" ? [] : [fileItem(text, label)];
+  return parts;
 }
 
-function section(s: { name: string; line: number; body: string[] }, label: string): ImportItem {
-  return { source: `${label}:${s.line}`, input: { name: s.name, body: s.body.join("\n").trim() } };
+function unique(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${name} (${n})`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
 }
 
 function stripFrontmatter(text: string): { body: string; offset: number; data: Record<string, unknown> } {

@@ -50,6 +50,8 @@ export interface ImportResult {
   imported: (WriteResult & { source: string })[];
   duplicates: ImportRejection[];
   rejected: ImportRejection[];
+  /** Parts of the source that gave no item (a section without text, an empty file). */
+  skipped: { source: string; name: string; reason: string }[];
   dryRun: boolean;
   /** Set when atoms were written but the index could not be updated (a full disk): why, in one line. */
   indexError?: string;

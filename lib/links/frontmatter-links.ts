@@ -21,7 +21,7 @@ export function frontmatterLinkItems(text: string): FrontmatterItem[] {
   const split = splitFrontmatter(text.slice(bom));
   if (split.state !== "ok") return [];
   const yamlStart = bom + text.slice(bom).indexOf("\n") + 1;
-  const doc = parseDocument(split.yaml);
+  const doc = parseDocument(split.yaml, { logLevel: "error" });
   const links = doc.get("links", true);
   const nodes = isSeq(links) ? links.items : isScalar(links) ? [links] : [];
   const flow = isSeq(links) && links.flow === true;

@@ -18,15 +18,15 @@ export const DEFAULT_MIGRATE_TYPE = "concept";
 
 /**
  * The type a path implies: the deepest folder named after a type (`rules/`,
- * `decision/`, `people/`, …), else `concept`.
+ * `decision/`, `people/`, …), else `fallback` (default `concept`).
  */
-export function inferType(path: string): string {
+export function inferType(path: string, fallback: string = DEFAULT_MIGRATE_TYPE): string {
   const folders = path.split("/").slice(0, -1).reverse();
   for (const folder of folders) {
     const type = FOLDER_TYPES.get(folder.toLowerCase());
     if (type) return type;
   }
-  return DEFAULT_MIGRATE_TYPE;
+  return fallback;
 }
 
 /** The status a path implies: `archived` inside an `archive`/`archived` folder, else `active`. */

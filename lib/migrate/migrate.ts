@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { Diagnostic } from "../atoms/types.js";
+import { ATOM_TYPES, type Diagnostic } from "../atoms/types.js";
+import { CortexError } from "../errors.js";
 import { mutateVault } from "../app/mutate.js";
 import { Vault } from "../app/vault.js";
 import { unifiedDiff } from "../util/diff.js";
@@ -24,6 +25,9 @@ import type { FilePlan, MigrateOptions, MigrateResult } from "./types.js";
  */
 export async function migrateVault(vaultDir: string, options: MigrateOptions): Promise<MigrateResult> {
   assertToday(options.today);
+  if (options.type !== undefined && !(ATOM_TYPES as readonly string[]).includes(options.type)) {
+    throw new CortexError("BAD_ARGUMENT", `--type: "${options.type}" is not one of ${ATOM_TYPES.join(", ")}`);
+  }
   const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
   return mutateVault(
     vault,
@@ -32,13 +36,15 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
       const ids = new Set(tx.vault.manifest.flatMap((m) => (m.id ? [m.id] : [])));
       const result: MigrateResult = { changed: [], unchanged: 0, skipped: [] };
       const ts = (options.now?.() ?? new Date()).toISOString();
+      const under = options.folder ? `${options.folder.replace(/\/+$/, "")}/` : "";
       for (const file of scanVault(vaultDir).files) {
+        if (!file.path.startsWith(under)) continue;
         const read = readForMigration(file);
         if ("problem" in read) {
           result.skipped.push(read.problem);
           continue;
         }
-        const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids);
+        const plan = planFileMigration(read.text, { path: file.path, mtimeMs: file.mtimeMs, size: file.size }, options.config, ids, { project: options.project, type: options.type });
         if (plan.problem) result.skipped.push(plan.problem);
         else if (plan.after === null) result.unchanged++;
         else if (options.dryRun) result.changed.push({ path: file.path, added: plan.added, diff: unifiedDiff(read.text, plan.after, file.path) });

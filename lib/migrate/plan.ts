@@ -4,8 +4,8 @@ import { readFrontmatterData, type FrontmatterData } from "../atoms/frontmatter-
 import { parseAtom } from "../atoms/parse.js";
 import type { FileFacts } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
-import { headingName, inferStatus, inferTags, inferType, uniqueId } from "./infer.js";
-import type { FilePlan } from "./types.js";
+import { inferStatus, inferTags, inferType, uniqueId } from "./infer.js";
+import type { FilePlan, MigrateDefaults } from "./types.js";
 
 /** The fields every atom has, in the order migrate adds them. */
 export const REQUIRED_FIELDS = ["id", "name", "type", "project", "status", "created", "updated", "tags", "links"] as const;
@@ -15,11 +15,13 @@ export const REQUIRED_FIELDS = ["id", "name", "type", "project", "status", "crea
  * are missing (absent or null) and their inferred values; the new text has
  * only those fields added, everything else byte for byte. A note whose
  * frontmatter is unterminated, not valid YAML or not a mapping is left alone
- * with a problem. `ids` holds the vault's ids; a new id joins it.
+ * with a problem. `ids` holds the vault's ids; a new id joins it. The name is
+ * the one the index gives (frontmatter `title`, else the file name);
+ * `defaults` give the project and type where neither the note nor its folders say.
  *
  * @example planFileMigration("# Note\n\ntext", { path: "rules/a.md", mtimeMs: 0 }, config, new Set())
  */
-export function planFileMigration(text: string, facts: FileFacts, config: CortexConfig, ids: Set<string>): FilePlan {
+export function planFileMigration(text: string, facts: FileFacts, config: CortexConfig, ids: Set<string>, defaults: MigrateDefaults = {}): FilePlan {
   const path = facts.path;
   const split = splitFrontmatter(text.replace(/^\uFEFF/, ""));
   const data: Pick<FrontmatterData, "data" | "problems"> = split.state === "ok" ? readFrontmatterData(split.yaml, split.yamlLine) : { data: {}, problems: [] };
@@ -33,9 +35,9 @@ export function planFileMigration(text: string, facts: FileFacts, config: Cortex
   const { atom } = parseAtom(text, facts, config);
   const values: Record<(typeof REQUIRED_FIELDS)[number], () => unknown> = {
     id: () => uniqueId(atom.created, path, ids),
-    name: () => (data.data.name === undefined && data.data.title === undefined ? headingName(split.body) : null) ?? atom.name,
-    type: () => inferType(path),
-    project: () => atom.project,
+    name: () => atom.name,
+    type: () => inferType(path, defaults.type),
+    project: () => (atom.project === "unknown" && defaults.project ? defaults.project : atom.project),
     status: () => inferStatus(path),
     created: () => atom.created,
     updated: () => atom.updated,

@@ -23,9 +23,19 @@ export interface FileMigration {
   diff?: string;
 }
 
+/** What migrate gives a note whose frontmatter and folders say nothing. */
+export interface MigrateDefaults {
+  /** Project instead of `unknown`. */
+  project?: string;
+  /** Type instead of `concept` (one of the schema's types). */
+  type?: string;
+}
+
 /** How {@link migrateVault} runs. */
-export interface MigrateOptions {
+export interface MigrateOptions extends MigrateDefaults {
   config: CortexConfig;
+  /** Only notes under this vault-relative folder. Default: the whole vault. */
+  folder?: string;
   /** YYYY-MM-DD the index layers are computed for. */
   today: string;
   /** Compute and return diffs; write nothing. Default false. */

@@ -21,16 +21,19 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
   const loose = "path" in query ? { tags: [], words: [] } : query;
   const tags = self ? self.tags : loose.tags.map((t) => t.toLowerCase().replace(/^#/, ""));
   const words = new Set(self ? wordsOf(self) : loose.words.flatMap((w) => tokens(w)));
-  const tagFreq = frequencies(manifest.map((m) => m.tags));
-  const wordFreq = frequencies(manifest.map((m) => [...new Set(wordsOf(m))]));
+  // Frequencies of the query's own tags and words only: the others never count.
+  const tagFreq = frequencies(manifest.map((m) => m.tags.filter((t) => tags.includes(t))));
+  const entryWords = wordsMatching(manifest, words);
+  const wordFreq = frequencies([...entryWords.values()].map((list) => list.filter((w) => words.has(w))));
   const rareLimit = Math.max(2, Math.ceil(manifest.length * 0.05));
   const idf = (df: number) => Math.log((manifest.length + 1) / df);
   const out = self ? new Set(edges[self.path] ?? []) : new Set<string>();
+  const into = self ? linkingTo(edges, self.path) : new Set<string>();
   const found: RelatedAtom[] = [];
   for (const m of manifest) {
     if (m.path === self?.path) continue;
     const linksTo = out.has(m.path);
-    const linkedFrom = self !== undefined && (edges[m.path] ?? []).includes(self.path);
+    const linkedFrom = into.has(m.path);
     if (linksTo || linkedFrom) {
       const reason = linksTo && linkedFrom ? "links both ways" : linksTo ? "linked from it" : "links to it";
       found.push({ path: m.path, name: m.name, tier: "link", score: linksTo && linkedFrom ? 2 : 1, reason, shared: [] });
@@ -41,7 +44,7 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
       found.push({ path: m.path, name: m.name, tier: "tags", score: round(sum(sharedTags.map((t) => idf(tagFreq.get(t)!)))), reason: `shared tags: ${sharedTags.join(", ")}`, shared: sharedTags });
       continue;
     }
-    const sharedWords = rarestFirst([...new Set(wordsOf(m))].filter((w) => words.has(w) && (wordFreq.get(w) ?? 0) <= rareLimit), wordFreq);
+    const sharedWords = rarestFirst((entryWords.get(m) ?? []).filter((w) => words.has(w) && (wordFreq.get(w) ?? 0) <= rareLimit), wordFreq);
     if (sharedWords.length > 0) {
       found.push({ path: m.path, name: m.name, tier: "words", score: round(sum(sharedWords.map((w) => idf(wordFreq.get(w)!)))), reason: `shared rare words: ${sharedWords.join(", ")}`, shared: sharedWords });
     }
@@ -49,6 +52,26 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
   const tierRank = { link: 0, tags: 1, words: 2 };
   found.sort((a, b) => tierRank[a.tier] - tierRank[b.tier] || b.score - a.score || compareStrings(a.path, b.path));
   return top > 0 ? found.slice(0, top) : found;
+}
+
+// The distinct words of each atom whose text holds one of `words` at all: the
+// others are not tokenized (at 100k atoms, tokenizing every one dominated the run).
+function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): Map<Entry, string[]> {
+  const wanted = [...words];
+  const found = new Map<Entry, string[]>();
+  if (wanted.length === 0) return found;
+  for (const m of manifest) {
+    const text = [m.name, ...m.aliases, m.description].join(" ").toLowerCase();
+    if (wanted.some((w) => text.includes(w))) found.set(m, [...new Set(tokens(text))]);
+  }
+  return found;
+}
+
+// The atoms whose resolved links include `path`.
+function linkingTo(edges: Readonly<GroupIndex>, path: string): Set<string> {
+  const from = new Set<string>();
+  for (const source in edges) if (edges[source]!.includes(path)) from.add(source);
+  return from;
 }
 
 /** Lowercase words of 4+ letters of a text, stopwords and numbers left out. */

@@ -18,7 +18,9 @@ function splitLines(text: string): string[] {
 export function unifiedDiff(a: string, b: string, path: string, context = 3): string {
   if (a === b) return "";
   const ops = diffLines(splitLines(a), splitLines(b));
-  const out = [`--- a/${path}\n`, `+++ b/${path}\n`];
+  // As git does: a name with a space ends with a tab, so that `patch -p1` reads the whole name.
+  const end = /\s/.test(path) ? "\t" : "";
+  const out = [`--- a/${path}${end}\n`, `+++ b/${path}${end}\n`];
   for (const hunk of hunks(ops, context)) pushAll(out, hunk);
   return out.join("");
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CortexError } from "../errors.js";
-import { INDEX_FORMAT, type ManifestEntry, type VaultIndexes } from "../indexes/types.js";
+import { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "../indexes/types.js";
 import { damageOf, readMeta } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 
@@ -20,6 +20,33 @@ export function readIndexes(vaultDir: string): VaultIndexes {
     graph: parts["graph.json"] as VaultIndexes["graph"],
     links: parts["links.json"] as VaultIndexes["links"],
   };
+}
+
+/**
+ * {@link readIndexes}, reading the manifest and graph now and the group
+ * indexes and `links.json` only when first used: a reader that resolves
+ * links (check, link, graph) parses 30 MB less JSON at 100k atoms.
+ *
+ * @throws CortexError `NO_INDEX` when the manifest or graph is missing or of another format version.
+ */
+export function readIndexesLazily(vaultDir: string): VaultIndexes {
+  const now = readIndexParts(vaultDir, ["manifest.json", "graph.json"]);
+  const indexes = { manifest: now["manifest.json"], graph: now["graph.json"] } as VaultIndexes;
+  for (const [key, file] of [["by_project", "by_project.json"], ["by_type", "by_type.json"], ["by_tag", "by_tag.json"], ["links", "links.json"]] as const) {
+    let value: unknown;
+    Object.defineProperty(indexes, key, { enumerable: true, get: () => (value ??= readIndexParts(vaultDir, [file])[file]) });
+  }
+  return indexes;
+}
+
+/**
+ * The resolved links the last index run wrote (`index/links.json`), checked
+ * as {@link readIndexes} checks it, without parsing the other indexes.
+ *
+ * @throws CortexError `NO_INDEX` when it is missing, damaged or of another format version.
+ */
+export function readLinksIndex(vaultDir: string): GroupIndex {
+  return readIndexParts(vaultDir, ["links.json"])["links.json"] as GroupIndex;
 }
 
 // The named files of index/, parsed, after checking meta.json's format version and each file's check in it.

@@ -102,6 +102,39 @@ export function readStatCache(file: string, settingsKey: string): CacheRead | st
 }
 
 /**
+ * Each file's stamp, `mtime⇥size` as the last index run found them, by path;
+ * null when `index/cache.tsv` is missing or of another format. For a reader
+ * that keeps its own per-file results (check's cache): right after an index
+ * run it tells what changed without a stat of its own.
+ */
+export function readFileStamps(file: string): Map<string, string> | null {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch {
+    return null;
+  }
+  if (buf.toString("latin1", 0, HEADER.length + 1) !== `${HEADER}\t`) return null;
+  // A damaged cache (its end line's check fails) tells nothing: every note is checked again.
+  const read = readCacheFile(buf);
+  if (typeof read === "string") return null;
+  const { text } = read;
+  const stamps = new Map<string, string>();
+  for (let pos = text.indexOf("\n") + 1; pos > 0 && pos < text.length; ) {
+    const end = text.indexOf("\n", pos);
+    const stop = end === -1 ? text.length : end;
+    // mtime⇥size⇥skipped⇥diagnostics⇥path: the JSON of the diagnostics holds no raw tab.
+    const size = text.indexOf("\t", pos);
+    const skipped = size === -1 ? -1 : text.indexOf("\t", size + 1);
+    const diagnostics = skipped === -1 ? -1 : text.indexOf("\t", skipped + 1);
+    const path = diagnostics === -1 ? -1 : text.indexOf("\t", diagnostics + 1);
+    if (path !== -1 && path < stop) stamps.set(pathFromField(text.slice(path + 1, stop)), text.slice(pos, skipped));
+    pos = stop + 1;
+  }
+  return stamps;
+}
+
+/**
  * Walks the scan (sorted by path) and the cache lines (written in the same
  * order) side by side: a file whose line has the same mtime and size is
  * unchanged. Null when the cache text is damaged (a full run follows).

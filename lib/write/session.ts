@@ -16,6 +16,7 @@ import { linkTarget } from "../links/autolink.js";
 import { buildLinkResolver } from "../links/resolver.js";
 import type { LinkResolver } from "../links/types.js";
 import { related } from "../related/related.js";
+import { RELATED_MIN_SCORE, writeEvidence } from "../related/evidence.js";
 import { renderAtom } from "./render.js";
 import { lastIndexedNs, unrecordedTwin } from "./retry.js";
 import { comparableText, type Shingles } from "./similarity.js";
@@ -33,6 +34,8 @@ export interface SessionOptions {
   /** Event name in `events.jsonl`. Default `write`. */
   op?: string;
   now?: () => Date;
+  /** Add related atoms to `links` (default true). */
+  related?: boolean;
 }
 
 /**
@@ -73,13 +76,13 @@ export class WriteSession {
   /**
    * Checks a validated and scanned input (see `scanValidWrite`, run before
    * the lock) against the vault (folder on disk, near-duplicates unless
-   * `force`, leaving out the atom at `replacing`) and, unless `dryRun`, writes it.
+   * `force`, leaving out the atoms at `replacing`) and, unless `dryRun`, writes it.
    * The same input again after a write whose index update failed returns the
    * atom that write made (`alreadyWritten`).
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
-  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string } = {}): WriteResult {
+  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string | readonly string[] } = {}): WriteResult {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
@@ -96,7 +99,7 @@ export class WriteSession {
       this.afterWrite(() => appendVaultEvents(this.vaultDir, [{ ts: (this.options.now?.() ?? new Date()).toISOString(), op: this.options.op ?? "write", path, id }]));
     }
     this.remember(path, content, text, prepared.shingles);
-    return { path, id, links, related };
+    return flags.dryRun ? { path, id, links, related, content } : { path, id, links, related };
   }
 
   // Runs a step that follows a written atom: an I/O failure is noted, not thrown, so no caller mistakes the atom for unwritten.
@@ -109,16 +112,22 @@ export class WriteSession {
     }
   }
 
-  // The live atoms closest to the new one (shared tags, then shared rare words; see `related`), best first.
+  // The live atoms closest to the new one (shared tags, then shared rare words; see `related`), best first,
+  // each with enough evidence (RELATED_MIN_SCORE); none when the caller turned related links off.
   private relatedTo(valid: ValidWrite, text: string): string[] {
     const limit = this.options.settings.related;
-    if (limit <= 0) return [];
-    const query = { tags: valid.tags, words: [`${text}\n${valid.description ?? ""}`] };
-    return related(this.manifest.filter(isLive), {}, query, limit).map((r) => r.path);
+    if (limit <= 0 || this.options.related === false) return [];
+    const live = this.manifest.filter(isLive);
+    const words = `${text}\n${valid.description ?? ""}`;
+    const byPath = new Map(live.map((m) => [m.path, m]));
+    const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
+    const strong = found.filter((r) => writeEvidence(byPath.get(r.path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE);
+    return strong.slice(0, limit).map((r) => r.path);
   }
 
-  private rejectDuplicate(text: BoundableText, words: string, replacing: string | undefined): void {
-    const candidates = this.duplicateCandidates(words).filter((c) => c.path !== replacing);
+  private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
+    const skip = new Set(typeof replacing === "string" ? [replacing] : (replacing ?? []));
+    const candidates = this.duplicateCandidates(words).filter((c) => !skip.has(c.path));
     const [best] = findNearDuplicatesPruned(text, candidates, this.options.settings.duplicateThreshold);
     if (!best) return;
     const threshold = this.options.settings.duplicateThreshold;

@@ -36,6 +36,8 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
       options.signal?.throwIfAborted();
       const manifest = tx.vault.manifest;
       const plan = planSupersede(manifest, input, (ref) => resolveAtomRefOnDisk(vaultDir, manifest, ref));
+      // A dry run makes every check of a real run and writes nothing.
+      if (options.dryRun) return { old: plan.old.path, by: plan.by?.path ?? null, dry_run: true };
       const changed = applySupersede(vaultDir, plan, reason, options.today);
       tx.event({ path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) });
       tx.wrote(...changed);
@@ -43,7 +45,7 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
       tx.message(`${message}\n\n${changed.join("\n")}\n`);
       return { old: plan.old.path, by: plan.by?.path ?? null };
     },
-    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now },
+    { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun },
   );
 }
 

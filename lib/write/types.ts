@@ -50,6 +50,10 @@ export interface WriteOptions {
   supersedes?: string;
   /** Commit the new file with git; default `[git] commit` of the config. */
   commit?: boolean;
+  /** Run every check and report what would be written, writing nothing. Default false. */
+  dryRun?: boolean;
+  /** Add related atoms to `links`. Default true. */
+  related?: boolean;
   /** Clock for event timestamps. Default `() => new Date()`. */
   now?: () => Date;
   /** How long to wait for the vault lock. Default 60 s. */
@@ -67,6 +71,8 @@ export interface WriteResult {
   links: string[];
   /** The related atoms added to `links`, best first. */
   related: string[];
+  /** The file's text, on a dry run only. */
+  content?: string;
   /** True when this write repeated one whose atom was written but not indexed (a retry after a full disk): that atom is the result, nothing new was written. */
   alreadyWritten?: boolean;
   /** Set when the atom was written but the index (or `events.jsonl`) could not be updated, e.g. on a full disk: why, in one line. */
@@ -118,6 +124,8 @@ export interface SupersedeOptions {
   today: string;
   /** Commit the changed files; default `[git] commit` of the config. */
   commit?: boolean;
+  /** Run every check and report, writing nothing. Default false. */
+  dryRun?: boolean;
   now?: () => Date;
   lockTimeoutMs?: number;
   /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
@@ -128,6 +136,8 @@ export interface SupersedeOptions {
 export interface SupersedeResult {
   old: string;
   by: string | null;
+  /** Set on a dry run: nothing was written. */
+  dry_run?: true;
   /** The git commit, when one was asked for and something was written (see `commitFiles`). */
   commit?: CommitResult;
 }

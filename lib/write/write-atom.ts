@@ -33,7 +33,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   scanValidWrite(valid);
   const settings = readWriteSettings(options.config);
   const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
-  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now };
+  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun };
   const notRecorded: string[] = [];
   const outcome = await mutateVault(
     vault,
@@ -42,10 +42,14 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       options.signal?.throwIfAborted();
       // The atom to replace, checked before anything is written.
       const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
-      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now });
-      const result: WriteResult = session.write(valid, { force: options.force, replacing: old?.path ?? options.replacing });
+      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
+      // Both the atom superseded and the one `replacing` names (a --file note moved into place) are left out of the duplicate check.
+      const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
+      const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
       notRecorded.push(...session.notRecorded);
       if (result.alreadyWritten) return result;
+      // A dry run has made every check of a real one; mutateVault writes nothing after it.
+      if (options.dryRun) return old ? { ...result, superseded: old.path } : result;
       tx.wrote(...session.written);
       tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
       if (old) {

@@ -15,6 +15,11 @@ export interface VaultCliCase {
   stdout?: string | RegExp;
   stderr?: string | RegExp;
   env?: Record<string, string>;
+  /** The working folder, given the vault's path. Default: the repository root. */
+  cwd?: (dir: string) => string;
+  stdin?: string;
+  /** Further checks on the vault after the run (both runs). */
+  after?: (dir: string, run: CliRun) => void;
 }
 
 /** Copies of fixtures for one test file, removed when the file's tests are done. */
@@ -44,13 +49,21 @@ export function runVaultCases(cases: readonly VaultCliCase[], defaultFixture: st
     const fixture = c.fixture ?? defaultFixture;
     return typeof fixture === "string" ? copy(fixture) : fixture();
   };
+  const options = (c: VaultCliCase, dir: string) => ({ env: c.env, cwd: c.cwd?.(dir), stdin: c.stdin });
   for (const c of cases) {
     test(`${c.name} (in process)`, async () => {
       const dir = dirFor(c);
-      expectRun(await runInProcess(c.args(dir), { env: c.env }), c);
+      const run = await runInProcess(c.args(dir), options(c, dir));
+      expectRun(run, c);
+      c.after?.(dir, run);
       afterRun?.(dir);
     });
-    test(`${c.name} (built CLI)`, () => expectRun(runBuilt(c.args(dirFor(c)), { env: c.env }), c));
+    test(`${c.name} (built CLI)`, () => {
+      const dir = dirFor(c);
+      const run = runBuilt(c.args(dir), options(c, dir));
+      expectRun(run, c);
+      c.after?.(dir, run);
+    });
   }
 }
 

@@ -1,0 +1,37 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import type { Command } from "../commander.js";
+import { CortexError } from "../../lib/errors.js";
+import type { CliContext } from "../context.js";
+import { findAtom } from "../refs.js";
+
+interface EditOptions {
+  vault?: string;
+  today?: string;
+}
+
+/** `cortex edit REF`: open an atom in `$VISUAL`/`$EDITOR`, then re-index it. */
+export function registerEdit(program: Command, ctx: CliContext): void {
+  program
+    .command("edit")
+    .description("Open an atom in $VISUAL, else $EDITOR (else vi), then bring the index up to date")
+    .argument("<ref>", "the atom: path, id, name or link stem")
+    .option("--vault <dir>", "vault folder")
+    .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
+    .action((ref: string, opts: EditOptions) => runEdit(ctx, ref, opts));
+}
+
+async function runEdit(ctx: CliContext, ref: string, opts: EditOptions): Promise<void> {
+  const vault = ctx.vault(opts);
+  const { vaultDir } = vault;
+  const atom = findAtom(vault.manifest, ref);
+  const editor = ctx.params.env.VISUAL || ctx.params.env.EDITOR || "vi";
+  const file = join(vaultDir, atom.path);
+  // Through the shell, as git runs core.editor: EDITOR may carry arguments ("code --wait").
+  const options = { stdio: "inherit" as const, env: ctx.params.env as NodeJS.ProcessEnv, cwd: ctx.params.cwd };
+  const run = process.platform === "win32" ? spawnSync(`${editor} "${file}"`, { ...options, shell: true }) : spawnSync("/bin/sh", ["-c", `${editor} "$1"`, "cortex-edit", file], options);
+  if (run.error || run.status !== 0) throw new CortexError("IO", `editor ${JSON.stringify(editor)} failed on ${atom.path}${run.error ? `: ${run.error.message}` : ` (exit ${run.status})`}; the index was not updated`);
+  const result = vault.index();
+  ctx.diagnostics(result.diagnostics.filter((d) => d.file === atom.path));
+  ctx.err(`Edited ${atom.path}; index ${result.reread > 0 ? "updated" : "unchanged"}`);
+}

@@ -1,0 +1,52 @@
+import { Option, type Command } from "../commander.js";
+import { ATOM_STATUSES } from "../../lib/atoms/types.js";
+import { byUpdatedThenPath, classifyLayer } from "../../lib/layers/classify.js";
+import { parseCount, type CliContext } from "../context.js";
+import { dimRetired, statusMark } from "../format/atom-output.js";
+
+interface ListOptions {
+  vault?: string;
+  today?: string;
+  project?: string;
+  type?: string;
+  tag?: string;
+  status?: string;
+  layer?: string;
+  limit: number;
+  json?: boolean;
+}
+
+/** `cortex list`: the inventory, newest first (the MCP `list`, for people). */
+export function registerList(program: Command, ctx: CliContext): void {
+  program
+    .command("list")
+    .description("List atoms newest first (updated date, then path), every status unless --status; superseded and archived atoms are marked")
+    .option("--vault <dir>", "vault folder")
+    .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
+    .option("-p, --project <name>", "only this project")
+    .option("-t, --type <type>", "only this type")
+    .option("--tag <tag>", "only atoms with this tag")
+    .addOption(new Option("--status <status>", "only this status").choices(ATOM_STATUSES))
+    .addOption(new Option("--layer <layer>", "only this layer").choices(["hot", "warm", "cold"]))
+    .option("-n, --limit <n>", "at most this many (0 = all)", parseCount, 0)
+    .option("-j, --json", "print a JSON array")
+    .action((opts: ListOptions) => runList(ctx, opts));
+}
+
+async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
+  const snap = ctx.vault(opts);
+  const { today } = snap;
+  const tag = opts.tag?.replace(/^#+/, "").toLowerCase();
+  const items = snap.manifest
+    .filter((m) => (opts.project === undefined || m.project === opts.project) && (opts.type === undefined || m.type === opts.type) && (opts.status === undefined || m.status === opts.status) && (tag === undefined || m.tags.includes(tag)))
+    .map((m) => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, today, snap.config.layers), updated: m.updated, tags: m.tags }))
+    .filter((i) => opts.layer === undefined || i.layer === opts.layer)
+    .sort(byUpdatedThenPath);
+  const shown = opts.limit === 0 ? items : items.slice(0, opts.limit);
+  if (opts.json) ctx.out(JSON.stringify(shown, null, 2));
+  else if (shown.length > 0) ctx.out(shown.map((i) => dimRetired(`${i.updated}  ${`[${i.layer}]`.padEnd(6)}  ${i.path}  ${i.name}${statusMark(i.status)}`, i.status, ctx.color)).join("\n"));
+  if (items.length === 0) {
+    ctx.err("No atoms match the filters");
+    ctx.exitCode = 1;
+  } else if (shown.length < items.length && !opts.json) ctx.err(`… ${items.length - shown.length} more (--limit 0 lists all)`);
+}

@@ -1,0 +1,15 @@
+import type { ManifestEntry } from "../lib/indexes/types.js";
+import { normalizeRef } from "../lib/agent/refs.js";
+import { resolveAtomRef } from "../lib/vault/refs.js";
+
+/**
+ * The one place the CLI turns a REF into an atom: a path (with or without
+ * `.md`), an id, a unique name, a link stem, a `[[wikilink]]` or a
+ * `cortex://atom/…` URI.
+ *
+ * @throws CortexError `NOT_FOUND` or `AMBIGUOUS`.
+ */
+export function findAtom(manifest: readonly ManifestEntry[], ref: string): ManifestEntry {
+  const path = resolveAtomRef(manifest, normalizeRef(ref));
+  return manifest.find((m) => m.path === path)!;
+}

@@ -13,17 +13,8 @@ export interface TextHit extends SearchHit {
   matched: string[];
 }
 
-interface DocMeta {
-  id: number;
-  path: string;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  updated: string;
-  tags: string;
-  description: string;
-}
+// A row of `docs` as the ranking selects it: the search record, with tags as stored (`\x1f`-joined) and the row id.
+type DocMeta = Omit<SearchRecord, "tags"> & { id: number; tags: string };
 
 const META_COLUMNS = "d.id AS id, d.path AS path, d.name AS name, d.type AS type, d.project AS project, d.status AS status, d.updated AS updated, d.tags AS tags, d.description AS description";
 

@@ -9,8 +9,18 @@ const NOBODY = 65534;
 /** True when this process is root: {@link runBuiltUnprivileged} then runs the CLI as user `nobody`. */
 export const IS_ROOT = typeof process.getuid === "function" && process.getuid() === 0;
 
-/** Why permission tests cannot run here: no POSIX users (Windows). Null when they can. */
-export const NO_PERMISSIONS = typeof process.getuid === "function" ? null : "no POSIX file permissions on this system";
+/**
+ * Why permission tests cannot run here: no POSIX users (Windows), or, as
+ * root, user `nobody` cannot run this Node or read the built CLI (both under
+ * a folder only root may enter, e.g. a Node installed in /root/.cache). Null
+ * when they can.
+ */
+export const NO_PERMISSIONS = typeof process.getuid !== "function" ? "no POSIX file permissions on this system" : IS_ROOT ? nobodyCannotRun() : null;
+
+function nobodyCannotRun(): string | null {
+  const run = spawnSync(process.execPath, [BUILT_CLI, "--version"], { cwd: "/", encoding: "utf8", uid: NOBODY, gid: NOBODY });
+  return run.status === 0 ? null : `user nobody cannot run ${process.execPath} ${BUILT_CLI} here (${run.error?.message ?? run.stderr.trim().split("\n")[0] ?? `exit ${run.status}`})`;
+}
 
 /**
  * Runs the built CLI as a user that file permissions apply to: this user, or

@@ -1,6 +1,6 @@
 import { loadActivation } from "../activation/read.js";
 import type { VaultSnapshot } from "../agent/snapshot.js";
-import { rankFullText } from "../fts/rank.js";
+import { countFullText, rankFullText } from "../fts/rank.js";
 import { openVaultSearchDb } from "../fts/vault-search.js";
 import { rankSearchFile } from "../search/rank.js";
 import { serializeSearchFile } from "../search/search-file.js";
@@ -71,6 +71,24 @@ export function rankVault(vault: VaultSnapshot, query: string, options: VaultRan
   }
   const buf = vault.searchFile ?? Buffer.from(serializeSearchFile(vault.manifest));
   return rankSearchFile(buf, query, rankOptions, vault.config);
+}
+
+/**
+ * How many atoms `rankVault` with `top: 0` would return, archived ones left
+ * out unless `withArchived`. The full-text ranking counts them in the index
+ * without scoring each; the seed's table ranks them all.
+ */
+export function countVault(vault: VaultSnapshot, query: string, options: VaultRankOptions, withArchived: boolean): number {
+  if ((options.ranking ?? vault.config.search.ranking) === "fulltext") {
+    const store = openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk ?? true, lock: vault.heldLock, notice: options.notice });
+    try {
+      return countFullText(store, query, { ...options, today: vault.today }, withArchived);
+    } finally {
+      store.close();
+    }
+  }
+  const hits = rankVault(vault, query, { ...options, top: 0 });
+  return withArchived ? hits.length : hits.filter((h) => h.record.status !== "archived").length;
 }
 
 /** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */

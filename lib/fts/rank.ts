@@ -108,6 +108,22 @@ function addPoints(list: Contribution[], unit: QueryUnit, field: TextField, poin
   list.push({ keyword: unit.text, field: (field === "tags" ? "tag" : field) as MatchField, points: Math.round(points * 1e6) / 1e6 });
 }
 
+/**
+ * How many atoms a query matches under the filters (archived ones left out
+ * unless `withArchived`), without ranking them: what `rankFullText` with
+ * `top: 0` would return, counted by FTS5 (every match scores above 0).
+ */
+export function countFullText(store: SearchDb, query: string, options: RankOptions, withArchived: boolean): number {
+  const expression = matchExpression(parseQuery(query));
+  const { where, params } = filterSql(options, expression === null);
+  const archived = withArchived ? "" : " AND d.status != 'archived'";
+  const sql = expression === null
+    ? `SELECT count(*) AS n FROM docs d WHERE 1${where}${archived}`
+    : `SELECT count(*) AS n FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where}${archived}`;
+  const row = store.prepare(sql).get(...(expression === null ? params : [expression, ...params])) as { n: number };
+  return row.n;
+}
+
 // No words: the atoms that match the filters (active only unless allStatus or status), newest first.
 function filterMode(store: SearchDb, options: RankOptions, config: CortexConfig): TextHit[] {
   const { where, params } = filterSql(options, true);

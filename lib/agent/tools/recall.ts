@@ -1,5 +1,6 @@
 import { bodyPreview } from "../../search/preview.js";
-import type { SearchHit } from "../../search/types.js";
+import { countVault } from "../../app/search.js";
+import type { SearchFilters, SearchHit } from "../../search/types.js";
 import { tokenizeQuery } from "../../scoring/score.js";
 import { ToolError } from "../errors.js";
 import { budgetArg, LIMITS, limitArg, queryArg, shortArg } from "../limits.js";
@@ -65,20 +66,32 @@ export const recallTool: ToolSpec = {
     if (keywords > LIMITS.queryKeywords) throw new ToolError("CORTEX_E202", `query: at most ${LIMITS.queryKeywords} distinct keywords, got ${keywords}; use a few specific ones`, { argument: "query" });
     const snap = await openSnapshot(env.vaultDir, env.today());
     await checkpoint(env, "index up to date");
-    const ranked = rankSnapshot(snap, query, { project: args.project as string | undefined, type: args.type as string | undefined, tag: args.tag as string | undefined, top: 0 });
+    const filters = { project: args.project as string | undefined, type: args.type as string | undefined, tag: args.tag as string | undefined };
+    const withArchived = Boolean(args.include_archived);
+    const best = bestMatches(snap, query, filters, args.limit as number, withArchived);
+    const matched = countVault(snap, query, filters, withArchived);
     await checkpoint(env, "ranked");
-    const matching = args.include_archived ? ranked : ranked.filter((h) => h.record.status !== "archived");
-    let hits = matching.slice(0, args.limit as number).map((h) => toRecallHit(snap, h));
-    let text = renderRecall(query, hits, matching.length);
+    let hits = best.map((h) => toRecallHit(snap, h));
+    let text = renderRecall(query, hits, matched);
     const budget = args.budget_tokens as number | undefined;
     while (budget !== undefined && hits.length > 0 && text.length > budget * 4) {
       hits = hits.slice(0, -1);
-      text = renderRecall(query, hits, matching.length, budget);
+      text = renderRecall(query, hits, matched, budget);
     }
     if (hits.length > 0) recordAccess(snap.vaultDir, "recall", query, hits.map((h) => h.path), started);
-    return ok(text, { query, matched: matching.length, hits });
+    return ok(text, { query, matched, hits });
   },
 };
+
+// The `limit` best hits, archived ones left out unless asked for: the ranking's top, asked for in growing sizes
+// (a top N is cheap to find; every hit of a common word in a 100k vault is not).
+function bestMatches(snap: VaultSnapshot, query: string, filters: SearchFilters, limit: number, withArchived: boolean): SearchHit[] {
+  for (let top = Math.max(2 * limit, 20); ; top *= 2) {
+    const ranked = rankSnapshot(snap, query, { ...filters, top });
+    const kept = withArchived ? ranked : ranked.filter((h) => h.record.status !== "archived");
+    if (kept.length >= limit || ranked.length < top) return kept.slice(0, limit);
+  }
+}
 
 function toRecallHit(snap: VaultSnapshot, hit: SearchHit): RecallHit {
   const { path, name, type, project, status, tags, updated } = hit.record;

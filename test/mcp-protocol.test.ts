@@ -164,13 +164,8 @@ describe("cortex mcp: protocol", () => {
     await assert.rejects(() => client.subscribeResource({ uri: "cortex://atom/no/such.md" }), /not found/i);
   });
 
-  test("should send progress to a client that asked for it", async () => {
-    const progress: string[] = [];
-    const r = await client.callTool({ name: "recall", arguments: { query: "deploy" } }, { onprogress: (p) => void progress.push(p.message ?? "") });
-    assert.equal(r.isError ?? false, false);
-    // The client may drop the last ones (it settles the call before handling notifications queued behind it); the raw test checks all.
-    assert.equal(progress[0], "started");
-  });
+  // Progress is checked on the raw stream below ("should send progress between the steps…"): the official
+  // client may settle a call before it handles the notifications queued in front of its result, and drop them.
 
   test("should write nothing for a save cancelled right after it was sent, and keep serving", async () => {
     const before = atomFiles(vault);

@@ -46,6 +46,7 @@ export const CLI_CASES: CliCase[] = [
   { name: "give matched words and the snippet in JSON", args: ["search", "percent everyone", ...S, "--json"], exitCode: 0, stdout: /"matched": \[\n {6}"percent",\n {6}"everyone"\n {4}\],\n {4}"snippet": "Ten percent, then half, then everyone\."\n/ },
   { name: "require a quoted phrase and drop excluded words", args: ["search", '"then half" -deploy', ...S, "--paths"], exitCode: 1, stderr: /^No results for: "then half" -deploy\n$/ },
   { name: "refuse a query it cannot read, naming the token", args: ["search", '"release cut', ...S], exitCode: 2, stderr: /^cortex: bad query: unclosed quote in "\\"release cut"\n$/ },
+  { name: "refuse a seed-ranking query with no keyword of two characters, instead of listing by filters", args: ["search", "a", "x", ...S, "--ranking", "seed"], exitCode: 2, stderr: /^cortex: bad query: "a x" has no keyword of two or more characters \(the seed ranking drops shorter ones\)\n$/ },
   { name: "refuse an unknown ranking", args: ["search", "deploy", ...S, "--ranking", "magic"], exitCode: 2, stderr: /--ranking.*magic.*fulltext, seed/ },
   { name: "print the boot summary", args: ["summary", "--vault", "$VAULT", ...T], exitCode: 0, stdout: /12 atoms, 10 active \(3 hot, 2 warm, 5 cold\)\nProjects: ops 8, backend 1, deploy 1\n[\s\S]*Hot:\n {2}2026-11-22 {2}API rate limits/ },
 ];

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
 import { searchVault } from "../../lib/app/search.js";
+import { CortexError } from "../../lib/errors.js";
+import { tokenizeQuery } from "../../lib/scoring/score.js";
 import type { Snippet } from "../../lib/fts/snippet.js";
 import type { SearchHit } from "../../lib/search/types.js";
 import { parseCount, type CliContext } from "../context.js";
@@ -62,6 +64,10 @@ export function registerSearch(program: Command, ctx: CliContext): void {
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
   const vault = ctx.vault(opts);
   const { vaultDir } = vault;
+  // The seed's table drops words of one character: a query of only those is said so, not run as filter mode.
+  if ((opts.ranking ?? vault.config.search.ranking) === "seed" && query.trim() !== "" && tokenizeQuery(query).length === 0) {
+    throw new CortexError("BAD_QUERY", `bad query: ${JSON.stringify(query.trim())} has no keyword of two or more characters (the seed ranking drops shorter ones)`);
+  }
   const notice = (line: string) => ctx.err(line);
   const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking, notice });
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);

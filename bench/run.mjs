@@ -18,6 +18,7 @@ import {
 import os from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { measureRunningServer, measureStartup } from "./mcp.mjs";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(BENCH_DIR, "..");
@@ -25,6 +26,8 @@ const GEN = join(BENCH_DIR, "gen-vault.mjs");
 const MEASURE = join(BENCH_DIR, "measure.mjs");
 const TODAY = "2026-11-22";
 const QUERY = "deploy risk";
+// A tag near the end of the generator's Zipf-ranked pool: on about 0.1% of atoms.
+const RARE_WORD = "burnout";
 
 // Targets, in ms and MiB. `sizes: null` means the target applies to every size.
 const TARGETS = [
@@ -36,6 +39,11 @@ const TARGETS = [
   { metric: "reindexNoChange", field: "ms", sizes: [100000], max: 800, label: "re-index, nothing changed, 100k atoms" },
   { metric: "reindexOneChanged", field: "ms", sizes: [100000], max: 1000, label: "re-index, one file changed, 100k atoms" },
   { metric: "write", field: "ms", sizes: [100000], max: 500, label: "cortex write, 100k atoms" },
+  { metric: "mcpStartup", field: "ms", sizes: null, max: 250, label: "cortex mcp: spawn to tools/list answer" },
+  { metric: "mcpRecallRare", field: "ms", sizes: [10000, 100000], max: 30, label: `MCP recall "${RARE_WORD}", running server, nothing changed` },
+  { metric: "mcpRecallCommon", field: "ms", sizes: [10000, 100000], max: 30, label: "MCP recall \"deploy\", running server, nothing changed" },
+  { metric: "mcpResourcesList", field: "ms", sizes: [100000], max: 100, label: "MCP resources/list first page, running server, 100k atoms" },
+  { metric: "mcpSave", field: "ms", sizes: [100000], max: 500, label: "MCP save, running server, 100k atoms" },
 ];
 
 // ---------------------------------------------------------------- arguments
@@ -259,11 +267,30 @@ async function benchSize(size) {
     await cortex(["index", ...base], { wrapped: false, env: cliEnv });
   }
 
+  await measureMcp(size, vault.dir, base, row);
+
   log(`vault-${size}: node baseline ×${opts.runs}…`);
   const baseRuns = [];
   for (let i = 0; i < opts.runs; i++) baseRuns.push(await run(["-e", ""]));
   row.nodeBaseline = { ms: round1(median(baseRuns.map((r) => r.ms))), runsMs: baseRuns.map((r) => round1(r.ms)) };
   return row;
+}
+
+// MCP figures with the official client: start-up over --runs servers, then recall, resources/list and save in one running server.
+async function measureMcp(size, vaultDir, base, row) {
+  log(`vault-${size}: cortex mcp, spawn to tools/list ×${opts.runs} (+1 warm-up)…`);
+  const failed = (error) => die(`cortex mcp at ${size} atoms: ${error.message}`);
+  const startup = await measureStartup(opts.cli, vaultDir, { runs: opts.runs, firstRecall: false }).catch(failed);
+  row.mcpStartup = { ms: round1(startup.toolsListMs), runsMs: startup.toolsListRunsMs.map(round1), tools: startup.tools };
+  log(`vault-${size}: cortex mcp running: recall, resources/list ×${opts.runs} (+1 warm-up each), one save…`);
+  const running = await measureRunningServer(opts.cli, vaultDir, { runs: opts.runs, rareWord: RARE_WORD }).catch(failed);
+  const fig = ({ ms, runsMs, ...rest }) => ({ ms: round1(ms), ...(runsMs ? { runsMs: runsMs.map(round1) } : {}), ...rest });
+  row.mcpRecallRare = fig(running.recallRare);
+  row.mcpRecallCommon = fig(running.recallCommon);
+  row.mcpResourcesList = fig(running.resourcesList);
+  row.mcpSave = fig(running.save);
+  // The saved note's file is gone: this index run drops it, leaving the vault's index as generated.
+  if (running.save.path) await cortex(["index", ...base], { wrapped: false, env: cliEnv });
 }
 
 async function measureSearch(size, base, extra) {
@@ -322,13 +349,17 @@ function evaluateTargets(rows) {
 
 const fmtInt = (n) => (n == null ? "–" : Math.round(n).toLocaleString("en-US"));
 const pair = (f) => `${fmtInt(f?.ms)} / ${fmtInt(f?.mb)}`;
+// Figures in a running server are a few ms: one decimal.
+const fmtMs = (f) => (f?.ms == null ? "–" : f.ms < 100 ? f.ms.toFixed(1) : fmtInt(f.ms));
 
 function printTable(result) {
   const header = ["size", "full index ms / MB", "re-index no change ms / MB", "one changed ms / MB",
-    "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "write ms / MB", "search.db MB", "node baseline ms"];
+    "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "write ms / MB", "search.db MB", "node baseline ms",
+    "mcp start ms", `mcp recall ${RARE_WORD} ms`, "mcp recall deploy ms", "mcp resources/list ms", "mcp save ms"];
   const lines = result.results.map((r) => [fmtInt(r.size), pair(r.fullIndex), pair(r.reindexNoChange),
     pair(r.reindexOneChanged), pair(r.search), pair(r.searchNoRefresh), pair(r.searchSeed), pair(r.searchWatched), pair(r.write),
-    (r.searchDbBytes / 1048576).toFixed(1), fmtInt(r.nodeBaseline.ms)]);
+    (r.searchDbBytes / 1048576).toFixed(1), fmtInt(r.nodeBaseline.ms),
+    fmtMs(r.mcpStartup), fmtMs(r.mcpRecallRare), fmtMs(r.mcpRecallCommon), fmtMs(r.mcpResourcesList), fmtMs(r.mcpSave)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => `| ${cells.map((c, i) => c.padStart(widths[i])).join(" | ")} |`;
   const out = [];
@@ -345,12 +376,15 @@ function printTable(result) {
   out.push(`Search: median of ${result.meta.runs} runs of plain \`node <cli>\` for ms (after one warm-up run); MB = highest`);
   out.push(`peak RSS of ${result.meta.runs} further runs through bench/measure.mjs. Wrapper overhead (wrapped − plain median):`
     + ` ${result.results.map((r) => `${fmtInt(r.size)}: ${(r.search.wrappedMs - r.search.ms).toFixed(1)} ms`).join(", ")}.`);
+  out.push(`MCP (official client): start = spawn of \`cortex mcp\` to the tools/list answer, median of ${result.meta.runs} servers after one;`);
+  out.push(`recall, resources/list (first page) = round trip in one running server whose watcher says the index is current,`);
+  out.push(`median of ${result.meta.runs} calls after one warm-up; save = one call (a unique note, then removed and re-indexed).`);
   out.push("");
   out.push("Targets:");
   const tw = Math.max(...result.targets.map((t) => t.label.length));
   for (const t of result.targets) {
     const unit = t.field === "ms" ? "ms" : "MB";
-    const v = t.value == null ? "–" : `${fmtInt(t.value)} ${unit}`;
+    const v = t.value == null ? "–" : `${t.value < 100 ? t.value.toFixed(1) : fmtInt(t.value)} ${unit}`;
     out.push(`  ${t.label.padEnd(tw)}  ${`size ${fmtInt(t.size)}`.padEnd(13)} ≤ ${`${fmtInt(t.max)} ${unit}`.padEnd(9)} got ${v.padStart(10)}  ${t.pass ? "ok" : "MISSED"}`);
   }
   if (!result.targets.length) out.push("  (none apply to these sizes)");
@@ -371,6 +405,8 @@ const result = {
       search: "ms: median of plain runs after one warm-up (each checks the files against the index first); mb: max peak RSS over the same number of runs through bench/measure.mjs",
       searchNoRefresh: "ms: median of the same search with --no-refresh (the index as written, no check of the files)",
       searchWatched: "ms: median of the same search while `cortex watch` runs and says the index is current (the search skips its check)",
+      mcpStartup: "ms: median over --runs servers (after one) of spawn of `cortex mcp --vault DIR` to the tools/list answer, official client",
+      mcpRunning: "ms: round trip of recall / resources/list (first page) in one running server whose watcher says the index is current, median of --runs calls after one warm-up; save: one call of a unique note, removed after",
       mb: "peak RSS (process.resourceUsage().maxRSS, KiB) / 1024",
     },
   },

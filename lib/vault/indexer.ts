@@ -1,14 +1,13 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
 import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
-import { isCurrentSearchFile } from "../search/search-file.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "./digest.js";
-import { checkDerived, damageOf, metaBaseText, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
+import { damageOf, metaBaseText, type FileChecks } from "./index-check.js";
+import { notice, notify, readBytes, readPrevious, readPreviousTexts, readText, type Previous } from "./index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
 import { killPoint } from "./kill-point.js";
@@ -17,7 +16,7 @@ import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import { scanVault, type VaultFile, type VaultScan } from "./scan.js";
-import { compareWithCache, indexSettingsKey, readStatCache, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
+import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
 export interface IndexVaultOptions {
@@ -202,16 +201,6 @@ function rebuildWhole(vaultDir: string, damage: string, options: IndexVaultOptio
   return runIndex(vaultDir, { ...options, full: true });
 }
 
-function notify(options: Pick<IndexVaultOptions, "onNotice">, damage: string): void {
-  notice(options, `${damage}: rebuilding the index`);
-}
-
-// One line to the caller's onNotice, else to stderr.
-function notice(options: Pick<IndexVaultOptions, "onNotice">, message: string): void {
-  if (options.onNotice) options.onNotice(message);
-  else process.stderr.write(`cortex: ${message}\n`);
-}
-
 // A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files
 // (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB.
 function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions): IndexVaultResult | null {
@@ -248,46 +237,6 @@ function readVault(scan: VaultScan, previous: Previous | null, options: IndexVau
   if (previous && !comparison) return null;
   const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
   return { filePaths: scan.files.map((f) => f.path), skipped: scan.skipped, others: scan.others, comparison, fresh, entries };
-}
-
-interface Previous {
-  /** The text of index/cache.tsv, without its end line. */
-  cache: string;
-  meta: MetaRead;
-  /** A data file was touched since written (same bytes): meta and cache are written again. */
-  restat: boolean;
-}
-
-// The last run's cache and meta, once every data file is found as written; null (a full run follows) when one is
-// missing or of other settings, or a data file is damaged (said in one line).
-function readPrevious(vaultDir: string, settingsKey: string, options: Pick<IndexVaultOptions, "onNotice">): Previous | null {
-  const paths = vaultPaths(vaultDir);
-  const cache = readStatCache(paths.cache, settingsKey);
-  if (cache === null) return null;
-  if (typeof cache === "string") return void notify(options, cache), null;
-  const metaText = readText(paths.meta);
-  const meta = metaText === null ? null : readMeta(metaText);
-  if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
-  const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
-  if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, meta, restat };
-}
-
-// The last run's index texts, read only once a change is known, each held to its check in meta.json; a string names
-// the first that is damaged or missing.
-function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
-  const read = (rel: string): Buffer | string => {
-    const bytes = readBytes(join(vaultDir, rel));
-    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, previous.meta.files) ?? bytes);
-  };
-  const manifest = read("index/manifest.json");
-  if (typeof manifest === "string") return manifest;
-  const search = read("index/search.tsv");
-  if (typeof search === "string") return search;
-  // A search file of another format version is rebuilt whole: it cannot be spliced or read.
-  if (!isCurrentSearchFile(search)) return "index/search.tsv is of another format";
-  const graph = read("index/graph.json");
-  return typeof graph === "string" ? graph : { manifest, search, graph };
 }
 
 // Parses the given files (on every core when there are many) and makes their stat entries.
@@ -345,20 +294,4 @@ function writeGitignore(indexDir: string): void {
   const file = join(indexDir, ".gitignore");
   const text = readText(file);
   if (text === null || OLD_INDEX_GITIGNORES.includes(text)) writeFileAtomic(file, INDEX_GITIGNORE);
-}
-
-function readBytes(file: string): Buffer | null {
-  try {
-    return readFileSync(file);
-  } catch {
-    return null;
-  }
-}
-
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
 }

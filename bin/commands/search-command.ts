@@ -38,7 +38,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("search")
     .description('Rank atoms by what they say: words, "exact phrases", -excluded, prefix*. Without a query: list the active atoms matching the filters, newest first.')
-    .argument("[query...]", 'words; "an exact phrase"; -word excludes; word* matches a prefix')
+    .argument("[query...]", 'words; "an exact phrase"; -word excludes (quote the query, or put it after --); word* matches a prefix')
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
     .option("-n, --top <n>", "number of results (0 = all)", parseCount, 10)

@@ -61,7 +61,7 @@ export function formatExplain(b: ScoreBreakdown): string {
   const byKeyword = new Map<string, string[]>();
   for (const c of b.contributions) {
     const list = byKeyword.get(c.keyword) ?? [];
-    list.push(`${c.field} +${formatScore(c.points)}`);
+    list.push(`${c.field} +${formatScore(c.points)}${c.factor ? ` (×${c.factor} whole name)` : ""}`);
     byKeyword.set(c.keyword, list);
   }
   const lines = [...byKeyword].map(([k, parts]) => `    ${k}: ${parts.join(", ")}`);

@@ -51,9 +51,19 @@ export interface TextWeights {
   body: number;
   /**
    * How fast a word's points saturate across fields (BM25F's k): its field
-   * points x are scaled by (k + 1) / (x + k); 0 turns saturation off.
+   * points x are scaled by (k + 1) / (x + k); 0 turns saturation off. Default 5.
    */
   saturation: number;
+  /**
+   * Added to a body match's term-frequency part (BM25+'s δ), so that a word
+   * found once in a long note still counts. Default 0.5.
+   */
+  body_delta: number;
+  /**
+   * × on the name's points when the query holds the whole name (or a whole
+   * alias): every word of it but the stop words. Default 2.
+   */
+  whole_name: number;
 }
 
 /** `[search]`: which ranking search uses. */

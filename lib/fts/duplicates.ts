@@ -2,7 +2,7 @@ import type { CortexConfig } from "../config/types.js";
 import { indexSettingsKey } from "../vault/stat-cache.js";
 import { normalizedWords } from "./query.js";
 import { SearchDb } from "./search-db.js";
-import { ENGLISH_STOP_WORDS } from "./stop-words.js";
+import { STOP_WORDS } from "../util/tokenize.js";
 import { searchDbPath } from "./sync.js";
 
 /** How many of a text's words look for its near-duplicates: its longest distinct ones (long words are the rarer). */
@@ -19,7 +19,7 @@ const PROBE_WORDS = 24;
  * @example duplicateCandidates(vaultDir, config, "Deploy freeze on release day\nNo deploys…", 100)
  */
 export function duplicateCandidates(vaultDir: string, config: CortexConfig, text: string, limit: number): string[] | null {
-  const words = [...new Set(normalizedWords(text))].filter((w) => !ENGLISH_STOP_WORDS.has(w));
+  const words = [...new Set(normalizedWords(text))].filter((w) => !STOP_WORDS.search.has(w));
   const probe = words.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)).slice(0, PROBE_WORDS);
   if (probe.length === 0) return [];
   const opened = SearchDb.open(searchDbPath(vaultDir), indexSettingsKey(config), true);

@@ -1,5 +1,5 @@
 import { CortexError } from "../errors.js";
-import { ENGLISH_STOP_WORDS } from "./stop-words.js";
+import { STOP_WORDS } from "../util/tokenize.js";
 
 /** One thing a query asks for: a word, a word prefix, or an exact phrase. */
 export interface QueryUnit {
@@ -59,7 +59,7 @@ export function parseQuery(query: string): ParsedQuery {
 
 function finish(units: QueryUnit[], excluded: QueryUnit[]): ParsedQuery {
   if (units.length === 0 && excluded.length > 0) throw badQuery("a query needs a word to search for besides the excluded ones");
-  const kept = units.filter((u) => u.phrase || u.prefix || !ENGLISH_STOP_WORDS.has(u.text));
+  const kept = units.filter((u) => u.phrase || u.prefix || !STOP_WORDS.search.has(u.text));
   const onlyStopWords = kept.length === 0 && units.length > 0;
   const result = onlyStopWords ? units : kept;
   if (result.length > MAX_QUERY_UNITS) throw badQuery(`the query has ${result.length} distinct words; at most ${MAX_QUERY_UNITS} are searched`);

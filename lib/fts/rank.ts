@@ -5,7 +5,8 @@ import type { Contribution, MatchField } from "../scoring/types.js";
 import { sortHits } from "../search/rank.js";
 import type { RankOptions, SearchHit, SearchRecord } from "../search/types.js";
 import { TEXT_FIELDS, type TextField } from "./fields.js";
-import { matchExpression, parseQuery, type ParsedQuery, type QueryUnit } from "./query.js";
+import { STOP_WORDS } from "../util/tokenize.js";
+import { matchExpression, normalizedWords, parseQuery, type ParsedQuery, type QueryUnit } from "./query.js";
 import type { SearchDb } from "./search-db.js";
 
 /** A full-text hit: a {@link SearchHit} with the query words and phrases it matched. */
@@ -41,10 +42,13 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
   const candidates = store
     .prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`)
     .all(expression, ...params, pool) as unknown as DocMeta[];
-  const points = fieldPoints(store, parsed, candidates.map((c) => c.id), config);
+  const ids = candidates.map((c) => c.id);
+  const points = fieldPoints(store, parsed, ids, config);
+  const wholeNames = config.textWeights.whole_name !== 1 ? wholeNameIds(store, parsed, ids) : new Set<number>();
   const hits: TextHit[] = [];
   for (const doc of candidates) {
-    const hit = scoreDoc(doc, parsed, points.get(doc.id) ?? [], options, config);
+    const contributions = points.get(doc.id) ?? [];
+    const hit = scoreDoc(doc, parsed, wholeNames.has(doc.id) ? liftName(contributions, config.textWeights.whole_name) : contributions, options, config);
     if (hit) hits.push(hit);
   }
   const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
@@ -67,8 +71,8 @@ function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[
  * 0, unlike FTS5's own, which gives nothing to a word in most notes). In the
  * short fields (name, tags, project, description, path, headings) a match
  * counts once, times the field's weight; in the body it counts as BM25's
- * term-frequency part (0 to 2.2, saturating, shorter notes first), times the
- * body weight. FTS5's BM25 of one word in one column gives both: divided by
+ * term-frequency part (0 to 2.2, saturating, shorter notes first) plus
+ * `body_delta` (BM25+), times the body weight. FTS5's BM25 of one word in one column gives both: divided by
  * FTS5's IDF, which follows from N and n, it is that term-frequency part.
  * The word's fields then saturate together, BM25F-style: with x their sum
  * and k = `saturation`, each is scaled by (k + 1) / (x + k), so a word in
@@ -91,7 +95,7 @@ function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config:
       const list = byId.get(row.id!) ?? [];
       const raw = TEXT_FIELDS.map((field, c) => {
         const bm25 = -row[`c${c}`]!;
-        return bm25 > 0 ? config.textWeights[field] * (field === "body" ? bm25 / ftsIdf : 1) : 0;
+        return bm25 > 0 ? config.textWeights[field] * (field === "body" ? bm25 / ftsIdf + config.textWeights.body_delta : 1) : 0;
       });
       // One word found in many fields (a title is often also the file name and the first heading) saturates.
       const k = config.textWeights.saturation;
@@ -102,6 +106,33 @@ function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config:
     }
   }
   return byId;
+}
+
+/**
+ * The candidates whose name, or one of whose aliases, the query holds whole:
+ * every word of it but the `search` stop words matched, as FTS5's own
+ * tokenizer decides (through `highlight()` on the name column, which holds
+ * the name and each alias on a line of its own). A query that names a note
+ * is the strongest sign of which note is meant.
+ */
+function wholeNameIds(store: SearchDb, query: ParsedQuery, ids: number[]): Set<number> {
+  const any = query.units.map((u) => u.match).join(" OR ");
+  const rows = store
+    .prepare("SELECT rowid AS id, highlight(fts, 0, char(1), char(2)) AS name FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))")
+    .all(any, JSON.stringify(ids)) as { id: number; name: string }[];
+  return new Set(rows.filter((row) => row.name.split("\n").some(isWhollyMatched)).map((row) => row.id));
+}
+
+// A highlighted line holds a match, and no word outside the marks but stop words.
+function isWhollyMatched(line: string): boolean {
+  if (!line.includes("\x01")) return false;
+  const rest = line.replace(/\x01[^\x02]*\x02/g, " ");
+  return normalizedWords(rest).every((w) => STOP_WORDS.search.has(w));
+}
+
+// The name's points × `whole_name`, marked so that `--explain` says why.
+function liftName(contributions: Contribution[], factor: number): Contribution[] {
+  return contributions.map((c) => (c.field === "name" ? { ...c, points: Math.round(c.points * factor * 1e6) / 1e6, factor } : c));
 }
 
 function addPoints(list: Contribution[], unit: QueryUnit, field: TextField, points: number): void {

@@ -19,6 +19,8 @@ export interface Contribution {
   keyword: string;
   field: MatchField;
   points: number;
+  /** A multiplier already in `points`, when one applied (the full-text ranking's `whole_name`). */
+  factor?: number;
 }
 
 /** A score and how it was reached, for `--explain`. */

@@ -2,9 +2,21 @@
  * The named stop-word sets. `request`: the words a request in plain language
  * is full of, which would match almost any description (briefings). `topic`:
  * function words of 4+ letters that carry no topic (related atoms, the write
- * path's related links).
+ * path's related links). `search`: what a plain question adds around its
+ * topic (articles, conjunctions, pronouns, auxiliaries, question words,
+ * common prepositions), dropped from a full-text query; words that can be
+ * the point of a keyword query stay (quantifiers, negation, order and
+ * position: `all`, `other`, `not`, `before`, `over`).
  */
 export const STOP_WORDS = {
+  search: new Set(
+    (
+      "a about am an and are as at be because been being but by can could did do does doing for from had has have having " +
+      "he her here hers herself him himself his how i if in into is it its itself just me my myself of on or our ours " +
+      "ourselves she should so such than that the their theirs them themselves then there these they this those through " +
+      "to was we were what when where which while who whom why will with would you your yours yourself yourselves"
+    ).split(" "),
+  ),
   request: new Set(
     (
       "a about above after again all also am an and any are as at be been before being below between both but by can could " +

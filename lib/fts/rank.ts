@@ -116,7 +116,8 @@ function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config:
  * is the strongest sign of which note is meant.
  */
 function wholeNameIds(store: SearchDb, query: ParsedQuery, ids: number[]): Set<number> {
-  const any = query.units.map((u) => u.match).join(" OR ");
+  // Only the name column: rows without a match there cannot hold a whole name.
+  const any = `{name} : (${query.units.map((u) => u.match).join(" OR ")})`;
   const rows = store
     .prepare("SELECT rowid AS id, highlight(fts, 0, char(1), char(2)) AS name FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))")
     .all(any, JSON.stringify(ids)) as { id: number; name: string }[];

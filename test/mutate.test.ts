@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
 import { mutateVault } from "../lib/app/mutate.js";
-import { STOP_WORDS, tokenize } from "../lib/util/tokenize.js";
+import { STOP_WORDS, tokenize } from "../lib/core/util/tokenize.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

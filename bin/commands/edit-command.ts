@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Command } from "../commander.js";
-import { CortexError } from "../../lib/errors.js";
+import { CortexError } from "../../lib/core/errors.js";
 import type { CliContext } from "../context.js";
 import { findAtom } from "../refs.js";
 

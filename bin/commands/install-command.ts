@@ -1,8 +1,8 @@
 import { homedir } from "node:os";
 import { Option, type Command } from "../commander.js";
-import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib/claude/install.js";
-import type { InstallScope, SettingsFileChange } from "../../lib/claude/types.js";
-import { CortexError } from "../../lib/errors.js";
+import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib/store/claude/install.js";
+import type { InstallScope, SettingsFileChange } from "../../lib/core/claude/types.js";
+import { CortexError } from "../../lib/core/errors.js";
 import type { CliContext } from "../context.js";
 import { MCP_SDK, runCommand, sdkInstallCommand } from "./mcp-command.js";
 

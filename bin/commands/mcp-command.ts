@@ -3,7 +3,7 @@ import { dirname, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { shellQuote } from "../../lib/util/shell.js";
+import { shellQuote } from "../../lib/core/util/shell.js";
 import type { CliContext } from "../context.js";
 
 interface McpOptions {
@@ -26,9 +26,9 @@ export function registerMcp(program: Command, ctx: CliContext): void {
 
 async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   const { vaultDir } = ctx.vault(opts);
-  let mcp: typeof import("../../lib/mcp/index.js");
+  let mcp: typeof import("../../lib/adapters/mcp/index.js");
   try {
-    mcp = await import("../../lib/mcp/index.js");
+    mcp = await import("../../lib/adapters/mcp/index.js");
   } catch (error) {
     if (!isMissingSdk(error)) throw error;
     ctx.err(`cortex: cortex mcp needs the optional peer dependency ${MCP_SDK}, which is not installed. Install it with:\n  ${sdkInstallCommand()}`);

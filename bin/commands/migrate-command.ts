@@ -1,10 +1,10 @@
 import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { CortexError } from "../../lib/errors.js";
-import { pathInVault } from "../../lib/write/adopt.js";
-import { migrateVault } from "../../lib/migrate/migrate.js";
-import type { MigrateResult } from "../../lib/migrate/types.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { pathInVault } from "../../lib/app/write/adopt.js";
+import { migrateVault } from "../../lib/app/migrate/migrate.js";
+import type { MigrateResult } from "../../lib/core/migrate/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";

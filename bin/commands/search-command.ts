@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
 import { searchVault } from "../../lib/app/search.js";
-import { CortexError } from "../../lib/errors.js";
-import { tokenizeQuery } from "../../lib/scoring/score.js";
-import type { Snippet } from "../../lib/fts/snippet.js";
-import type { SearchHit } from "../../lib/search/types.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { tokenizeQuery } from "../../lib/core/scoring/score.js";
+import type { Snippet } from "../../lib/store/fts/snippet.js";
+import type { SearchHit } from "../../lib/core/search/types.js";
 import { parseCount, type CliContext } from "../context.js";
 import { pathFromCwd, statusMark } from "../format/atom-output.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
@@ -99,7 +99,7 @@ async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext):
   const style = { color: r.color, scores: !r.filterMode };
   if (opts.brief) {
     // The frontmatter and markdown code is loaded only for --brief.
-    const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/atoms/frontmatter.js"), import("../../lib/search/preview.js")]);
+    const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/core/atoms/frontmatter.js"), import("../../lib/core/search/preview.js")]);
     const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body), matches: [] }]));
     return withExplain(formatBrief(hits, previews, style), hits, explain, "\n\n");
   }
@@ -110,7 +110,7 @@ async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext):
 async function snippetsOf(hits: SearchHit[], vaultDir: string, query: string): Promise<Map<string, Snippet | null>> {
   const snippets = new Map<string, Snippet | null>();
   if (!hits.some((h) => "matched" in h) || query.trim() === "") return snippets;
-  const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/fts/snippet.js"), import("../../lib/fts/query.js")]);
+  const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/store/fts/snippet.js"), import("../../lib/core/fts/query.js")]);
   const parsed = parseQuery(query);
   for (const hit of hits) snippets.set(hit.record.path, bestPassage(readNote(vaultDir, hit.record.path), parsed));
   return snippets;

@@ -1,9 +1,9 @@
-import { CortexError } from "../errors.js";
-import { commitFiles, type CommitResult } from "../git/commit.js";
-import { shouldCommit } from "../git/settings.js";
-import { appendVaultEvents, type VaultEventLine } from "../vault/events.js";
-import { indexVault } from "../vault/indexer.js";
-import { withVaultLock, type VaultLock } from "../vault/lock.js";
+import { CortexError } from "../core/errors.js";
+import { commitFiles, type CommitResult } from "../store/git/commit.js";
+import { shouldCommit } from "../core/git/settings.js";
+import { appendVaultEvents, type VaultEventLine } from "../store/events.js";
+import { indexVault } from "../engine/indexer.js";
+import { withVaultLock, type VaultLock } from "../store/lock.js";
 import { Vault } from "./vault.js";
 
 /** An event line of `index/events.jsonl`, without its time (the transaction stamps it) and with `op` optional. */

@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { normalizeRef } from "../agent/refs.js";
-import { splitFrontmatter } from "../atoms/frontmatter.js";
-import type { VaultSnapshot } from "../agent/snapshot.js";
-import { CortexError } from "../errors.js";
-import type { ManifestEntry } from "../indexes/types.js";
-import { classifyLayer } from "../layers/classify.js";
-import type { Layer } from "../layers/types.js";
-import { matchesFilters } from "../search/rank.js";
-import type { SearchFilters } from "../search/types.js";
-import { byUpdatedThenPath } from "../layers/classify.js";
-import { resolveAtomRef } from "../vault/refs.js";
+import { normalizeRef } from "../core/links/refs.js";
+import { splitFrontmatter } from "../core/atoms/frontmatter.js";
+import type { VaultSnapshot } from "./snapshot.js";
+import { CortexError } from "../core/errors.js";
+import type { ManifestEntry } from "../core/indexes/types.js";
+import { classifyLayer } from "../core/layers/classify.js";
+import type { Layer } from "../core/layers/types.js";
+import { matchesFilters } from "../core/search/rank.js";
+import type { SearchFilters } from "../core/search/types.js";
+import { byUpdatedThenPath } from "../core/layers/classify.js";
+import { resolveAtomRef } from "../store/refs.js";
 
 /** One atom as {@link getAtom} reads it: its index entry, and its file's text and body. */
 export interface AtomText {

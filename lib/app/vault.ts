@@ -1,23 +1,23 @@
 import { readFileSync } from "node:fs";
-import type { VaultSnapshot } from "../agent/snapshot.js";
-import { loadConfig, type LoadConfigOptions, type LoadedConfig } from "../config/load.js";
-import type { CortexConfig } from "../config/types.js";
-import { CortexError } from "../errors.js";
-import type { GroupIndex, ManifestEntry, VaultIndexes } from "../indexes/types.js";
-import { isCurrentSearchFile, serializeSearchFile } from "../search/search-file.js";
-import { isIsoDate, localDate } from "../util/dates.js";
-import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
-import type { VaultLock } from "../vault/lock.js";
-import { readMeta, type MetaRead } from "../vault/index-check.js";
-import { vaultPaths } from "../vault/paths.js";
-import { readIndexesLazily, readManifestFile } from "../vault/read-indexes.js";
-import { scanVault } from "../vault/scan.js";
-import type { IndexFreshness } from "../status/types.js";
+import type { VaultSnapshot } from "./snapshot.js";
+import { loadConfig, type LoadConfigOptions, type LoadedConfig } from "../store/config/load.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { CortexError } from "../core/errors.js";
+import type { GroupIndex, ManifestEntry, VaultIndexes } from "../core/indexes/types.js";
+import { isCurrentSearchFile, serializeSearchFile } from "../core/search/search-file.js";
+import { isIsoDate, localDate } from "../core/util/dates.js";
+import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
+import type { VaultLock } from "../store/lock.js";
+import { readMeta, type MetaRead } from "../store/index-check.js";
+import { vaultPaths } from "../store/paths.js";
+import { readIndexesLazily, readManifestFile } from "../store/read-indexes.js";
+import { scanVault } from "../store/scan.js";
+import type { IndexFreshness } from "../core/status/types.js";
 import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
-import type { CheckReport } from "../check/types.js";
-import type { ContextOptions, ContextResult } from "../context/build.js";
-import type { VaultStatus } from "../status/types.js";
-import type { SupersedeInput, SupersedeOptions, SupersedeResult, WriteInput, WriteOptions, WriteResult } from "../write/types.js";
+import type { CheckReport } from "../core/check/types.js";
+import type { ContextOptions, ContextResult } from "./context/build.js";
+import type { VaultStatus } from "../core/status/types.js";
+import type { SupersedeInput, SupersedeOptions, SupersedeResult, WriteInput, WriteOptions, WriteResult } from "../core/write/types.js";
 import type { Mutation, MutateOptions, MutationOutcome } from "./mutate.js";
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
@@ -199,25 +199,25 @@ export class Vault implements VaultSnapshot {
 
   /** Counts by layer, status, project and type, recent activity, overdue reviews and how current the index was. */
   async status(options: { recent?: number } = {}): Promise<VaultStatus> {
-    const [{ computeStatus }, { readVaultEvents }] = await Promise.all([load<typeof import("../status/compute.js")>("../status/compute.js"), load<typeof import("../status/read.js")>("../status/read.js")]);
+    const [{ computeStatus }, { readVaultEvents }] = await Promise.all([load<typeof import("../core/status/compute.js")>("../core/status/compute.js"), load<typeof import("../store/status/read.js")>("../store/status/read.js")]);
     return computeStatus(this.manifest, readVaultEvents(this.vaultDir), this.freshness, this.today, this.config.layers, options.recent);
   }
 
   /** A token-budgeted briefing for a question or task (see `buildContext`). */
   async context(query: string, options: Omit<ContextOptions, "query"> = {}): Promise<ContextResult> {
-    const { buildContext } = await load<typeof import("../context/build.js")>("../context/build.js");
+    const { buildContext } = await load<typeof import("./context/build.js")>("./context/build.js");
     return buildContext(this, { ...options, query });
   }
 
   /** Lints the vault (see `checkVault`): schema, links, ids, MOC markers. */
   async check(): Promise<CheckReport> {
-    const { checkVault } = await load<typeof import("../check/check-vault.js")>("../check/check-vault.js");
+    const { checkVault } = await load<typeof import("./check/check-vault.js")>("./check/check-vault.js");
     return checkVault(this.vaultDir, { config: this.config, today: this.today, vault: this });
   }
 
   /** Creates an atom through the write path (validation, security scan, near-duplicate check, one transaction); see `writeAtom`. */
   async write(input: WriteInput, options: Omit<WriteOptions, "config" | "today"> = {}): Promise<WriteResult> {
-    const { writeAtom } = await load<typeof import("../write/write-atom.js")>("../write/write-atom.js");
+    const { writeAtom } = await load<typeof import("./write/write-atom.js")>("./write/write-atom.js");
     const result = await writeAtom(this.vaultDir, input, { ...options, config: this.config, today: this.today });
     this.invalidate();
     return result;
@@ -225,7 +225,7 @@ export class Vault implements VaultSnapshot {
 
   /** Marks an atom superseded by another (or retired without `by`); see `supersedeAtom`. */
   async supersede(input: SupersedeInput, options: Omit<SupersedeOptions, "config" | "today"> = {}): Promise<SupersedeResult> {
-    const { supersedeAtom } = await load<typeof import("../write/supersede.js")>("../write/supersede.js");
+    const { supersedeAtom } = await load<typeof import("./write/supersede.js")>("./write/supersede.js");
     const result = await supersedeAtom(this.vaultDir, input, { ...options, config: this.config, today: this.today });
     this.invalidate();
     return result;

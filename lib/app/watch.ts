@@ -1,11 +1,11 @@
 import { statSync } from "node:fs";
 import { hostname } from "node:os";
-import type { CortexConfig } from "../config/types.js";
-import { CortexError } from "../errors.js";
-import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
-import { indexSettingsKey } from "../vault/stat-cache.js";
-import { watchFolders, type FolderWatch } from "./folder-watch.js";
-import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { CortexError } from "../core/errors.js";
+import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
+import { indexSettingsKey } from "../store/stat-cache.js";
+import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
+import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
 
 /** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
 const LOCK_WAIT_MS = 200;

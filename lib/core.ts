@@ -34,13 +34,13 @@ export { readSearchFile, SEARCH_FILE_HEADER, searchFileLine, serializeSearchFile
 export type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./core/search/types.js";
 export { summarize } from "./core/summary/summarize.js";
 export type { Count, VaultSummary } from "./core/summary/types.js";
-export { resolveAtomRef } from "./store/refs.js";
+export { resolveAtomRef } from "./core/indexes/atom-ref.js";
 // Write path, lifecycle, import
 export { validateWriteInput, WRITE_LIMITS } from "./core/write/validate.js";
 export { scanForSecrets, SECURITY_RULES, type SecurityRule } from "./core/write/security.js";
 export { findNearDuplicates, similarity, type NearDuplicate } from "./core/write/similarity.js";
 export { renderAtom } from "./core/write/render.js";
-export { planSupersede } from "./app/write/supersede.js";
+export { planSupersede } from "./core/write/supersede-plan.js";
 export { planFileMigration, REQUIRED_FIELDS } from "./core/migrate/plan.js";
 export { inferStatus, inferTags, inferType } from "./core/migrate/infer.js";
 export { findDuplicateGroups, type ComparableAtom } from "./core/consolidate/duplicates.js";
@@ -52,7 +52,8 @@ export { unifiedDiff } from "./core/util/diff.js";
 export { buildLinkResolver } from "./core/links/resolver.js";
 export { findHubs, findOrphans, resolveGraph } from "./core/links/graph.js";
 export { CODE_PATH, findLinks, splitWikilink, type WikilinkParts } from "./core/links/occurrences.js";
-export { invertEdges, isAttachmentTarget } from "./app/links/vault-links.js";
+export { isAttachmentTarget } from "./core/links/attachments.js";
+export { invertEdges } from "./core/links/backlinks.js";
 export type { AmbiguousLink, BrokenLink, LinkOccurrence, LinkResolution, LinkResolver, LinkResolverOptions, ResolvedGraph } from "./core/links/types.js";
 export { codeRefEdits, linkTarget, mentionNames, suggestionEdits, type LinkEdit, type MentionName } from "./core/links/autolink.js";
 export { applyEdits, type TextEdit } from "./core/links/edits.js";
@@ -64,7 +65,7 @@ export { isMoc, wikiLink } from "./core/moc/collectors.js";
 // Related atoms, activation, briefings, status
 export { related, tokens } from "./core/related/related.js";
 export type { RelatedAtom, RelatedQuery, RelatedTier } from "./core/related/types.js";
-export { trackerReport, type TrackerOptions } from "./store/stats/tracker.js";
+export { trackerReport, type TrackerOptions } from "./core/stats/tracker.js";
 export { activationFromEvents } from "./core/activation/activation.js";
 export { assembleBriefing, estimateTokens } from "./core/context/assemble.js";
 export { briefingKeywords } from "./core/context/keywords.js";

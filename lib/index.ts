@@ -50,4 +50,4 @@ export type { ConsolidateOptions, ConsolidateResult } from "./core/consolidate/t
 export type { ImportOptions, ImportResult } from "./core/import/types.js";
 export type { MigrateOptions, MigrateResult } from "./core/migrate/types.js";
 export type { RefreshOptions, RefreshResult } from "./core/moc/types.js";
-export type { CommitResult } from "./store/git/commit.js";
+export type { CommitResult } from "./core/git/types.js";

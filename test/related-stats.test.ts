@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { RELATED_MIN_SCORE, writeEvidence } from "../lib/core/related/evidence.js";
 import { related, tokens } from "../lib/core/related/related.js";
-import { readAccessLog, trackerReport } from "../lib/store/stats/tracker.js";
+import { readAccessLog } from "../lib/store/access-log.js";
+import { trackerReport } from "../lib/core/stats/tracker.js";
 import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
 const copies = fixtureCopies();

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
 import { CortexError } from "../../lib/core/errors.js";
 import { searchRecords } from "../../lib/app/search/vault-search.js";
-import { readAccessLog, trackerReport } from "../../lib/store/stats/tracker.js";
+import { readAccessLog } from "../../lib/store/access-log.js";
+import { trackerReport } from "../../lib/core/stats/tracker.js";
 import type { TrackerReport } from "../../lib/core/stats/types.js";
 import { isIsoDate } from "../../lib/core/util/dates.js";
 import { vaultPaths } from "../../lib/store/paths.js";

@@ -1,5 +1,6 @@
 import { CortexError } from "../core/errors.js";
-import { commitFiles, type CommitResult } from "../store/git/commit.js";
+import type { CommitResult } from "../core/git/types.js";
+import { commitFiles } from "../store/git/commit.js";
 import { shouldCommit } from "../core/git/settings.js";
 import { appendVaultEvents, type VaultEventLine } from "../store/events.js";
 import { indexVault } from "../engine/indexer.js";

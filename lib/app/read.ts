@@ -10,7 +10,7 @@ import type { Layer } from "../core/layers/types.js";
 import { matchesFilters } from "../core/search/rank.js";
 import type { SearchFilters } from "../core/search/types.js";
 import { byUpdatedThenPath } from "../core/layers/classify.js";
-import { resolveAtomRef } from "../store/refs.js";
+import { resolveAtomRef } from "../core/indexes/atom-ref.js";
 
 /** One atom as {@link getAtom} reads it: its index entry, and its file's text and body. */
 export interface AtomText {

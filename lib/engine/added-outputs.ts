@@ -8,7 +8,8 @@ import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
 import { resolveSourceList } from "../core/links/graph.js";
 import { isCurrentSearchFile, readSearchFile, searchFileLine } from "../core/search/search-file.js";
 import { compareStrings } from "../core/util/compare.js";
-import { addLayers, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
+import type { PreviousTexts } from "../store/index-previous.js";
+import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 
 /** The files of the previous run an addition rewrites besides manifest.json, search.tsv and graph.json. */
 export interface AddedPreviousTexts extends PreviousTexts {

@@ -12,6 +12,7 @@ import { ensureDir, writeFileAtomic, type FileData } from "../store/atomic.js";
 import { crc32 } from "node:zlib";
 import { crcHex, Digester, type FileCheck } from "../store/digest.js";
 import { cacheTrailer, derivedStats, metaText, type FileChecks } from "../store/index-check.js";
+import type { PreviousTexts } from "../store/index-previous.js";
 import { killPoint } from "../store/kill-point.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../core/search/search-file.js";
 
@@ -21,13 +22,6 @@ import { readSearchFile, searchFileChunks, searchFileLine } from "../core/search
  * one large text is alive at a time.
  */
 export type OutputTexts = Map<string, FileData | (() => FileData)>;
-
-/** The index files of the previous run, as bytes. */
-export interface PreviousTexts {
-  manifest: Buffer;
-  search: Buffer;
-  graph: Buffer;
-}
 
 /** What changed since the previous run, in atoms. */
 export interface AtomDelta {

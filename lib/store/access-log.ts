@@ -1,16 +1,7 @@
+import { readFileSync } from "node:fs";
+import type { AccessEvent } from "../core/activation/types.js";
+import type { AccessLog } from "../core/stats/types.js";
 import { appendLines } from "./append-lines.js";
-
-/** One line of `index/access_log.jsonl`: a search and what it returned. */
-export interface AccessEvent {
-  /** ISO timestamp. */
-  ts: string;
-  /** `search`, or the MCP tool / command that read atoms. */
-  op: string;
-  query: string;
-  /** Result paths, best first. */
-  results: string[];
-  duration_ms: number;
-}
 
 /**
  * Appends one event to the access log (a single `write` with O_APPEND, so
@@ -33,4 +24,29 @@ export function appendAccessEvent(file: string, event: AccessEvent): boolean {
  */
 export function clockMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
+}
+
+/**
+ * Reads `index/access_log.jsonl`; a missing file is an empty log, a line that
+ * is not a valid event is counted and skipped.
+ */
+export function readAccessLog(file: string): AccessLog {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return { events: [], badLines: 0 };
+  }
+  const log: AccessLog = { events: [], badLines: 0 };
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const e = JSON.parse(line) as AccessEvent;
+      if (typeof e.ts === "string" && Array.isArray(e.results) && typeof e.duration_ms === "number") log.events.push({ ...e, op: String(e.op ?? "search"), query: String(e.query ?? "") });
+      else log.badLines++;
+    } catch {
+      log.badLines++;
+    }
+  }
+  return log;
 }

@@ -2,9 +2,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isCurrentSearchFile } from "../core/search/search-file.js";
 import { checkDerived, damageOf, readMeta, type MetaRead } from "./index-check.js";
-import type { PreviousTexts } from "../engine/index-outputs.js";
 import { vaultPaths } from "./paths.js";
 import { readStatCache } from "./stat-cache.js";
+
+/** The index files of the previous run, as bytes. */
+export interface PreviousTexts {
+  manifest: Buffer;
+  search: Buffer;
+  graph: Buffer;
+}
 
 /** Where an index run says, in one line, what it found damaged: the caller's `onNotice`, else stderr. */
 export interface NoticeOptions {

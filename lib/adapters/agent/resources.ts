@@ -4,7 +4,7 @@ import type { ManifestEntry } from "../../core/indexes/types.js";
 import { summarize } from "../../core/summary/summarize.js";
 import type { Count } from "../../core/summary/types.js";
 import { compareStrings } from "../../core/util/compare.js";
-import { resolveAtomRef } from "../../store/refs.js";
+import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
 import { ToolError } from "./errors.js";
 import { decodePath } from "../../core/links/refs.js";
 import { capText } from "./read-cap.js";

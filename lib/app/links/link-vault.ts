@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
 import { mutateVault } from "../mutate.js";
 import { Vault } from "../vault.js";
-import type { CommitResult } from "../../store/git/commit.js";
+import type { CommitResult } from "../../core/git/types.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
 import { overScanLimit } from "../../core/atoms/scan-limit.js";
 import { codeRefEdits, mentionNames, suggestionEdits, type LinkEdit } from "../../core/links/autolink.js";

@@ -4,7 +4,7 @@ import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../mutate.js";
 import { Vault } from "../vault.js";
-import type { CommitResult } from "../../store/git/commit.js";
+import type { CommitResult } from "../../core/git/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { resolveAtomRefOnDisk } from "../../store/refs.js";
 import { withVaultLock } from "../../store/lock.js";

@@ -4,6 +4,7 @@ import type { Vault } from "../vault.js";
 import { compareStrings } from "../../core/util/compare.js";
 import type { VaultIndexes } from "../../core/indexes/types.js";
 import type { IndexVaultResult } from "../../engine/indexer.js";
+import { invertEdges } from "../../core/links/backlinks.js";
 import { resolveGraph } from "../../core/links/graph.js";
 import { findLinks } from "../../core/links/occurrences.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
@@ -73,15 +74,6 @@ function linkLines(vaultDir: string, path: string): Map<string, number[]> {
   return map;
 }
 
-/** True when a target names a file that is not a note (`diagram.png`, `spec.pdf`): a missing attachment rather than a missing note. */
-export function isAttachmentTarget(target: string): boolean {
-  const base = target.slice(target.lastIndexOf("/") + 1);
-  const dot = base.lastIndexOf(".");
-  if (dot <= 0) return false;
-  const ext = base.slice(dot + 1).toLowerCase();
-  return ext !== "md" && /^[a-z0-9]{1,5}$/.test(ext) && !/^\d+$/.test(ext);
-}
-
 /**
  * The resolved links as the last index run wrote them (`index/links.json`),
  * with the backlinks derived from them; null when there is no such file yet.
@@ -97,15 +89,4 @@ export function readLinksIndex(vaultDir: string): Pick<ResolvedGraph, "edges" | 
     return null;
   }
   return { edges, backlinks: invertEdges(edges) };
-}
-
-/** Target → sorted sources, from source → targets. */
-export function invertEdges(edges: Readonly<ResolvedGraph["edges"]>): ResolvedGraph["backlinks"] {
-  const incoming = new Map<string, string[]>();
-  for (const from of Object.keys(edges).sort(compareStrings)) {
-    for (const to of edges[from]!) incoming.set(to, [...(incoming.get(to) ?? []), from]);
-  }
-  const backlinks: ResolvedGraph["backlinks"] = {};
-  for (const to of [...incoming.keys()].sort(compareStrings)) backlinks[to] = incoming.get(to)!;
-  return backlinks;
 }

@@ -3,7 +3,7 @@ import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../mutate.js";
 import { Vault } from "../vault.js";
-import type { CommitResult } from "../../store/git/commit.js";
+import type { CommitResult } from "../../core/git/types.js";
 import { loadVaultLinks, type VaultLinks } from "../links/vault-links.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
 import { BUILTIN_COLLECTORS, isMoc } from "../../core/moc/collectors.js";

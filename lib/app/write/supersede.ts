@@ -1,15 +1,13 @@
 import { editFrontmatter } from "../../core/atoms/edit-frontmatter.js";
 import { mutateVault } from "../mutate.js";
 import { Vault } from "../vault.js";
-import type { ManifestEntry } from "../../core/indexes/types.js";
-import { resolveAtomRef, resolveAtomRefOnDisk } from "../../store/refs.js";
+import { resolveAtomRefOnDisk } from "../../store/refs.js";
 import { rewriteOrThrow, writeIfUnchanged } from "../../store/rewrite.js";
 import { join } from "node:path";
 import { invalid, WriteRejectedError } from "../../core/write/errors.js";
 import { bareLink, readNoteForEdit, stringList } from "../../store/write/note-file.js";
-import { linkTarget } from "../../core/links/autolink.js";
-import { buildLinkResolver } from "../../core/links/resolver.js";
 import { findSecret } from "../../core/write/security.js";
+import { planSupersede, type SupersedePlan } from "../../core/write/supersede-plan.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "../../core/write/types.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
 
@@ -47,34 +45,6 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
     },
     { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun },
   );
-}
-
-/** The two atoms of a supersede, checked. */
-export interface SupersedePlan {
-  old: ManifestEntry;
-  by: ManifestEntry | null;
-  /** The link target of each atom, as autolink writes it (see `linkTarget`). */
-  targets: { old: string; by: string | null };
-}
-
-/**
- * Resolves and checks the atoms of a supersede; pure over the manifest
- * (`resolve` finds a ref's path, {@link resolveAtomRef} by default).
- *
- * @throws CortexError (`NOT_FOUND`, `AMBIGUOUS`) or WriteRejectedError (`VALIDATION`).
- */
-export function planSupersede(manifest: readonly ManifestEntry[], input: { old: string; by?: string }, resolve: (ref: string) => string = (ref) => resolveAtomRef(manifest, ref)): SupersedePlan {
-  const find = (ref: string) => {
-    const path = resolve(ref);
-    return manifest.find((m) => m.path === path)!;
-  };
-  const old = find(input.old);
-  const by = input.by !== undefined && input.by.trim() !== "" ? find(input.by) : null;
-  if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
-  if (old.status === "superseded") throw invalid("old", "already-superseded", `${old.path} is already superseded${old.superseded_by ? ` by ${old.superseded_by}` : ""}`);
-  if (by && by.status === "superseded") throw invalid("by", "replacement-superseded", `${by.path} is itself superseded${by.superseded_by ? ` by ${by.superseded_by}` : ""}; supersede with its replacement`);
-  const resolver = buildLinkResolver(manifest);
-  return { old, by, targets: { old: linkTarget(old.path, resolver), by: by && linkTarget(by.path, resolver) } };
 }
 
 /** A planned rewrite of one note: the bytes read and the text to put in their place. */

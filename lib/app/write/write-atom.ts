@@ -6,7 +6,8 @@ import { WriteSession } from "./session.js";
 import { readWriteSettings } from "../../core/write/settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
 import { scanValidWrite } from "../../core/write/scan-input.js";
-import { applySupersede, planSupersede } from "./supersede.js";
+import { planSupersede } from "../../core/write/supersede-plan.js";
+import { applySupersede } from "./supersede.js";
 import { validateWriteInput } from "../../core/write/validate.js";
 
 /** Default wait for the vault lock by the write path. */

@@ -16,3 +16,15 @@ export interface AccessRecord {
   query: string;
   results: string[];
 }
+
+/** One line of `index/access_log.jsonl`: a search and what it returned. */
+export interface AccessEvent {
+  /** ISO timestamp. */
+  ts: string;
+  /** `search`, or the MCP tool / command that read atoms. */
+  op: string;
+  query: string;
+  /** Result paths, best first. */
+  results: string[];
+  duration_ms: number;
+}

@@ -3,7 +3,7 @@ import { readFrontmatterData } from "../atoms/frontmatter-data.js";
 import type { Diagnostic } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import type { AmbiguousLink, BrokenLink } from "../links/types.js";
-import { isAttachmentTarget } from "../../app/links/vault-links.js";
+import { isAttachmentTarget } from "../links/attachments.js";
 import { findMarkers } from "../moc/markers.js";
 import type { CheckSettings } from "./types.js";
 

@@ -1,4 +1,4 @@
-import type { CommitResult } from "../../store/git/commit.js";
+import type { CommitResult } from "../git/types.js";
 import type { CortexConfig } from "../config/types.js";
 
 /** Atoms alike enough to be one: merge them into the newest. */

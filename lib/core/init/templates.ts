@@ -1,4 +1,4 @@
-import { TYPE_FOLDERS } from "../../store/write/folder.js";
+import { TYPE_FOLDERS } from "../write/folder.js";
 import type { VaultTemplateFile } from "./types.js";
 
 /** The folders of a new vault: one per type with a folder, `atoms/`, `inbox/`, and `_moc/`. */

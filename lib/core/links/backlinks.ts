@@ -1,4 +1,6 @@
 import type { GroupIndex } from "../indexes/types.js";
+import { compareStrings } from "../util/compare.js";
+import type { ResolvedGraph } from "./types.js";
 
 /**
  * The edges of a graph in the order they were found, as atom numbers in a
@@ -69,4 +71,15 @@ export class EdgeLog {
     }
     return backlinks;
   }
+}
+
+/** Target → sorted sources, from source → targets. */
+export function invertEdges(edges: Readonly<ResolvedGraph["edges"]>): ResolvedGraph["backlinks"] {
+  const incoming = new Map<string, string[]>();
+  for (const from of Object.keys(edges).sort(compareStrings)) {
+    for (const to of edges[from]!) incoming.set(to, [...(incoming.get(to) ?? []), from]);
+  }
+  const backlinks: ResolvedGraph["backlinks"] = {};
+  for (const to of [...incoming.keys()].sort(compareStrings)) backlinks[to] = incoming.get(to)!;
+  return backlinks;
 }

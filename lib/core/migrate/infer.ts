@@ -2,7 +2,7 @@ import { ATOM_TYPES } from "../atoms/types.js";
 import { normalizeTags } from "../atoms/fields.js";
 import { fileStem, slugify } from "../atoms/names.js";
 import type { CortexConfig } from "../config/types.js";
-import { TYPE_FOLDERS } from "../../store/write/folder.js";
+import { TYPE_FOLDERS } from "../write/folder.js";
 import { words } from "../write/similarity.js";
 
 const FOLDER_TYPES: ReadonlyMap<string, string> = new Map([

@@ -1,4 +1,4 @@
-import type { AccessEvent } from "../../store/access-log.js";
+import type { AccessEvent } from "../activation/types.js";
 
 /** What `index/access_log.jsonl` holds, read leniently. */
 export interface AccessLog {

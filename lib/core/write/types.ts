@@ -1,4 +1,4 @@
-import type { CommitResult } from "../../store/git/commit.js";
+import type { CommitResult } from "../git/types.js";
 import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 

@@ -1,13 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
-
-/** What {@link commitFiles} did. */
-export interface CommitResult {
-  committed: boolean;
-  /** Why nothing was committed (not a repository, nothing changed, git failed). */
-  reason?: string;
-}
+import type { CommitResult } from "../../core/git/types.js";
 
 /**
  * Commits exactly `files` (paths relative to the vault, or absolute) with

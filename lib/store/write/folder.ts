@@ -3,22 +3,6 @@ import { join } from "node:path";
 import { ensureDir } from "../atomic.js";
 import { invalid } from "../../core/write/errors.js";
 
-/** The folder each type's atoms go to by default (seed layout); any other type goes to `atoms/`. */
-export const TYPE_FOLDERS: Readonly<Record<string, string>> = Object.freeze({
-  rule: "rules",
-  feedback: "feedback",
-  insight: "insights",
-  incident: "incidents",
-  person: "people",
-  reference: "reference",
-  user: "user",
-});
-
-/** The vault-relative folder of a new atom: `dir` when given, else the type's folder. */
-export function atomFolder(type: string, dir: string | null): string {
-  return dir ?? TYPE_FOLDERS[type] ?? "atoms";
-}
-
 /**
  * Checks on disk that a vault-relative folder stays inside the vault: no part
  * of it may be a symbolic link (cortex never follows them, so an atom written

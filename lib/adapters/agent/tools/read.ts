@@ -1,7 +1,7 @@
 import { compareStrings } from "../../../core/util/compare.js";
 import type { GroupIndex, ManifestEntry } from "../../../core/indexes/types.js";
 import { classifyLayer } from "../../../core/layers/classify.js";
-import { resolveAtomRef } from "../../../store/refs.js";
+import { resolveAtomRef } from "../../../core/indexes/atom-ref.js";
 import { blameArgument, ToolError } from "../errors.js";
 import { normalizeRef } from "../../../core/links/refs.js";
 import { LIMITS } from "../limits.js";

@@ -74,7 +74,7 @@ export const saveTool: ToolSpec = {
 
 // The path of the atom `supersedes` names, checked before anything is written: it exists, is unique, and is not superseded yet.
 async function checkReplaced(snap: VaultSnapshot, ref: string): Promise<string> {
-  const { planSupersede } = await import("../../../app/write/supersede.js");
+  const { planSupersede } = await import("../../../core/write/supersede-plan.js");
   try {
     return blameArgument("supersedes", () => planSupersede(snap.manifest, { old: ref }).old.path);
   } catch (error) {

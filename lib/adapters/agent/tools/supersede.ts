@@ -1,4 +1,4 @@
-import { resolveAtomRef } from "../../../store/refs.js";
+import { resolveAtomRef } from "../../../core/indexes/atom-ref.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
 import type { SupersedeResult } from "../../../core/write/types.js";
 import { blameArgument, rejectionError } from "../errors.js";

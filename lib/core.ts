@@ -20,7 +20,7 @@ export { parseConfig } from "./core/config/parse.js";
 export { DEFAULT_LAYERS, DEFAULT_WEIGHTS, defaultConfig } from "./core/config/defaults.js";
 export type { CortexConfig, LayerThresholds, ScoringWeights } from "./core/config/types.js";
 // Indexes and layers
-export { buildIndexes, toManifestEntry, type IndexInput } from "./core/indexes/build.js";
+export { buildIndexes, toManifestEntry, type IndexInput } from "./core/index-build/build.js";
 export { serializeGroups, serializeIndexes, serializeJson, serializeManifest, type IndexFileTexts } from "./core/indexes/serialize.js";
 export { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "./core/indexes/types.js";
 export { buildLayers, byUpdatedThenPath, classifyLayer } from "./core/layers/classify.js";

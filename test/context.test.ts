@@ -8,7 +8,7 @@ import { buildContext } from "../lib/app/context/build.js";
 import { briefingKeywords } from "../lib/core/context/keywords.js";
 import type { BriefingAtom } from "../lib/core/context/types.js";
 import { defaultConfig } from "../lib/core/config/defaults.js";
-import { toManifestEntry } from "../lib/core/indexes/build.js";
+import { toManifestEntry } from "../lib/core/index-build/build.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { removeTemp } from "./helpers/cli.js";
 

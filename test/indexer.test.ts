@@ -201,7 +201,7 @@ test("should scan on two threads exactly as on one", async () => {
     writeFileSync(join(vault, "MEMORY.md"), "m");
     writeFileSync(join(vault, "top0/mid1/pic.png"), "p");
     symlinkSync(join(vault, "top0"), join(vault, "top1/mid2/link"));
-    const { scanVault } = (await import(join(ROOT, "dist/lib/store/scan.js"))) as typeof import("../lib/store/scan.js");
+    const { scanVault } = (await import(join(ROOT, "dist/lib/store/scan-vault.js"))) as typeof import("../lib/store/scan-vault.js");
     const { scanOnTwoThreads, startScanHelper } = (await import(join(ROOT, "dist/lib/store/parallel-scan.js"))) as typeof import("../lib/store/parallel-scan.js");
     const one = scanVault(vault);
     assert.equal(one.files.length, 1301);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { buildIndexes } from "../lib/core/indexes/build.js";
+import { buildIndexes } from "../lib/core/index-build/build.js";
 import type { GroupIndex } from "../lib/core/indexes/types.js";
 import { resolveGraph, resolveSourceList } from "../lib/core/links/graph.js";
 import { buildLinkResolver } from "../lib/core/links/resolver.js";

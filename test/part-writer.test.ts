@@ -7,7 +7,7 @@ import { defaultConfig, indexVault, parseAtom } from "./helpers/lib.js";
 import { indexFrames, partPieces, type Chunk, type PartName } from "../lib/engine/chunk-texts.js";
 import type { ReadResult } from "../lib/store/read-atom.js";
 import { encodeReadResultBytes } from "../lib/engine/read-wire.js";
-import { scanVault } from "../lib/store/scan.js";
+import { scanVault } from "../lib/store/scan-vault.js";
 import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 // The part writer runs compiled (a worker thread): these tests load it from dist/.

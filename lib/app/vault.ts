@@ -11,7 +11,7 @@ import type { VaultLock } from "../store/lock.js";
 import { readMeta, type MetaRead } from "../store/index-check.js";
 import { vaultPaths } from "../store/paths.js";
 import { readIndexesLazily, readManifestFile } from "../store/read-indexes.js";
-import { scanVault } from "../store/scan.js";
+import { scanVault } from "../store/scan-vault.js";
 import type { IndexFreshness } from "../core/status/types.js";
 import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
 import type { CheckReport } from "../core/check/types.js";

@@ -1,6 +1,6 @@
 import type { Atom, ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
-import { toManifestEntry } from "../core/indexes/build.js";
+import { toManifestEntry } from "../core/index-build/build.js";
 import { groupChunks, serializeManifestEntry } from "../core/indexes/serialize.js";
 import { manifestEntryEdit, manifestEntryRange, searchLineRange, splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
 import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";

@@ -1,6 +1,6 @@
 import type { ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
-import { buildIndexes, toManifestEntry, type IndexInput } from "../core/indexes/build.js";
+import { buildIndexes, toManifestEntry, type IndexInput } from "../core/index-build/build.js";
 import { INDEX_FILES, jsonArrayChunks } from "../core/indexes/serialize.js";
 import { manifestEntryEdit, readGraphTargets, readManifestEntry, searchLineEdit, splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../core/indexes/types.js";

@@ -15,7 +15,8 @@ import { withIndexLock, type VaultLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
-import { scanVault, type VaultFile, type VaultScan } from "../store/scan.js";
+import type { VaultFile, VaultScan } from "../store/scan.js";
+import { scanVault } from "../store/scan-vault.js";
 import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison, type StatEntry } from "../store/stat-cache.js";
 
 /** Options of {@link indexVault}. */

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
-import { addToGroups, emptyGroups, linkCounts, type GroupIndexes, type LinkInput } from "../core/indexes/build.js";
+import { addToGroups, emptyGroups, linkCounts, type GroupIndexes, type LinkInput } from "../core/index-build/build.js";
 import type { GroupIndex } from "../core/indexes/types.js";
 import { groupChunks } from "../core/indexes/serialize.js";
 import type { LayerEntry } from "../core/layers/types.js";

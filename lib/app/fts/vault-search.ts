@@ -3,7 +3,7 @@ import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { RankOptions } from "../../core/search/types.js";
 import { withIndexLock, type VaultLock } from "../../store/lock.js";
-import { scanVault } from "../../store/scan.js";
+import { scanVault } from "../../store/scan-vault.js";
 import { indexSettingsKey, type CachedFile } from "../../store/stat-cache.js";
 import { rankFullText, type TextHit } from "../../store/fts/rank.js";
 import { SearchDb } from "../../store/fts/search-db.js";

@@ -4,7 +4,7 @@ import { parseAtom } from "../../core/atoms/parse.js";
 import { slugify } from "../../core/atoms/names.js";
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
-import { toManifestEntry } from "../../core/indexes/build.js";
+import { toManifestEntry } from "../../core/index-build/build.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../../store/atomic.js";
 import { appendVaultEvents } from "../../store/events.js";

@@ -1,8 +1,8 @@
 import { compareStrings } from "../util/compare.js";
 import type { Atom } from "../atoms/types.js";
 import { resolveLinkCounts, resolveSourceList } from "../links/graph.js";
-import type { GroupIndex, VaultIndexes } from "./types.js";
-import { toManifestEntry } from "./manifest-entry.js";
+import type { GroupIndex, VaultIndexes } from "../indexes/types.js";
+import { toManifestEntry } from "../indexes/manifest-entry.js";
 
 export { toManifestEntry };
 

@@ -1,4 +1,5 @@
 import type { Atom } from "../atoms/types.js";
+import type { LayerEntry } from "../layers/types.js";
 
 /**
  * One atom in `index/manifest.json`: the atom's fields plus its backlink
@@ -27,3 +28,8 @@ export interface VaultIndexes {
 
 /** The version of the files under `index/`; a reader that finds another one rebuilds. */
 export const INDEX_FORMAT = 1;
+
+/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
+export interface SearchRecord extends LayerEntry {
+  description: string;
+}

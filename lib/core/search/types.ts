@@ -1,10 +1,9 @@
-import type { Layer, LayerEntry } from "../layers/types.js";
+import type { SearchRecord } from "../indexes/types.js";
+import type { Layer } from "../layers/types.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 
-/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
-export interface SearchRecord extends LayerEntry {
-  description: string;
-}
+/** The fields of an atom search needs (defined with the index that stores them). */
+export type { SearchRecord } from "../indexes/types.js";
 
 /** Narrowing filters; each one given must match. */
 export interface SearchFilters {

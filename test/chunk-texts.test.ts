@@ -3,7 +3,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { buildIndexes, parseAtom } from "./helpers/lib.js";
 import { INDEX_FILES } from "../lib/core/indexes/serialize.js";
-import { serializeSearchFile } from "../lib/core/search/search-file.js";
+import { serializeSearchFile } from "../lib/core/indexes/search-file.js";
 import { compareStrings } from "../lib/core/util/compare.js";
 import { chunkPart, indexFrames, partPieces, type Chunk, type PartName } from "../lib/engine/chunk-texts.js";
 import type { ReadResult } from "../lib/store/read-atom.js";

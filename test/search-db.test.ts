@@ -6,7 +6,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { rankSearchDb } from "../lib/app/fts/vault-search.js";
-import { searchDbPath } from "../lib/engine/fts/sync.js";
+import { searchDbPath } from "../lib/engine/fts-sync.js";
 import { indexVault } from "../lib/engine/indexer.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 

@@ -3,7 +3,7 @@ import type { VaultSnapshot } from "./snapshot.js";
 import { countFullText, rankFullText } from "../store/fts/rank.js";
 import { openVaultSearchDb } from "./fts/vault-search.js";
 import { rankSearchFile } from "../core/search/rank.js";
-import { serializeSearchFile } from "../core/search/search-file.js";
+import { serializeSearchFile } from "../core/indexes/search-file.js";
 import type { RankOptions, SearchHit } from "../core/search/types.js";
 import { appendAccessEvent, clockMs } from "../store/access-log.js";
 import { vaultPaths } from "../store/paths.js";

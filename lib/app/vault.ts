@@ -4,7 +4,7 @@ import { loadConfig, type LoadConfigOptions, type LoadedConfig } from "../store/
 import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "../core/indexes/types.js";
-import { isCurrentSearchFile, serializeSearchFile } from "../core/search/search-file.js";
+import { isCurrentSearchFile, serializeSearchFile } from "../core/indexes/search-file.js";
 import { isIsoDate, localDate } from "../core/util/dates.js";
 import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
 import type { VaultLock } from "../store/lock.js";

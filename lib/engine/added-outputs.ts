@@ -6,7 +6,7 @@ import { manifestEntryEdit, manifestEntryRange, searchLineRange, splicedPieces, 
 import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";
 import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
 import { resolveSourceList } from "../core/links/graph.js";
-import { isCurrentSearchFile, readSearchFile, searchFileLine } from "../core/search/search-file.js";
+import { isCurrentSearchFile, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
 import { compareStrings } from "../core/util/compare.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";

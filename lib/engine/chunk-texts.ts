@@ -1,5 +1,5 @@
 import { toManifestEntry } from "../core/indexes/manifest-entry.js";
-import { SEARCH_FILE_HEADER, searchFileLine } from "../core/search/search-file.js";
+import { SEARCH_FILE_HEADER, searchFileLine } from "../core/indexes/search-file.js";
 import type { ReadResult } from "../store/read-atom.js";
 import { statCacheHeader, statLine } from "../store/stat-cache.js";
 

@@ -14,7 +14,7 @@ import { crcHex, Digester, type FileCheck } from "../store/digest.js";
 import { cacheTrailer, derivedStats, metaText, type FileChecks } from "../store/index-check.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { killPoint } from "../store/kill-point.js";
-import { readSearchFile, searchFileChunks, searchFileLine } from "../core/search/search-file.js";
+import { readSearchFile, searchFileChunks, searchFileLine } from "../core/indexes/search-file.js";
 
 /**
  * Vault-relative output path → its text, text in chunks, or a function that

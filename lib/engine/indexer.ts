@@ -9,7 +9,7 @@ import type { FileCheck } from "../store/digest.js";
 import { damageOf, metaBaseText, type FileChecks } from "../store/index-check.js";
 import { notice, notify, readBytes, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
-import { searchDbCurrent, syncSearchDb, type SyncResult } from "./fts/sync.js";
+import { searchDbCurrent, syncSearchDb, type SyncResult } from "./fts-sync.js";
 import { killPoint } from "../store/kill-point.js";
 import { withIndexLock, type VaultLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";

@@ -90,7 +90,7 @@ export interface ParallelReadOptions {
   stallMs?: number;
   /** Called as files are done, with how many so far. */
   onProgress?: (done: number) => void;
-  /** What the workers make of each chunk: parsed atoms (default) or full-text rows (see lib/engine/fts/rows.ts). */
+  /** What the workers make of each chunk: parsed atoms (default) or full-text rows (see lib/engine/fts-rows.ts). */
   task?: "atoms" | "search-rows";
 }
 

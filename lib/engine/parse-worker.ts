@@ -13,12 +13,12 @@ const { chunkJobs, config, port, control, slot, task } = workerData as {
   port: MessagePort;
   control: Int32Array;
   slot: number;
-  /** `atoms` (default): parsed atoms in read-wire bytes; `search-rows`: full-text rows (lib/engine/fts/rows.ts). */
+  /** `atoms` (default): parsed atoms in read-wire bytes; `search-rows`: full-text rows (lib/engine/fts-rows.ts). */
   task?: "atoms" | "search-rows";
 };
 
 // Full-text rows are read relative to the vault, which a job's absolute path ends in.
-const rows = task === "search-rows" ? await import("./fts/rows.js") : null;
+const rows = task === "search-rows" ? await import("./fts-rows.js") : null;
 
 function encodeChunk(chunk: number): Uint8Array {
   const jobs = jobsOf(chunk);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { isCurrentSearchFile } from "../core/search/search-file.js";
+import { isCurrentSearchFile } from "../core/indexes/search-file.js";
 import { checkDerived, damageOf, readMeta, type MetaRead } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 import { readStatCache } from "./stat-cache.js";

@@ -7,7 +7,7 @@ import { scanVault } from "../../store/scan-vault.js";
 import { indexSettingsKey, type CachedFile } from "../../store/stat-cache.js";
 import { rankFullText, type TextHit } from "../../store/fts/rank.js";
 import { SearchDb } from "../../store/fts/search-db.js";
-import { fillSearchDb, searchDbCurrent, searchDbPath, syncSearchDb } from "../../engine/fts/sync.js";
+import { fillSearchDb, searchDbCurrent, searchDbPath, syncSearchDb } from "../../engine/fts-sync.js";
 
 /** How {@link openVaultSearchDb} finds the vault's index. */
 export interface OpenSearchDbOptions {

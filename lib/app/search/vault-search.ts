@@ -1,6 +1,6 @@
 import { searchVault, type VaultSearchResult } from "../search.js";
 import { openVault, type OpenVaultOptions, type Vault } from "../vault.js";
-import { readSearchFile } from "../../core/search/search-file.js";
+import { readSearchFile } from "../../core/indexes/search-file.js";
 import type { RankOptions, SearchRecord } from "../../core/search/types.js";
 
 export { logSearch } from "../search.js";

@@ -8,7 +8,7 @@ import { toManifestEntry } from "../../core/index-build/build.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../../store/atomic.js";
 import { appendVaultEvents } from "../../store/events.js";
-import { duplicateCandidates } from "../../engine/fts/duplicates.js";
+import { duplicateCandidates } from "../../engine/fts-duplicates.js";
 import { isLive, loadCorpus, readBody } from "../../store/write/corpus.js";
 import { WriteRejectedError } from "../../core/write/errors.js";
 import { atomFolder } from "../../core/write/folder.js";

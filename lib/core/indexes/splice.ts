@@ -1,6 +1,6 @@
 import type { ManifestEntry } from "./types.js";
 import { serializeManifestEntry } from "./serialize.js";
-import { isCurrentSearchFile } from "../search/search-file.js";
+import { isCurrentSearchFile } from "./search-file.js";
 import { pathField } from "../util/text.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { LayerThresholds, ScoringWeights } from "../config/types.js";
 import { epochDay } from "../util/dates.js";
-import { F } from "./search-file.js";
+import { F } from "../indexes/search-file.js";
 
 /**
  * The search hot path, over the whole search file decoded as Latin-1 (one

@@ -4,7 +4,7 @@ import { byUpdatedThenPath, classifyLayer } from "../layers/classify.js";
 import { scoreAtom, scoreLowercase, tokenizeQuery } from "../scoring/score.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 import { CandidateLines, toLatin1 } from "./line-scan.js";
-import { lineRanges, parseSearchFileLine, searchFileStart } from "./search-file.js";
+import { lineRanges, parseSearchFileLine, searchFileStart } from "../indexes/search-file.js";
 import { topLines } from "./top-lines.js";
 import type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./types.js";
 

@@ -4,7 +4,7 @@ import { compareStrings } from "../util/compare.js";
 import { epochDay } from "../util/dates.js";
 import { CandidateLines, scoreBounds, scoreCurrentLine, toLatin1, type LineScoreContext } from "./line-scan.js";
 import { pathFromField } from "../util/text.js";
-import { F, parseSearchFileLine } from "./search-file.js";
+import { F, parseSearchFileLine } from "../indexes/search-file.js";
 import type { RankOptions, SearchHit } from "./types.js";
 
 /**

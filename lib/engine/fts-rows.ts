@@ -1,10 +1,10 @@
 import { join } from "node:path";
-import { decodeAtomBytes } from "../../core/atoms/decode.js";
-import { parseAtom } from "../../core/atoms/parse.js";
-import type { Atom } from "../../core/atoms/types.js";
-import type { CortexConfig } from "../../core/config/types.js";
-import { readWithStat } from "../../store/read-atom.js";
-import { textFields, type TextFields } from "../../core/fts/fields.js";
+import { decodeAtomBytes } from "../core/atoms/decode.js";
+import { parseAtom } from "../core/atoms/parse.js";
+import type { Atom } from "../core/atoms/types.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { readWithStat } from "../store/read-atom.js";
+import { textFields, type TextFields } from "../core/fts/fields.js";
 
 /** One note as `search.db` stores it: the file version read, the atom, its text fields. */
 export interface SearchRow {

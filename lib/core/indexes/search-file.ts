@@ -1,7 +1,7 @@
 import { CortexError } from "../errors.js";
-import { INDEX_FORMAT } from "../indexes/types.js";
+import { INDEX_FORMAT } from "./types.js";
 import { pathField, pathFromField } from "../util/text.js";
-import type { SearchRecord } from "./types.js";
+import type { SearchRecord } from "../search/types.js";
 
 /**
  * `index/search.tsv`: the compact file search reads. After a header line,

@@ -1,9 +1,9 @@
-import type { CortexConfig } from "../../core/config/types.js";
-import { indexSettingsKey } from "../../store/stat-cache.js";
-import { normalizedWords } from "../../core/fts/query.js";
-import { SearchDb } from "../../store/fts/search-db.js";
-import { ENGLISH_STOP_WORDS } from "../../core/fts/stop-words.js";
-import { searchDbPath } from "./sync.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { indexSettingsKey } from "../store/stat-cache.js";
+import { normalizedWords } from "../core/fts/query.js";
+import { SearchDb } from "../store/fts/search-db.js";
+import { ENGLISH_STOP_WORDS } from "../core/fts/stop-words.js";
+import { searchDbPath } from "./fts-sync.js";
 
 /** How many of a text's words look for its near-duplicates: its longest distinct ones (long words are the rarer). */
 const PROBE_WORDS = 24;

@@ -1,14 +1,14 @@
 import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { CortexConfig } from "../../core/config/types.js";
-import { CortexError } from "../../core/errors.js";
-import { tempPathFor } from "../../store/atomic.js";
-import { vaultPaths } from "../../store/paths.js";
-import { killPoint } from "../../store/kill-point.js";
-import { canParseInParallel, chunkOf, parseOnWorkers } from "../parallel-parse.js";
-import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../../store/stat-cache.js";
-import { decodeSearchRows, readSearchRow, type SearchRow } from "./rows.js";
-import { SearchDb, type DocRow } from "../../store/fts/search-db.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { CortexError } from "../core/errors.js";
+import { tempPathFor } from "../store/atomic.js";
+import { vaultPaths } from "../store/paths.js";
+import { killPoint } from "../store/kill-point.js";
+import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js";
+import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../store/stat-cache.js";
+import { decodeSearchRows, readSearchRow, type SearchRow } from "./fts-rows.js";
+import { SearchDb, type DocRow } from "../store/fts/search-db.js";
 
 /** Options of {@link syncSearchDb}. */
 export interface SyncOptions {

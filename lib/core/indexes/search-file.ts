@@ -1,7 +1,6 @@
 import { CortexError } from "../errors.js";
-import { INDEX_FORMAT } from "./types.js";
+import { INDEX_FORMAT, type SearchRecord } from "./types.js";
 import { pathField, pathFromField } from "../util/text.js";
-import type { SearchRecord } from "../search/types.js";
 
 /**
  * `index/search.tsv`: the compact file search reads. After a header line,

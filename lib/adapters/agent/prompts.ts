@@ -7,7 +7,7 @@ import { computeStatus } from "../../core/status/compute.js";
 import { readVaultEvents } from "../../store/status/read.js";
 import { rankSnapshot } from "../../app/ranking.js";
 import { atomBody, openSnapshot, readAtomText } from "../../app/snapshot.js";
-import { renderStatus } from "./tools/status.js";
+import { renderStatus } from "../../core/status/render.js";
 
 /** Types debug-checklist searches: what went wrong before, and what was learned. */
 const DEBUG_TYPES = ["incident", "lesson"];

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
 import { splitFrontmatter } from "../../lib/core/atoms/frontmatter.js";
@@ -11,6 +10,7 @@ import type { WriteInput, WriteResult } from "../../lib/core/write/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
+import { readFileBytes } from "../../lib/store/files.js";
 
 interface WriteOptions {
   vault?: string;
@@ -136,7 +136,7 @@ function readFileBody(ctx: CliContext, file: string, vaultDir: string): BodySour
   const abs = resolve(ctx.params.cwd, file);
   let bytes: Buffer;
   try {
-    bytes = readFileSync(abs);
+    bytes = readFileBytes(abs);
   } catch (error) {
     throw new CortexError("IO", `--file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }

@@ -1,4 +1,3 @@
-import { statSync } from "node:fs";
 import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
 import type { IndexFreshness } from "../core/status/types.js";
@@ -7,6 +6,7 @@ import type { VaultLock } from "../store/lock.js";
 import { vaultPaths } from "../store/paths.js";
 import { indexSettingsKey } from "../store/stat-cache.js";
 import { watcherKeepsCurrent } from "../store/watch-marker.js";
+import { modifiedAt } from "../store/files.js";
 
 /** The index as one {@link refreshIndex} left it. */
 export interface IndexState {
@@ -79,12 +79,4 @@ export function indexAsWritten(vaultDir: string, options: RefreshOptions): Index
 function writtenState(indexedAt: string): IndexState {
   const result: IndexVaultResult = { atoms: NaN, diagnostics: [], reread: 0, reused: 0, removed: 0, written: [], otherFiles: [] };
   return { result, onDisk: true, freshness: { indexed_at: indexedAt, changed_since_index: 0, fresh: true } };
-}
-
-function modifiedAt(file: string): string | null {
-  try {
-    return statSync(file).mtime.toISOString();
-  } catch {
-    return null;
-  }
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { normalizeRef } from "../core/links/refs.js";
 import { splitFrontmatter } from "../core/atoms/frontmatter.js";
 import type { VaultSnapshot } from "./snapshot.js";
@@ -11,6 +9,7 @@ import { matchesFilters } from "../core/search/rank.js";
 import type { SearchFilters } from "../core/search/types.js";
 import { byUpdatedThenPath } from "../core/layers/classify.js";
 import { resolveAtomRef } from "../core/indexes/atom-ref.js";
+import { readAtomText } from "../store/read-atom.js";
 
 /** One atom as {@link getAtom} reads it: its index entry, and its file's text and body. */
 export interface AtomText {
@@ -55,13 +54,4 @@ export function listAtoms(vault: VaultSnapshot, options: ListOptions = {}): Mani
   return vault.manifest
     .filter((m) => filter(m) && (options.layer === undefined || classifyLayer(m.updated, vault.today, vault.config.layers) === options.layer))
     .sort(byUpdatedThenPath);
-}
-
-/** The text of an atom file (BOM removed), or null when it cannot be read. */
-export function readAtomText(vaultDir: string, path: string): string | null {
-  try {
-    return readFileSync(join(vaultDir, path), "utf8").replace(/^\uFEFF/, "");
-  } catch {
-    return null;
-  }
 }

@@ -43,7 +43,7 @@ export async function openSnapshot(vaultDir: string, today: string): Promise<Vau
   return liveVault(vaultDir)?.open(today) ?? openVault({ vault: vaultDir, env: {}, today });
 }
 
-export { readAtomText } from "./read.js";
+export { readAtomText } from "../store/read-atom.js";
 
 /** The body of an atom's text: everything after the frontmatter. */
 export function atomBody(text: string): string {

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { VaultSnapshot } from "./snapshot.js";
 import { loadConfig, type LoadConfigOptions, type LoadedConfig } from "../store/config/load.js";
 import type { CortexConfig } from "../core/config/types.js";
@@ -22,6 +21,7 @@ import type { Mutation, MutateOptions, MutationOutcome } from "./mutate.js";
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
 import { validateSettings } from "./settings.js";
+import { readFileBytes, readFileText } from "../store/files.js";
 
 /** Options of {@link openVault}: where the vault is, the day, and how fresh reads are. */
 export interface OpenVaultOptions extends LoadConfigOptions {
@@ -263,7 +263,7 @@ export class Vault implements VaultSnapshot {
 function readSearchBytes(vaultDir: string): Buffer | null {
   const paths = vaultPaths(vaultDir);
   try {
-    const buf = readFileSync(paths.search);
+    const buf = readFileBytes(paths.search);
     if (!isCurrentSearchFile(buf)) return null;
     const recorded = readMetaFile(paths.meta)?.files["index/search.tsv"]?.bytes;
     if (recorded === undefined || recorded === buf.length) return buf;
@@ -276,7 +276,7 @@ function readSearchBytes(vaultDir: string): Buffer | null {
 
 function readMetaFile(file: string): MetaRead | null {
   try {
-    return readMeta(readFileSync(file, "utf8"));
+    return readMeta(readFileText(file));
   } catch {
     return null;
   }

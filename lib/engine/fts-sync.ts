@@ -1,4 +1,3 @@
-import { existsSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
@@ -9,6 +8,7 @@ import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js
 import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../store/stat-cache.js";
 import { decodeSearchRows, readSearchRow, type SearchRow } from "./fts-rows.js";
 import { SearchDb, type DocRow } from "../store/fts/search-db.js";
+import { cacheSignature, discardFile, fileExists, renameFile } from "../store/files.js";
 
 /** Options of {@link syncSearchDb}. */
 export interface SyncOptions {
@@ -48,12 +48,12 @@ export function searchDbPath(vaultDir: string): string {
 export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult {
   const settingsKey = indexSettingsKey(options.config);
   const cacheFile = vaultPaths(vaultDir).cache;
-  const signature = fileSignature(cacheFile);
+  const signature = cacheSignature(cacheFile);
   const cache = signature === null ? null : readStatCache(cacheFile, settingsKey);
   if (signature === null || cache === null || typeof cache === "string") throw new CortexError("NO_INDEX", `no current index in ${vaultDir}: run cortex index`);
   const cacheText = cache.text;
   const file = searchDbPath(vaultDir);
-  const opened = existsSync(file) && !options.full ? SearchDb.open(file, settingsKey) : null;
+  const opened = fileExists(file) && !options.full ? SearchDb.open(file, settingsKey) : null;
   if (typeof opened === "string" || opened === null) {
     if (typeof opened === "string") options.notice?.(`index/search.db: ${opened}; rebuilding it`);
     return rebuild(vaultDir, file, settingsKey, signature, readCachedFiles(cacheText), options.config);
@@ -76,9 +76,9 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
  * one row read. False when either is missing or the database cannot be read.
  */
 export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean {
-  const signature = fileSignature(vaultPaths(vaultDir).cache);
+  const signature = cacheSignature(vaultPaths(vaultDir).cache);
   const file = searchDbPath(vaultDir);
-  if (signature === null || !existsSync(file)) return false;
+  if (signature === null || !fileExists(file)) return false;
   const opened = SearchDb.open(file, indexSettingsKey(config), true);
   if (typeof opened === "string") return false;
   try {
@@ -87,16 +87,6 @@ export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean
     return false;
   } finally {
     opened.close();
-  }
-}
-
-// A cache file's identity: it is replaced by rename on every write, so a new write gives a new inode or mtime.
-function fileSignature(file: string): string | null {
-  try {
-    const st = statSync(file);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
-  } catch {
-    return null;
   }
 }
 
@@ -127,11 +117,11 @@ function rebuild(vaultDir: string, file: string, settingsKey: string, signature:
     store.close();
     killPoint("search.db:rebuilt");
     // A journal left by a killed update belongs to the old file: it must not be played back into the new one.
-    rmSync(`${file}-journal`, { force: true });
-    renameSync(temp, file);
+    discardFile(`${file}-journal`);
+    renameFile(temp, file);
   } catch (error) {
     store?.close();
-    rmSync(temp, { force: true });
+    discardFile(temp);
     throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
   }
   return { rebuilt: true, updated: files.filter((f) => !f.skipped).length, removed: 0 };

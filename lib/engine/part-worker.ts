@@ -1,9 +1,8 @@
 // Worker thread of part-writer.ts: does its tasks in order, writing the files
 // made of chunk parts (chunk-texts.ts) to their temporary files, flushed, and
 // says how far it got in the shared cells, so the waiting main thread wakes.
-import { closeSync, fsyncSync, openSync } from "node:fs";
 import { workerData, type MessagePort } from "node:worker_threads";
-import { writeText } from "../store/atomic.js";
+import { closeFile, flushFile, openNewFile, writeText } from "../store/atomic.js";
 import { Digester } from "../store/digest.js";
 import { partPieces, type Chunk, type PartName } from "./chunk-texts.js";
 import { DONE, FAILED, PROGRESS, type PartTask } from "./part-writer.js";
@@ -33,7 +32,7 @@ function write(task: PartTask): void {
   const digests: Partial<Record<PartName, Digester>> = {};
   try {
     for (const [part, temp] of Object.entries(task.temps)) {
-      fds[part as PartName] = openSync(temp, "wx", 0o644);
+      fds[part as PartName] = openNewFile(temp);
       digests[part as PartName] = new Digester();
     }
     const progress = () => {
@@ -41,10 +40,10 @@ function write(task: PartTask): void {
       Atomics.notify(control, DONE);
     };
     for (const [part, text] of partPieces(wires.length, (c) => chunkOf(task, c), task.frames, progress)) writeText(fds[part]!, text, digests[part]);
-    for (const fd of Object.values(fds)) fsyncSync(fd);
+    for (const fd of Object.values(fds)) flushFile(fd);
     port.postMessage({ checks: Object.fromEntries(Object.entries(digests).map(([part, d]) => [part, d.check()])) });
   } finally {
-    for (const fd of Object.values(fds)) closeSync(fd);
+    for (const fd of Object.values(fds)) closeFile(fd);
   }
 }
 

@@ -1,7 +1,7 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync } from "node:fs";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
 import { CortexError } from "../core/errors.js";
-import { tempPathFor, writeText } from "../store/atomic.js";
+import { appendFlushed, tempPathFor } from "../store/atomic.js";
+import { discardFile, renameFile } from "../store/files.js";
 import type { FileCheck } from "../store/digest.js";
 import type { PartFrame, PartName } from "./chunk-texts.js";
 
@@ -113,7 +113,7 @@ export class PartWriter {
   commit(part: PartName, file: string, tail?: string): FileCheck {
     try {
       if (tail !== undefined) appendFlushed(this.temps[part]!, tail);
-      renameSync(this.temps[part]!, file);
+      renameFile(this.temps[part]!, file);
       return this.checks[part]!;
     } catch (error) {
       throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
@@ -123,19 +123,9 @@ export class PartWriter {
   /** Ends the worker and removes what it wrote and was not put in place. */
   stop(): void {
     void this.worker.terminate();
-    for (const temp of Object.values(this.temps)) rmSync(temp, { force: true });
+    for (const temp of Object.values(this.temps)) discardFile(temp);
   }
 }
 
 /** The check of each part file a worker wrote. */
 export type PartChecks = Partial<Record<PartName, FileCheck>>;
-
-function appendFlushed(file: string, text: string): void {
-  const fd = openSync(file, "a");
-  try {
-    writeText(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}

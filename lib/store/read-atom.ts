@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { join } from "node:path";
 import { decodeAtomBytes } from "../core/atoms/decode.js";
 import { parseAtom } from "../core/atoms/parse.js";
 import { overScanLimit, tooLargeDiagnostic } from "../core/atoms/scan-limit.js";
@@ -67,4 +68,13 @@ export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
 /** Reads every job in order. */
 export function readAtomFiles(jobs: readonly ReadJob[], config: CortexConfig): ReadResult[] {
   return jobs.map((job) => readAtomFile(job.abs, job, config));
+}
+
+/** The text of an atom file (BOM removed), or null when it cannot be read. */
+export function readAtomText(vaultDir: string, path: string): string | null {
+  try {
+    return readFileSync(join(vaultDir, path), "utf8").replace(/^\uFEFF/, "");
+  } catch {
+    return null;
+  }
 }

@@ -33,6 +33,11 @@ export const HEARTBEAT_MS = 1_000;
 /** A marker whose heartbeat is older than this is ignored (a stalled, stopped or killed watcher). */
 export const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
 
+/** The name of this machine, as a marker records it (a watcher on another host cannot be checked). */
+export function thisHost(): string {
+  return hostname();
+}
+
 /** Where a vault's watcher marker lives. */
 export function watchMarkerPath(vaultDir: string): string {
   return join(vaultPaths(vaultDir).indexDir, "watch.json");

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/atoms/types.js";
 import { Vault } from "../vault.js";
@@ -17,6 +16,7 @@ import { checkSettings } from "../../core/check/settings.js";
 import { withCheckSeverity } from "../../core/check/severity.js";
 import type { CheckReport } from "../../core/check/types.js";
 import { pushAll } from "../../core/util/arrays.js";
+import { readFileText } from "../../store/files.js";
 
 /** Options of {@link checkVault}. */
 export interface CheckVaultOptions {
@@ -83,7 +83,7 @@ function brokenIn(path: string, text: string, resolver: LinkResolver): BrokenLin
 
 function readText(file: string): string | null {
   try {
-    return readFileSync(file, "utf8");
+    return readFileText(file);
   } catch {
     return null;
   }

@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { atomBody, readAtomText, type VaultSnapshot } from "../snapshot.js";
 import { rankSnapshot, recordAccess } from "../ranking.js";
@@ -8,6 +7,7 @@ import { compareStrings } from "../../core/util/compare.js";
 import { assembleBriefing, cleanBody } from "../../core/context/assemble.js";
 import { briefingKeywords } from "../../core/context/keywords.js";
 import type { Briefing, BriefingAtom, BriefingMoc } from "../../core/context/types.js";
+import { fileNames } from "../../store/files.js";
 
 /** Options of {@link buildContext}. */
 export interface ContextOptions {
@@ -102,7 +102,7 @@ export function readMoc(snap: VaultSnapshot, project: string): BriefingMoc | nul
 function findMocFile(vaultDir: string, project: string): string | undefined {
   const wanted = `${project.toLowerCase()}.md`;
   try {
-    const names = readdirSync(join(vaultDir, "_moc"), { withFileTypes: true }).filter((e) => e.isFile() && e.name.toLowerCase() === wanted).map((e) => e.name);
+    const names = fileNames(join(vaultDir, "_moc")).filter((name) => name.toLowerCase() === wanted);
     return names.length === 0 ? undefined : `_moc/${names.sort(compareStrings)[0]}`;
   } catch {
     return undefined;

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { RankOptions } from "../../core/search/types.js";
@@ -8,6 +7,7 @@ import { indexSettingsKey, type CachedFile } from "../../store/stat-cache.js";
 import { rankFullText, type TextHit } from "../../store/fts/rank.js";
 import { SearchDb } from "../../store/fts/search-db.js";
 import { fillSearchDb, searchDbCurrent, searchDbPath, syncSearchDb } from "../../engine/fts-sync.js";
+import { fileExists } from "../../store/files.js";
 
 /** How {@link openVaultSearchDb} finds the vault's index. */
 export interface OpenSearchDbOptions {
@@ -34,7 +34,7 @@ export function openVaultSearchDb(vaultDir: string, config: CortexConfig, option
       withIndexLock(vaultDir, () => syncSearchDb(vaultDir, { config, notice: options.notice }), { held: options.lock });
     } catch (error) {
       if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED" && error.code !== "NO_INDEX")) throw error;
-      if (error.code !== "LOCKED" || !existsSync(file)) return inMemory(vaultDir, config);
+      if (error.code !== "LOCKED" || !fileExists(file)) return inMemory(vaultDir, config);
     }
   }
   const opened = SearchDb.open(file, indexSettingsKey(config), true);

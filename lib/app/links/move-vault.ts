@@ -1,4 +1,3 @@
-import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { join, posix } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
@@ -13,6 +12,7 @@ import { checkFolderOnDisk } from "../../store/write/folder.js";
 import { finishInterruptedMove, journalPath, moveJournal, runMoveJournal, writeMoveJournal, type MoveCompletion } from "../../store/links/move-journal.js";
 import { affectedSources, planMove, type MoveFileEdits } from "../../core/links/move.js";
 import { loadVaultLinks } from "./vault-links.js";
+import { fileExists, isDirectory, pathTaken, readFileBytes, sameFile } from "../../store/files.js";
 
 /** Options of {@link moveAtom}. */
 export interface MoveOptions {
@@ -99,7 +99,7 @@ function moveNow(vault: Vault, fromRef: string, toArg: string, options: MoveOpti
   if (options.dryRun) return { from, to, changes, written: [], skipped: [] };
   // From here on, a run that is killed or fails is finished by the next mv, index or check.
   const files = changes.map((c) => ({ path: c.path === from ? to : c.path, ...texts.get(c.path)!, edits: c.edits }));
-  const journal = moveJournal(from, to, readFileSync(join(vaultDir, from)), files);
+  const journal = moveJournal(from, to, readFileBytes(join(vaultDir, from)), files);
   writeMoveJournal(vaultDir, journal);
   const done = runMoveJournal(vaultDir, journal);
   if (done.failed) throw new CortexError("IO", `cannot move ${from}: ${done.failed}`);
@@ -117,7 +117,7 @@ function isSameMove(finished: MoveCompletion, fromRef: string): boolean {
  * throws: a move that cannot be finished is said so in `failed`.
  */
 export async function finishPendingMove(vaultDir: string): Promise<MoveCompletion | null> {
-  if (!existsSync(journalPath(vaultDir))) return null;
+  if (!fileExists(journalPath(vaultDir))) return null;
   try {
     return await withVaultLock(vaultDir, () => finishInterruptedMove(vaultDir));
   } catch (error) {
@@ -129,7 +129,7 @@ export async function finishPendingMove(vaultDir: string): Promise<MoveCompletio
 function targetPath(vaultDir: string, from: string, toArg: string): string {
   let to = toArg.trim().replace(/\\/g, "/").replace(/^\.\//, "");
   const abs = join(vaultDir, to);
-  if (to.endsWith("/") || (existsSync(abs) && statSync(abs).isDirectory())) to = `${to.replace(/\/+$/, "")}/${posix.basename(from)}`;
+  if (to.endsWith("/") || isDirectory(abs)) to = `${to.replace(/\/+$/, "")}/${posix.basename(from)}`;
   else if (!to.toLowerCase().endsWith(".md")) to = `${to}.md`;
   to = posix.normalize(to).replace(/^\/+/, "");
   const bad = (why: string) => new CortexError("BAD_ARGUMENT", `cannot move to ${JSON.stringify(toArg)}: ${why}`);
@@ -143,24 +143,4 @@ function targetPath(vaultDir: string, from: string, toArg: string): string {
   const caseOnly = to.toLowerCase() === from.toLowerCase();
   if (pathTaken(join(vaultDir, to)) && !(caseOnly && sameFile(join(vaultDir, from), join(vaultDir, to)))) throw bad(`${to} already exists`);
   return to;
-}
-
-// True when something (a file, a folder, a symbolic link even dangling) has this name.
-function pathTaken(abs: string): boolean {
-  try {
-    lstatSync(abs);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// True when both names are one file on disk (same device and inode).
-function sameFile(a: string, b: string): boolean {
-  try {
-    const [x, y] = [lstatSync(a, { bigint: true }), lstatSync(b, { bigint: true })];
-    return x.dev === y.dev && x.ino === y.ino;
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Vault } from "../vault.js";
 import { compareStrings } from "../../core/util/compare.js";
@@ -9,6 +8,7 @@ import { resolveGraph } from "../../core/links/graph.js";
 import { findLinks } from "../../core/links/occurrences.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
 import type { AmbiguousLink, BrokenLink, LinkResolver, ResolvedGraph } from "../../core/links/types.js";
+import { readFileText } from "../../store/files.js";
 
 /** A vault's index brought up to date, with its links resolved and located. */
 export interface VaultLinks {
@@ -61,7 +61,7 @@ function linkLines(vaultDir: string, path: string): Map<string, number[]> {
   const map = new Map<string, number[]>();
   let text: string;
   try {
-    text = readFileSync(join(vaultDir, path), "utf8");
+    text = readFileText(join(vaultDir, path));
   } catch {
     return map;
   }
@@ -84,7 +84,7 @@ function linkLines(vaultDir: string, path: string): Map<string, number[]> {
 export function readLinksIndex(vaultDir: string): Pick<ResolvedGraph, "edges" | "backlinks"> | null {
   let edges: ResolvedGraph["edges"];
   try {
-    edges = JSON.parse(readFileSync(join(vaultDir, "index", "links.json"), "utf8")) as ResolvedGraph["edges"];
+    edges = JSON.parse(readFileText(join(vaultDir, "index", "links.json"))) as ResolvedGraph["edges"];
   } catch {
     return null;
   }

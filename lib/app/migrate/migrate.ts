@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { ATOM_TYPES, type Diagnostic } from "../../core/atoms/types.js";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../mutate.js";
@@ -12,6 +11,7 @@ import { decodeForEdit } from "../../store/write/note-file.js";
 import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { planFileMigration } from "../../core/migrate/plan.js";
 import type { FilePlan, MigrateOptions, MigrateResult } from "../../core/migrate/types.js";
+import { readFileBytes } from "../../store/files.js";
 
 /**
  * Standardizes the frontmatter of every note in the vault (seed's
@@ -64,7 +64,7 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
 function readForMigration(file: VaultFile): { bytes: Buffer; text: string } | { problem: Diagnostic } {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file.abs);
+    bytes = readFileBytes(file.abs);
   } catch (error) {
     return { problem: skipped(file.path, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`) };
   }

@@ -1,4 +1,3 @@
-import { lstatSync } from "node:fs";
 import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../mutate.js";
@@ -13,6 +12,7 @@ import { findMarkers, replaceMarkers } from "../../core/moc/markers.js";
 import { mocSettings, type MocSettings } from "../../core/moc/settings.js";
 import type { CollectorContext, MocFileResult, RefreshOptions, RefreshResult } from "../../core/moc/types.js";
 import { pushAll } from "../../core/util/arrays.js";
+import { isSymlink } from "../../store/files.js";
 
 /**
  * Refreshes the AUTO sections of the vault's MOCs (MEMORY.md and
@@ -98,14 +98,6 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   }
   result.written = true;
   return result;
-}
-
-function isSymlink(file: string): boolean {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 // A section's new content; null when its collector failed; undefined when there is no collector.

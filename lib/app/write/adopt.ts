@@ -1,9 +1,9 @@
-import { readFileSync, unlinkSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
 import { mutateVault } from "../mutate.js";
 import { Vault } from "../vault.js";
 import { WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
+import { readFileBytes, removeFile } from "../../store/files.js";
 
 /**
  * The vault-relative POSIX path of `file` when it lies inside the vault, else
@@ -31,12 +31,12 @@ export async function removeAdopted(vaultDir: string, from: string, bytes: Uint8
       const file = join(vaultDir, from);
       let now: Buffer;
       try {
-        now = readFileSync(file);
+        now = readFileBytes(file);
       } catch {
         return { removed: false };
       }
       if (!now.equals(bytes)) return { removed: false };
-      unlinkSync(file);
+      removeFile(file);
       tx.wrote(from);
       return { removed: true };
     },

@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseAtom } from "../../core/atoms/parse.js";
 import { slugify } from "../../core/atoms/names.js";
@@ -23,6 +22,7 @@ import { lastIndexedNs, unrecordedTwin } from "../../store/write/retry.js";
 import { comparableText, type Shingles } from "../../core/write/similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "../../core/write/similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "../../core/write/types.js";
+import { fileExists } from "../../store/files.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
 const DUPLICATE_POOL = 100;
@@ -166,7 +166,7 @@ export class WriteSession {
     const taken = new Set(this.manifest.map((m) => m.path));
     for (let n = 1; ; n++) {
       const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
-      if (taken.has(path) || existsSync(join(this.vaultDir, path))) continue;
+      if (taken.has(path) || fileExists(join(this.vaultDir, path))) continue;
       const id = this.idFor(path.slice(folder.length + 1, -3));
       return { path, id, content: renderAtom(this.frontmatter(valid, id, links), valid.body) };
     }

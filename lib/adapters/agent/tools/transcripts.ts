@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import { openVault } from "../../../app/vault.js";
 import { transcriptsDir } from "../../../store/transcripts/config.js";
 import { searchTranscripts } from "../../../store/transcripts/search.js";
@@ -8,6 +7,7 @@ import { limitArg, queryArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { ok } from "../run.js";
 import type { ToolSpec } from "../types.js";
+import { fileNames } from "../../../store/files.js";
 
 /** `transcript_search`: substring search over Claude Code session transcripts. */
 export const transcriptSearchTool: ToolSpec = {
@@ -49,7 +49,7 @@ export const transcriptSearchTool: ToolSpec = {
 // A missing folder is a normal answer (no transcripts yet); one that exists but cannot be listed is an error, not "no matches".
 function assertReadable(dir: string): void {
   try {
-    readdirSync(dir);
+    fileNames(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return;

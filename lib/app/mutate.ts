@@ -5,7 +5,10 @@ import { shouldCommit } from "../core/git/settings.js";
 import { appendVaultEvents, type VaultEventLine } from "../store/events.js";
 import { indexVault } from "../engine/indexer.js";
 import { withVaultLock, type VaultLock } from "../store/lock.js";
-import { Vault } from "./vault.js";
+import { VaultHandle } from "./vault-handle.js";
+
+/** Default wait for the vault lock by the write path. */
+export const WRITE_LOCK_TIMEOUT_MS = 60_000;
 
 /** An event line of `index/events.jsonl`, without its time (the transaction stamps it) and with `op` optional. */
 export type MutationEvent = Omit<VaultEventLine, "ts" | "op"> & { op?: string };
@@ -13,7 +16,7 @@ export type MutationEvent = Omit<VaultEventLine, "ts" | "op"> & { op?: string };
 /** What the function run by {@link mutateVault} gets: the vault under the lock, and where to record what it did. */
 export interface Mutation {
   /** The vault seen under the lock: its index brought up to date (without waiting for the lock it holds). */
-  readonly vault: Vault;
+  readonly vault: VaultHandle;
   readonly lock: VaultLock;
   /** Records files written (vault-relative): indexed once and committed at the end. */
   wrote(...paths: string[]): void;
@@ -59,7 +62,7 @@ export interface MutationOutcome {
  * @example
  * const result = await mutateVault(vault, "link", (tx) => { writeFileAtomic(file, text); tx.wrote(path); return {}; });
  */
-export async function mutateVault<T extends object>(vault: Vault, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
+export async function mutateVault<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
   const commit = shouldCommit(vault.config, options.commit);
   return withVaultLock(
     vault.vaultDir,
@@ -68,7 +71,7 @@ export async function mutateVault<T extends object>(vault: Vault, op: string, fn
       const events: MutationEvent[] = [];
       let message: string | null = null;
       // A vault without an index gets one only if something is written (a refused change leaves none behind).
-      const locked = new Vault(vault, { today: vault.today, lock, createIndex: false });
+      const locked = new VaultHandle(vault, { today: vault.today, lock, createIndex: false });
       const value = await fn({ vault: locked, lock, wrote: (...paths) => written.push(...paths), event: (e) => events.push(e), message: (text) => (message = text) });
       if (options.dryRun) return value;
       const ts = (options.now?.() ?? new Date()).toISOString();

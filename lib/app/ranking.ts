@@ -2,7 +2,7 @@ import { rankVault } from "./search.js";
 import type { SearchFilters, SearchHit } from "../core/search/types.js";
 import { appendAccessEvent } from "../store/access-log.js";
 import { vaultPaths } from "../store/paths.js";
-import type { VaultSnapshot } from "./snapshot.js";
+import type { VaultSnapshot } from "./vault-snapshot.js";
 
 /**
  * Ranks a snapshot's atoms for a query exactly as `cortex search` does (see

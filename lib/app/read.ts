@@ -1,6 +1,6 @@
 import { normalizeRef } from "../core/links/refs.js";
 import { splitFrontmatter } from "../core/atoms/frontmatter.js";
-import type { VaultSnapshot } from "./snapshot.js";
+import type { VaultSnapshot } from "./vault-snapshot.js";
 import { CortexError } from "../core/errors.js";
 import type { ManifestEntry } from "../core/indexes/types.js";
 import { classifyLayer } from "../core/layers/classify.js";

@@ -1,5 +1,5 @@
 import { loadActivation } from "../store/activation/read.js";
-import type { VaultSnapshot } from "./snapshot.js";
+import type { VaultSnapshot } from "./vault-snapshot.js";
 import { countFullText, rankFullText } from "../store/fts/rank.js";
 import { openVaultSearchDb } from "./fts/vault-search.js";
 import { rankSearchFile } from "../core/search/rank.js";

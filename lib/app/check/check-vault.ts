@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/atoms/types.js";
-import { Vault } from "../vault.js";
+import { VaultHandle } from "../vault-handle.js";
 import type { CortexConfig } from "../../core/config/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { findLinks } from "../../core/links/occurrences.js";
@@ -24,7 +24,7 @@ export interface CheckVaultOptions {
   /** YYYY-MM-DD (the index is brought up to date for this day). */
   today: string;
   /** The open vault to read (its index as it gives it); default one opened on `vaultDir` with `config` and `today`. */
-  vault?: Vault;
+  vault?: VaultHandle;
 }
 
 /**
@@ -41,7 +41,7 @@ export interface CheckVaultOptions {
 export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckReport {
   const { config } = options;
   const settings = checkSettings(config);
-  const vault = options.vault ?? new Vault({ vaultDir, config }, { today: options.today });
+  const vault = options.vault ?? new VaultHandle({ vaultDir, config }, { today: options.today });
   const { index, resolver, resolved } = loadVaultLinks(vault);
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];

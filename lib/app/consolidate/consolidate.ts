@@ -1,6 +1,7 @@
 import { CortexError } from "../../core/errors.js";
-import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { assertToday } from "../../core/util/dates.js";
+import { VaultHandle } from "../vault-handle.js";
 import { compareStrings } from "../../core/util/compare.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { appendVaultEvents } from "../../store/events.js";
@@ -9,7 +10,6 @@ import { readWriteSettings } from "../../core/write/settings.js";
 import { comparableText, shingle } from "../../core/write/similarity.js";
 import { planSupersede } from "../../core/write/supersede-plan.js";
 import { applySupersede } from "../write/supersede.js";
-import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { findDuplicateGroups } from "../../core/consolidate/duplicates.js";
 import { findStaleReviews, findSupersessionIssues } from "../../core/consolidate/lifecycle.js";
 import type { ConsolidateOptions, ConsolidateResult, ConsolidateSkip, ConsolidationReport } from "../../core/consolidate/types.js";
@@ -27,7 +27,7 @@ import type { ConsolidateOptions, ConsolidateResult, ConsolidateSkip, Consolidat
 export async function consolidateVault(vaultDir: string, options: ConsolidateOptions): Promise<ConsolidateResult> {
   assertToday(options.today);
   const settings = readWriteSettings(options.config);
-  const analyze = (vault: Vault): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
+  const analyze = (vault: VaultHandle): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
     const all = vault.manifest;
     const manifest = options.project === undefined ? all : all.filter((m) => m.project === options.project);
     const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: shingle(comparableText(entry.name, readBody(vaultDir, entry.path))) }));
@@ -39,7 +39,7 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
     return { report, manifest: all };
   };
   // A report reads the index as the files stand without writing one into a vault that has none.
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today, createIndex: Boolean(options.apply) });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today, createIndex: Boolean(options.apply) });
   if (!options.apply) return { report: analyze(vault).report, applied: [] };
   return mutateVault(
     vault,

@@ -1,5 +1,7 @@
 import { join } from "node:path";
-import { atomBody, readAtomText, type VaultSnapshot } from "../snapshot.js";
+import { atomBody } from "../../core/atoms/frontmatter.js";
+import { readAtomText } from "../../store/read-atom.js";
+import type { VaultSnapshot } from "../vault-snapshot.js";
 import { rankSnapshot, recordAccess } from "../ranking.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import type { SearchHit } from "../../core/search/types.js";

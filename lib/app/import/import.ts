@@ -1,14 +1,15 @@
 import { resolve } from "node:path";
 import { CortexError } from "../../core/errors.js";
-import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { assertToday } from "../../core/util/dates.js";
+import { VaultHandle } from "../vault-handle.js";
 import { WriteRejectedError } from "../../core/write/errors.js";
 import { WriteSession } from "../write/session.js";
 import { readWriteSettings } from "../../core/write/settings.js";
 import { scanValidWrite } from "../../core/write/scan-input.js";
 import type { ValidWrite, WriteInput } from "../../core/write/types.js";
 import { validateWriteInput } from "../../core/write/validate.js";
-import { assertToday, indexErrorOf, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
+import { indexErrorOf } from "../write/write-atom.js";
 import { readImportSource } from "../../store/import/read-source.js";
 import { sanitizeTag } from "../../core/import/sources.js";
 import type { ImportItem, ImportOptions, ImportRejection, ImportResult } from "../../core/import/types.js";
@@ -37,7 +38,7 @@ export async function importSource(vaultDir: string, source: string, options: Im
   for (const p of problems) result.rejected.push({ source: p.source, name: "", code: "PARSE", rule: "import-parse", message: p.message });
   // Validation and the security scan before the lock; only the near-duplicate check needs the vault.
   const checked = items.flatMap((item) => checkItem(item, options, result));
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun };
   const notRecorded: string[] = [];
   let atoms = 0;

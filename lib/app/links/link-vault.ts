@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
 import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { VaultHandle } from "../vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
 import { overScanLimit } from "../../core/atoms/scan-limit.js";
@@ -52,7 +52,7 @@ export interface LinkVaultResult {
  * @example const { applied, suggested } = await linkVault(vaultDir, { config, today, dryRun: true });
  */
 export async function linkVault(vaultDir: string, options: LinkVaultOptions): Promise<LinkVaultResult> {
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   return mutateVault(vault, "link", (tx) => {
     const { index, resolver, resolved } = loadVaultLinks(tx.vault);
     const manifest = index.indexes.manifest;

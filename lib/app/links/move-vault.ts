@@ -2,7 +2,7 @@ import { join, posix } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { VaultHandle } from "../vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { resolveAtomRefOnDisk } from "../../store/refs.js";
@@ -53,7 +53,7 @@ export interface MoveResult {
  * @example await moveAtom(vaultDir, "inbox/idea.md", "projects/", { config, today });
  */
 export async function moveAtom(vaultDir: string, fromRef: string, toArg: string, options: MoveOptions): Promise<MoveResult> {
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   return mutateVault(
     vault,
     "mv",
@@ -81,7 +81,7 @@ export async function moveAtom(vaultDir: string, fromRef: string, toArg: string,
 
 // The move under the lock: planned, its plan written to index/mv-journal.json, carried out (the transaction then
 // updates the index once).
-function moveNow(vault: Vault, fromRef: string, toArg: string, options: MoveOptions): MoveResult {
+function moveNow(vault: VaultHandle, fromRef: string, toArg: string, options: MoveOptions): MoveResult {
   const { vaultDir } = vault;
   const index = loadVaultLinks(vault).index;
   const manifest = index.indexes.manifest;

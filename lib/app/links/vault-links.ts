@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Vault } from "../vault.js";
+import type { VaultHandle } from "../vault-handle.js";
 import { compareStrings } from "../../core/util/compare.js";
 import type { VaultIndexes } from "../../core/indexes/types.js";
 import type { IndexVaultResult } from "../../engine/indexer.js";
@@ -25,7 +25,7 @@ export interface VaultLinks {
  *
  * @example const { resolved } = loadVaultLinks(openVault({ vault: "my-vault" }));
  */
-export function loadVaultLinks(vault: Vault): VaultLinks {
+export function loadVaultLinks(vault: VaultHandle): VaultLinks {
   const index: FreshIndex = { ...vault.indexResult(), indexes: vault.indexes(), onDisk: vault.indexOnDisk };
   const manifest = index.indexes.manifest;
   const resolver = buildLinkResolver(manifest, { otherFiles: index.otherFiles });

@@ -1,14 +1,14 @@
 import { ATOM_TYPES, type Diagnostic } from "../../core/atoms/types.js";
 import { CortexError } from "../../core/errors.js";
-import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { assertToday } from "../../core/util/dates.js";
+import { VaultHandle } from "../vault-handle.js";
 import { unifiedDiff } from "../../core/util/diff.js";
 import { appendVaultEvents } from "../../store/events.js";
 import { writeIfUnchanged } from "../../store/rewrite.js";
 import type { VaultFile } from "../../store/scan.js";
 import { scanVault } from "../../store/scan-vault.js";
 import { decodeForEdit } from "../../store/write/note-file.js";
-import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "../write/write-atom.js";
 import { planFileMigration } from "../../core/migrate/plan.js";
 import type { FilePlan, MigrateOptions, MigrateResult } from "../../core/migrate/types.js";
 import { readFileBytes } from "../../store/files.js";
@@ -29,7 +29,7 @@ export async function migrateVault(vaultDir: string, options: MigrateOptions): P
   if (options.type !== undefined && !(ATOM_TYPES as readonly string[]).includes(options.type)) {
     throw new CortexError("BAD_ARGUMENT", `--type: "${options.type}" is not one of ${ATOM_TYPES.join(", ")}`);
   }
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   return mutateVault(
     vault,
     "migrate",

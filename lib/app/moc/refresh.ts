@@ -1,7 +1,7 @@
 import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { VaultHandle } from "../vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
 import { loadVaultLinks, type VaultLinks } from "../links/vault-links.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
@@ -35,7 +35,7 @@ export async function refreshMocs(vaultDir: string, options: RefreshOptions & { 
   const settings = mocSettings(options.config);
   const outside = (options.files ?? []).find((f) => isAbsolute(f) || posix.normalize(f.replace(/\\/g, "/")).startsWith("../"));
   if (outside !== undefined) throw new CortexError("BAD_ARGUMENT", `refresh-moc: ${JSON.stringify(outside)} is outside the vault; give vault-relative paths`);
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   return mutateVault(vault, "refresh-moc", async (tx) => {
     const links = loadVaultLinks(tx.vault);
     const commands = new Map<string, Promise<CommandOutput>>();

@@ -1,4 +1,4 @@
-import type { Vault } from "../vault.js";
+import type { VaultHandle } from "../vault-handle.js";
 import { CortexError } from "../../core/errors.js";
 import type { GroupIndex, ManifestEntry } from "../../core/indexes/types.js";
 import { readLinksIndex } from "../../store/read-indexes.js";
@@ -12,7 +12,7 @@ import { readLinksIndex } from "../../store/read-indexes.js";
  *
  * @example const { manifest, edges } = loadRelatedInputs(openVault({ vault: "my-vault" }));
  */
-export function loadRelatedInputs(vault: Vault): { manifest: ManifestEntry[]; edges: GroupIndex } {
+export function loadRelatedInputs(vault: VaultHandle): { manifest: ManifestEntry[]; edges: GroupIndex } {
   const manifest = vault.manifest;
   const built = vault.links;
   if (built !== null || !vault.indexOnDisk) return { manifest, edges: built ?? vault.indexes().links };

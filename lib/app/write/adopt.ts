@@ -1,8 +1,7 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
-import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
-import { WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { VaultHandle } from "../vault-handle.js";
 import { readFileBytes, removeFile } from "../../store/files.js";
 
 /**
@@ -23,7 +22,7 @@ export function pathInVault(vaultDir: string, file: string): string | null {
  * the new atom). A note edited meanwhile is kept. Returns whether it was removed.
  */
 export async function removeAdopted(vaultDir: string, from: string, bytes: Uint8Array, options: { config: CortexConfig; today: string }): Promise<boolean> {
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   const { removed } = await mutateVault(
     vault,
     "write",

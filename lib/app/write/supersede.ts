@@ -1,6 +1,7 @@
 import { editFrontmatter } from "../../core/atoms/edit-frontmatter.js";
-import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { assertToday } from "../../core/util/dates.js";
+import { VaultHandle } from "../vault-handle.js";
 import { resolveAtomRefOnDisk } from "../../store/refs.js";
 import { rewriteOrThrow, writeIfUnchanged } from "../../store/rewrite.js";
 import { join } from "node:path";
@@ -9,7 +10,6 @@ import { bareLink, readNoteForEdit, stringList } from "../../store/write/note-fi
 import { findSecret } from "../../core/write/security.js";
 import { planSupersede, type SupersedePlan } from "../../core/write/supersede-plan.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "../../core/write/types.js";
-import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
 
 /**
  * Marks an atom `status: superseded`, with `superseded_by` naming its
@@ -26,7 +26,7 @@ import { assertToday, WRITE_LOCK_TIMEOUT_MS } from "./write-atom.js";
 export async function supersedeAtom(vaultDir: string, input: SupersedeInput, options: SupersedeOptions): Promise<SupersedeResult> {
   assertToday(options.today);
   const reason = checkReason(input.reason);
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   return mutateVault(
     vault,
     "supersede",

@@ -1,7 +1,6 @@
-import { CortexError } from "../../core/errors.js";
-import { mutateVault } from "../mutate.js";
-import { Vault } from "../vault.js";
-import { isIsoDate } from "../../core/util/dates.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { VaultHandle } from "../vault-handle.js";
+import { assertToday } from "../../core/util/dates.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "../../core/write/settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
@@ -10,8 +9,6 @@ import { planSupersede } from "../../core/write/supersede-plan.js";
 import { applySupersede } from "./supersede.js";
 import { validateWriteInput } from "../../core/write/validate.js";
 
-/** Default wait for the vault lock by the write path. */
-export const WRITE_LOCK_TIMEOUT_MS = 60_000;
 
 /**
  * Creates a new atom. In order: validation and the security scan (nothing
@@ -33,7 +30,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   const valid = validateWriteInput(input, options.config);
   scanValidWrite(valid);
   const settings = readWriteSettings(options.config);
-  const vault = new Vault({ vaultDir, config: options.config }, { today: options.today });
+  const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
   const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun };
   const notRecorded: string[] = [];
   const outcome = await mutateVault(
@@ -74,7 +71,3 @@ export function indexErrorOf(notRecorded: readonly string[], atoms = 1): string 
   return `${what} written, but the index was not updated (${notRecorded.join("; ")}); do not write ${atoms === 1 ? "it" : "them"} again: run "cortex index" once the cause is fixed`;
 }
 
-/** @throws CortexError (`BAD_ARGUMENT`) unless `today` is a YYYY-MM-DD date. */
-export function assertToday(today: string): void {
-  if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
-}

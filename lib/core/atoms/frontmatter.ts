@@ -46,3 +46,8 @@ function unsplit(text: string, state: "none" | "unterminated"): FrontmatterSplit
 function mayClose(first: number): boolean {
   return first === 45 || first === 46;
 }
+
+/** The body of an atom's text: everything after the frontmatter. */
+export function atomBody(text: string): string {
+  return splitFrontmatter(text).body;
+}

@@ -1,3 +1,5 @@
+import { CortexError } from "../errors.js";
+
 /** Matches a YYYY-MM-DD prefix (a date, or the date part of an ISO timestamp). */
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 
@@ -79,4 +81,9 @@ export function daysBetween(from: string, to: string): number | null {
   const a = epochDay(from);
   const b = epochDay(to);
   return a === null || b === null ? null : b - a;
+}
+
+/** @throws CortexError (`BAD_ARGUMENT`) unless `today` is a YYYY-MM-DD date. */
+export function assertToday(today: string): void {
+  if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
 }

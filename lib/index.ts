@@ -11,17 +11,17 @@
  */
 // The vault
 export { openVault, Vault, type OpenVaultOptions } from "./app/vault.js";
-export type { AtomText, ListOptions } from "./app/read.js";
-export type { VaultSearchOptions, VaultSearchResult } from "./app/search.js";
-export type { Mutation, MutateOptions, MutationEvent, MutationOutcome } from "./app/mutate.js";
-export type { IndexState } from "./app/index-state.js";
+export type { AtomText, ListOptions } from "./app/handle/read.js";
+export type { VaultSearchOptions, VaultSearchResult } from "./app/handle/search.js";
+export type { Mutation, MutateOptions, MutationEvent, MutationOutcome } from "./app/handle/mutate.js";
+export type { IndexState } from "./app/handle/index-state.js";
 // Errors
 export { CortexError, type CortexErrorCode } from "./core/errors.js";
 export { ConfigError } from "./core/config/types.js";
 export { SearchFormatError } from "./core/indexes/search-file.js";
 export { WriteRejectedError, type RejectionCode } from "./core/write/errors.js";
 // Functions the README documented before openVault (each opens the vault itself)
-export { search, type SearchOptions, type SearchResult } from "./app/search/vault-search.js";
+export { search, type SearchOptions, type SearchResult } from "./app/search-records.js";
 export { loadConfig, type LoadConfigOptions, type LoadedConfig } from "./store/config/load.js";
 export { indexVault, type IndexVaultOptions, type IndexVaultResult } from "./engine/indexer.js";
 export { writeAtom } from "./app/write/write-atom.js";

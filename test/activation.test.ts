@@ -97,7 +97,7 @@ describe("usage-aware ranking end to end", () => {
 describe("usage bonus on mixed-case paths", () => {
   test("should give the bonus to an atom whose path has capitals, in the search file and in rankRecords alike", async () => {
     const { rankRecords, search, openVault } = await import("./helpers/lib.js");
-    const { searchRecords } = await import("../lib/app/search/vault-search.js");
+    const { searchRecords } = await import("../lib/app/search-records.js");
     const { copyAgentVault } = await import("./helpers/agent.js");
     const vault = copyAgentVault();
     try {

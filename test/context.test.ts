@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { rankSnapshot } from "../lib/app/ranking.js";
+import { rankSnapshot } from "../lib/app/handle/ranking.js";
 import { openSnapshot, type VaultSnapshot } from "../lib/app/snapshot.js";
 import { assembleBriefing, cleanBody, cutText, estimateTokens } from "../lib/core/context/assemble.js";
 import { buildContext } from "../lib/app/context/build.js";

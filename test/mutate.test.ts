@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
-import { mutateVault } from "../lib/app/mutate.js";
+import { mutateVault } from "../lib/app/handle/mutate.js";
 import { STOP_WORDS, tokenize } from "../lib/core/util/tokenize.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 

@@ -1,5 +1,5 @@
 import { Option, type Command } from "../commander.js";
-import { searchVault } from "../../lib/app/search.js";
+import { searchVault } from "../../lib/app/handle/search.js";
 import { CortexError } from "../../lib/core/errors.js";
 import { tokenizeQuery } from "../../lib/core/scoring/score.js";
 import type { Snippet } from "../../lib/store/fts/snippet.js";

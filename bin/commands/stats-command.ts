@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { CortexError } from "../../lib/core/errors.js";
-import { searchRecords } from "../../lib/app/search/vault-search.js";
+import { searchRecords } from "../../lib/app/search-records.js";
 import { readAccessLog } from "../../lib/store/access-log.js";
 import { trackerReport } from "../../lib/core/stats/tracker.js";
 import type { TrackerReport } from "../../lib/core/stats/types.js";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { searchRecords } from "../../lib/app/search/vault-search.js";
+import { searchRecords } from "../../lib/app/search-records.js";
 import { summarize } from "../../lib/core/summary/summarize.js";
 import type { CliContext } from "../context.js";
 import { formatSummary, summaryJson } from "../format/summary-output.js";

@@ -1,7 +1,7 @@
 import { liveVault } from "./live-vault.js";
 import { openVault, type Vault } from "./vault.js";
 
-export type { VaultSnapshot } from "./vault-snapshot.js";
+export type { VaultSnapshot } from "./handle/vault-snapshot.js";
 
 /**
  * Opens a vault for one request: re-reads its cortex.toml, and on first use

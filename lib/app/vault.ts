@@ -4,9 +4,9 @@ import type { VaultStatus } from "../core/status/types.js";
 import { assertToday, localDate } from "../core/util/dates.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult, WriteInput, WriteOptions, WriteResult } from "../core/write/types.js";
 import type { ContextOptions, ContextResult } from "./context/build.js";
-import type { Mutation, MutateOptions, MutationOutcome } from "./mutate.js";
+import type { Mutation, MutateOptions, MutationOutcome } from "./handle/mutate.js";
 import { validateSettings } from "./settings.js";
-import { VaultHandle } from "./vault-handle.js";
+import { VaultHandle } from "./handle/vault-handle.js";
 
 /** Options of {@link openVault}: where the vault is, the day, and how fresh reads are. */
 export interface OpenVaultOptions extends LoadConfigOptions {
@@ -82,7 +82,7 @@ export class Vault extends VaultHandle {
 
   /** Runs `fn` as one transaction that changes the vault (see {@link mutateVault}). */
   async mutate<T extends object>(op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
-    const { mutateVault } = await load<typeof import("./mutate.js")>("./mutate.js");
+    const { mutateVault } = await load<typeof import("./handle/mutate.js")>("./handle/mutate.js");
     return mutateVault(this, op, fn, options);
   }
 }

@@ -5,7 +5,7 @@ import { classifyLayer } from "../../core/layers/classify.js";
 import { bodyPreview } from "../../core/search/preview.js";
 import { computeStatus } from "../../core/status/compute.js";
 import { readVaultEvents } from "../../store/status/read.js";
-import { rankSnapshot } from "../../app/ranking.js";
+import { rankSnapshot } from "../../app/handle/ranking.js";
 import { atomBody, openSnapshot, readAtomText } from "../../app/snapshot.js";
 import { renderStatus } from "../../core/status/render.js";
 

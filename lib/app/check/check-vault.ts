@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../../core/atoms/types.js";
-import { VaultHandle } from "../vault-handle.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import type { CortexConfig } from "../../core/config/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { findLinks } from "../../core/links/occurrences.js";

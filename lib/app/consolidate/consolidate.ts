@@ -1,7 +1,7 @@
 import { CortexError } from "../../core/errors.js";
-import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { assertToday } from "../../core/util/dates.js";
-import { VaultHandle } from "../vault-handle.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import { compareStrings } from "../../core/util/compare.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { appendVaultEvents } from "../../store/events.js";

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { atomBody } from "../../core/atoms/frontmatter.js";
 import { readAtomText } from "../../store/read-atom.js";
-import type { VaultSnapshot } from "../vault-snapshot.js";
-import { rankSnapshot, recordAccess } from "../ranking.js";
+import type { VaultSnapshot } from "../handle/vault-snapshot.js";
+import { rankSnapshot, recordAccess } from "../handle/ranking.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import type { SearchHit } from "../../core/search/types.js";
 import { compareStrings } from "../../core/util/compare.js";

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { CortexError } from "../../core/errors.js";
-import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { assertToday } from "../../core/util/dates.js";
-import { VaultHandle } from "../vault-handle.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import { WriteRejectedError } from "../../core/write/errors.js";
 import { WriteSession } from "../write/session.js";
 import { readWriteSettings } from "../../core/write/settings.js";

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
-import { mutateVault } from "../mutate.js";
-import { VaultHandle } from "../vault-handle.js";
+import { mutateVault } from "../handle/mutate.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
 import { overScanLimit } from "../../core/atoms/scan-limit.js";

@@ -1,8 +1,8 @@
 import { join, posix } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
-import { mutateVault } from "../mutate.js";
-import { VaultHandle } from "../vault-handle.js";
+import { mutateVault } from "../handle/mutate.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { resolveAtomRefOnDisk } from "../../store/refs.js";

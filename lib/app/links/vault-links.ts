@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { VaultHandle } from "../vault-handle.js";
+import type { VaultHandle } from "../handle/vault-handle.js";
 import { compareStrings } from "../../core/util/compare.js";
 import type { VaultIndexes } from "../../core/indexes/types.js";
 import type { IndexVaultResult } from "../../engine/indexer.js";

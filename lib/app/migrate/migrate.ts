@@ -1,8 +1,8 @@
 import { ATOM_TYPES, type Diagnostic } from "../../core/atoms/types.js";
 import { CortexError } from "../../core/errors.js";
-import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { assertToday } from "../../core/util/dates.js";
-import { VaultHandle } from "../vault-handle.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import { unifiedDiff } from "../../core/util/diff.js";
 import { appendVaultEvents } from "../../store/events.js";
 import { writeIfUnchanged } from "../../store/rewrite.js";

@@ -1,7 +1,7 @@
 import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../../core/errors.js";
-import { mutateVault } from "../mutate.js";
-import { VaultHandle } from "../vault-handle.js";
+import { mutateVault } from "../handle/mutate.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
 import { loadVaultLinks, type VaultLinks } from "../links/vault-links.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";

@@ -1,4 +1,4 @@
-import type { VaultHandle } from "../vault-handle.js";
+import type { VaultHandle } from "../handle/vault-handle.js";
 import { CortexError } from "../../core/errors.js";
 import type { GroupIndex, ManifestEntry } from "../../core/indexes/types.js";
 import { readLinksIndex } from "../../store/read-indexes.js";

@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import type { CortexConfig } from "../../core/config/types.js";
-import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
-import { VaultHandle } from "../vault-handle.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import { readFileBytes, removeFile } from "../../store/files.js";
 
 /**

@@ -1,7 +1,7 @@
 import { editFrontmatter } from "../../core/atoms/edit-frontmatter.js";
-import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { assertToday } from "../../core/util/dates.js";
-import { VaultHandle } from "../vault-handle.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import { resolveAtomRefOnDisk } from "../../store/refs.js";
 import { rewriteOrThrow, writeIfUnchanged } from "../../store/rewrite.js";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
-import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../mutate.js";
-import { VaultHandle } from "../vault-handle.js";
+import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
+import { VaultHandle } from "../handle/vault-handle.js";
 import { assertToday } from "../../core/util/dates.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "../../core/write/settings.js";

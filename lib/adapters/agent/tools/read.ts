@@ -5,7 +5,7 @@ import { resolveAtomRef } from "../../../core/indexes/atom-ref.js";
 import { blameArgument, ToolError } from "../errors.js";
 import { normalizeRef } from "../../../core/links/refs.js";
 import { LIMITS } from "../limits.js";
-import { recordAccess } from "../../../app/ranking.js";
+import { recordAccess } from "../../../app/handle/ranking.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { capText } from "../read-cap.js";
 import { canonicalUri } from "../resources.js";

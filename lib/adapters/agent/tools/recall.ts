@@ -1,11 +1,11 @@
 import { bodyPreview } from "../../../core/search/preview.js";
-import { countVault } from "../../../app/search.js";
+import { countVault } from "../../../app/handle/search.js";
 import type { SearchFilters, SearchHit } from "../../../core/search/types.js";
 import { tokenizeQuery } from "../../../core/scoring/score.js";
 import { ToolError } from "../errors.js";
 import { budgetArg, LIMITS, limitArg, queryArg, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
-import { rankSnapshot, recordAccess } from "../../../app/ranking.js";
+import { rankSnapshot, recordAccess } from "../../../app/handle/ranking.js";
 import { checkpoint, ok } from "../run.js";
 import { atomBody, openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/snapshot.js";
 import { canonicalUri } from "../resources.js";

@@ -1,7 +1,7 @@
 import { rankVault } from "./search.js";
-import type { SearchFilters, SearchHit } from "../core/search/types.js";
-import { appendAccessEvent } from "../store/access-log.js";
-import { vaultPaths } from "../store/paths.js";
+import type { SearchFilters, SearchHit } from "../../core/search/types.js";
+import { appendAccessEvent } from "../../store/access-log.js";
+import { vaultPaths } from "../../store/paths.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
 
 /**

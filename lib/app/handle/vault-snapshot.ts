@@ -1,7 +1,7 @@
-import type { CortexConfig } from "../core/config/types.js";
-import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";
-import type { IndexFreshness } from "../core/status/types.js";
-import type { VaultLock } from "../store/lock.js";
+import type { CortexConfig } from "../../core/config/types.js";
+import type { GroupIndex, ManifestEntry } from "../../core/indexes/types.js";
+import type { IndexFreshness } from "../../core/status/types.js";
+import type { VaultLock } from "../../store/lock.js";
 
 /** A vault as one request sees it: settings and an index brought up to date with the files. */
 export interface VaultSnapshot {

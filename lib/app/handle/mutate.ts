@@ -1,10 +1,10 @@
-import { CortexError } from "../core/errors.js";
-import type { CommitResult } from "../core/git/types.js";
-import { commitFiles } from "../store/git/commit.js";
-import { shouldCommit } from "../core/git/settings.js";
-import { appendVaultEvents, type VaultEventLine } from "../store/events.js";
-import { indexVault } from "../engine/indexer.js";
-import { withVaultLock, type VaultLock } from "../store/lock.js";
+import { CortexError } from "../../core/errors.js";
+import type { CommitResult } from "../../core/git/types.js";
+import { commitFiles } from "../../store/git/commit.js";
+import { shouldCommit } from "../../core/git/settings.js";
+import { appendVaultEvents, type VaultEventLine } from "../../store/events.js";
+import { indexVault } from "../../engine/indexer.js";
+import { withVaultLock, type VaultLock } from "../../store/lock.js";
 import { VaultHandle } from "./vault-handle.js";
 
 /** Default wait for the vault lock by the write path. */

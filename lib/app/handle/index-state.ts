@@ -1,12 +1,12 @@
-import type { CortexConfig } from "../core/config/types.js";
-import { CortexError } from "../core/errors.js";
-import type { IndexFreshness } from "../core/status/types.js";
-import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
-import type { VaultLock } from "../store/lock.js";
-import { vaultPaths } from "../store/paths.js";
-import { indexSettingsKey } from "../store/stat-cache.js";
-import { watcherKeepsCurrent } from "../store/watch-marker.js";
-import { modifiedAt } from "../store/files.js";
+import type { CortexConfig } from "../../core/config/types.js";
+import { CortexError } from "../../core/errors.js";
+import type { IndexFreshness } from "../../core/status/types.js";
+import { indexVault, type IndexVaultResult } from "../../engine/indexer.js";
+import type { VaultLock } from "../../store/lock.js";
+import { vaultPaths } from "../../store/paths.js";
+import { indexSettingsKey } from "../../store/stat-cache.js";
+import { watcherKeepsCurrent } from "../../store/watch-marker.js";
+import { modifiedAt } from "../../store/files.js";
 
 /** The index as one {@link refreshIndex} left it. */
 export interface IndexState {

@@ -1,9 +1,9 @@
-import { searchVault, type VaultSearchResult } from "../search.js";
-import { openVault, type OpenVaultOptions, type Vault } from "../vault.js";
-import { readSearchFile } from "../../core/indexes/search-file.js";
-import type { RankOptions, SearchRecord } from "../../core/search/types.js";
+import { searchVault, type VaultSearchResult } from "./handle/search.js";
+import { openVault, type OpenVaultOptions, type Vault } from "./vault.js";
+import { readSearchFile } from "../core/indexes/search-file.js";
+import type { RankOptions, SearchRecord } from "../core/search/types.js";
 
-export { logSearch } from "../search.js";
+export { logSearch } from "./handle/search.js";
 
 /** Options of {@link search}: where the vault is, the filters, the day, and how fresh. */
 export interface SearchOptions extends OpenVaultOptions, Omit<RankOptions, "today" | "activation"> {

@@ -1,12 +1,12 @@
-import { loadActivation } from "../store/activation/read.js";
+import { loadActivation } from "../../store/activation/read.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
-import { countFullText, rankFullText } from "../store/fts/rank.js";
-import { openVaultSearchDb } from "./fts/vault-search.js";
-import { rankSearchFile } from "../core/search/rank.js";
-import { serializeSearchFile } from "../core/indexes/search-file.js";
-import type { RankOptions, SearchHit } from "../core/search/types.js";
-import { appendAccessEvent, clockMs } from "../store/access-log.js";
-import { vaultPaths } from "../store/paths.js";
+import { countFullText, rankFullText } from "../../store/fts/rank.js";
+import { openVaultSearchDb } from "../fts/vault-search.js";
+import { rankSearchFile } from "../../core/search/rank.js";
+import { serializeSearchFile } from "../../core/indexes/search-file.js";
+import type { RankOptions, SearchHit } from "../../core/search/types.js";
+import { appendAccessEvent, clockMs } from "../../store/access-log.js";
+import { vaultPaths } from "../../store/paths.js";
 
 /** How a vault is ranked: the filters, how many, and which ranking. */
 export interface VaultRankOptions extends Omit<RankOptions, "today" | "activation"> {

@@ -1,20 +1,20 @@
 import type { VaultSnapshot } from "./vault-snapshot.js";
-import type { LoadedConfig } from "../store/config/load.js";
-import type { CortexConfig } from "../core/config/types.js";
-import { CortexError } from "../core/errors.js";
-import type { GroupIndex, ManifestEntry, VaultIndexes } from "../core/indexes/types.js";
-import { isCurrentSearchFile, serializeSearchFile } from "../core/indexes/search-file.js";
-import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
-import type { VaultLock } from "../store/lock.js";
-import { readMeta, type MetaRead } from "../store/index-check.js";
-import { vaultPaths } from "../store/paths.js";
-import { readIndexesLazily, readManifestFile } from "../store/read-indexes.js";
-import { scanVault } from "../store/scan-vault.js";
-import type { IndexFreshness } from "../core/status/types.js";
+import type { LoadedConfig } from "../../store/config/load.js";
+import type { CortexConfig } from "../../core/config/types.js";
+import { CortexError } from "../../core/errors.js";
+import type { GroupIndex, ManifestEntry, VaultIndexes } from "../../core/indexes/types.js";
+import { isCurrentSearchFile, serializeSearchFile } from "../../core/indexes/search-file.js";
+import { indexVault, type IndexVaultResult } from "../../engine/indexer.js";
+import type { VaultLock } from "../../store/lock.js";
+import { readMeta, type MetaRead } from "../../store/index-check.js";
+import { vaultPaths } from "../../store/paths.js";
+import { readIndexesLazily, readManifestFile } from "../../store/read-indexes.js";
+import { scanVault } from "../../store/scan-vault.js";
+import type { IndexFreshness } from "../../core/status/types.js";
 import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
-import { readFileBytes, readFileText } from "../store/files.js";
+import { readFileBytes, readFileText } from "../../store/files.js";
 
 /**
  * One vault with its settings and day, and lazy, cached access to its index:

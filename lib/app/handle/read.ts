@@ -1,15 +1,15 @@
-import { normalizeRef } from "../core/links/refs.js";
-import { splitFrontmatter } from "../core/atoms/frontmatter.js";
+import { normalizeRef } from "../../core/links/refs.js";
+import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
-import { CortexError } from "../core/errors.js";
-import type { ManifestEntry } from "../core/indexes/types.js";
-import { classifyLayer } from "../core/layers/classify.js";
-import type { Layer } from "../core/layers/types.js";
-import { matchesFilters } from "../core/search/rank.js";
-import type { SearchFilters } from "../core/search/types.js";
-import { byUpdatedThenPath } from "../core/layers/classify.js";
-import { resolveAtomRef } from "../core/indexes/atom-ref.js";
-import { readAtomText } from "../store/read-atom.js";
+import { CortexError } from "../../core/errors.js";
+import type { ManifestEntry } from "../../core/indexes/types.js";
+import { classifyLayer } from "../../core/layers/classify.js";
+import type { Layer } from "../../core/layers/types.js";
+import { matchesFilters } from "../../core/search/rank.js";
+import type { SearchFilters } from "../../core/search/types.js";
+import { byUpdatedThenPath } from "../../core/layers/classify.js";
+import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
+import { readAtomText } from "../../store/read-atom.js";
 
 /** One atom as {@link getAtom} reads it: its index entry, and its file's text and body. */
 export interface AtomText {

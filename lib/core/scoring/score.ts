@@ -1,6 +1,7 @@
 import { DEFAULT_LAYERS, DEFAULT_WEIGHTS } from "../config/defaults.js";
 import type { LayerThresholds, ScoringWeights } from "../config/types.js";
 import { classifyLayer } from "../layers/classify.js";
+import type { Layer } from "../layers/types.js";
 import type { Contribution, ScorableAtom, ScoreBreakdown } from "./types.js";
 import { tokenize } from "../util/tokenize.js";
 
@@ -59,18 +60,84 @@ export function scoreAtom(atom: ScorableAtom, keywords: readonly string[], ctx: 
 export function scoreLowercase(atom: ScorableAtom, keywords: readonly string[], ctx: ScoreContext): ScoreBreakdown {
   const w = ctx.weights ?? DEFAULT_WEIGHTS;
   const contributions: Contribution[] = [];
-  const { name, project, description, path } = atom;
   let matched = 0;
   for (const keyword of keywords) {
-    const before = contributions.length;
-    if (name.includes(keyword)) contributions.push({ keyword, field: "name", points: w.name });
-    if (atom.tags.includes(keyword)) contributions.push({ keyword, field: "tag", points: w.tag });
-    if (project === keyword) contributions.push({ keyword, field: "project", points: w.project });
-    if (description.includes(keyword)) contributions.push({ keyword, field: "description", points: w.description });
-    if (path.includes(keyword)) contributions.push({ keyword, field: "path", points: w.path });
-    if (contributions.length > before) matched++;
+    const hits = fieldHits(atom, keyword);
+    if (hits === 0) continue;
+    matched++;
+    for (const field of SCORED_FIELDS) if (hits & FIELD_BIT[field]) contributions.push({ keyword, field, points: w[field] });
   }
   return finishScore(contributions, keywords.length > 1 && matched === keywords.length, atom, ctx);
+}
+
+/** The fields a keyword scores in, in the order their points are added (the seed's table). */
+export const SCORED_FIELDS = ["name", "tag", "project", "description", "path"] as const;
+
+/** A field of {@link SCORED_FIELDS}; its weight in `ScoringWeights` has the same name. */
+export type ScoredField = (typeof SCORED_FIELDS)[number];
+
+/** The bit of each scored field in a set of hits (see {@link fieldHits}). */
+export const FIELD_BIT: Readonly<Record<ScoredField, number>> = { name: 1, tag: 2, project: 4, description: 8, path: 16 };
+
+/**
+ * The fields a lowercase keyword scores in for an atom whose fields are
+ * lowercase, as a set of {@link FIELD_BIT}s: a substring of the name, the
+ * description or the path; equal to a tag or to the project.
+ */
+export function fieldHits(atom: Pick<ScorableAtom, "name" | "tags" | "project" | "description" | "path">, keyword: string): number {
+  let hits = 0;
+  if (atom.name.includes(keyword)) hits |= FIELD_BIT.name;
+  if (atom.tags.includes(keyword)) hits |= FIELD_BIT.tag;
+  if (atom.project === keyword) hits |= FIELD_BIT.project;
+  if (atom.description.includes(keyword)) hits |= FIELD_BIT.description;
+  if (atom.path.includes(keyword)) hits |= FIELD_BIT.path;
+  return hits;
+}
+
+/**
+ * `base` plus the points of the fields in `hits`, added one by one in the
+ * order of {@link SCORED_FIELDS} (so every ranking gets the same
+ * floating-point sum). Written out, not looped: the line scan calls it for
+ * every keyword of every candidate line.
+ */
+export function addFieldPoints(base: number, w: ScoringWeights, hits: number): number {
+  if (hits & FIELD_BIT.name) base += w.name;
+  if (hits & FIELD_BIT.tag) base += w.tag;
+  if (hits & FIELD_BIT.project) base += w.project;
+  if (hits & FIELD_BIT.description) base += w.description;
+  if (hits & FIELD_BIT.path) base += w.path;
+  return base;
+}
+
+/** The bonus a positive score gets for the atom's layer. */
+export function layerBonusOf(w: ScoringWeights, layer: Layer): number {
+  return layer === "hot" ? w.hot_bonus : layer === "warm" ? w.warm_bonus : 0;
+}
+
+/** The multiplier of a score for the atom's status (1 for active and review). */
+export function statusMultiplierOf(w: ScoringWeights, status: string): number {
+  return status === "archived" ? w.archived : status === "superseded" ? w.superseded : 1;
+}
+
+/**
+ * The highest score an atom can reach with `present` of the `keywords` in
+ * it, for each `present` from 0; null when a negative weight makes such a
+ * bound unsafe. A search may skip an atom whose bound is below the worst
+ * score it keeps. The usage bonus is not counted: it is off in the seed.
+ */
+export function scoreBounds(w: ScoringWeights, keywords: number): number[] | null {
+  const used = [...SCORED_FIELDS.map((field) => w[field]), w.all_match, w.hot_bonus, w.warm_bonus, w.archived, w.superseded];
+  if (!used.every((v) => v >= 0)) return null;
+  const perKeyword = addFieldPoints(0, w, FIELD_BIT.name | FIELD_BIT.tag | FIELD_BIT.project | FIELD_BIT.description | FIELD_BIT.path);
+  const bonus = Math.max(layerBonusOf(w, "hot"), layerBonusOf(w, "warm"));
+  const multiplier = Math.max(1, statusMultiplierOf(w, "archived"), statusMultiplierOf(w, "superseded"));
+  const bounds: number[] = [];
+  for (let present = 0; present <= keywords; present++) {
+    const allMatch = keywords > 1 && present === keywords ? Math.max(1, w.all_match) : 1;
+    // A margin above float and rounding noise.
+    bounds.push((present * perKeyword * allMatch + bonus) * multiplier + 1e-6);
+  }
+  return bounds;
 }
 
 /**
@@ -86,14 +153,14 @@ export function finishScore(contributions: Contribution[], allMatched: boolean, 
   const base = contributions.reduce((sum, c) => sum + c.points, 0);
   const allMatch = allMatched ? w.all_match : 1;
   let score = base * allMatch;
-  const layerBonus = score > 0 ? (layer === "hot" ? w.hot_bonus : layer === "warm" ? w.warm_bonus : 0) : 0;
+  const layerBonus = score > 0 ? layerBonusOf(w, layer) : 0;
   score += layerBonus;
   const usageBonus = w.usage > 0 ? usageBonusFor(score, w.usage, ctx.activation?.get(atom.path) ?? 0) : undefined;
   score += usageBonus ?? 0;
-  const statusMultiplier = atom.status === "archived" ? w.archived : atom.status === "superseded" ? w.superseded : 1;
-  score = round(score * statusMultiplier);
+  const statusMultiplier = statusMultiplierOf(w, atom.status);
+  score = roundScore(score * statusMultiplier);
   const breakdown: ScoreBreakdown = { score, base, contributions, allMatch, layer, layerBonus, statusMultiplier };
-  if (usageBonus !== undefined) breakdown.usageBonus = round(usageBonus);
+  if (usageBonus !== undefined) breakdown.usageBonus = roundScore(usageBonus);
   return breakdown;
 }
 
@@ -109,7 +176,7 @@ export function usageBonusFor(scoreSoFar: number, weight: number, activation: nu
   return (weight * activation) / (activation + 1);
 }
 
-// Rounds away binary noise (0.1 + 0.2) so equal scores compare equal and print cleanly.
-function round(n: number): number {
+/** Rounds away binary noise (0.1 + 0.2) so equal scores compare equal and print cleanly. */
+export function roundScore(n: number): number {
   return Math.round(n * 1e6) / 1e6;
 }

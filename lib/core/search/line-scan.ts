@@ -1,6 +1,7 @@
 import type { LayerThresholds, ScoringWeights } from "../config/types.js";
 import { epochDay } from "../util/dates.js";
 import { F } from "../indexes/search-file.js";
+import { addFieldPoints, FIELD_BIT, layerBonusOf, roundScore, statusMultiplierOf } from "../scoring/score.js";
 
 /**
  * The search hot path, over the whole search file decoded as Latin-1 (one
@@ -127,17 +128,13 @@ export interface LineScoreContext {
   day: number;
 }
 
-const NAME = 1;
-const TAG = 2;
-const PROJECT = 4;
-const DESCRIPTION = 8;
-const PATH = 16;
-
 /**
  * Scores the current line of `lines` and moves every keyword's next
- * occurrence past it; 0 when no keyword scores. Gives exactly the score of
- * `scoreLowercase` for the line's fields (same additions in the same order, so
- * the same floating-point sum); a property test holds it to that.
+ * occurrence past it; 0 when no keyword scores. It finds which fields each
+ * keyword hits in place (no string made); the points come from the one table
+ * (`addFieldPoints`, `layerBonusOf`, `statusMultiplierOf`), added in the same
+ * order as `scoreLowercase`, so the score is exactly its (a property test
+ * holds it to that).
  */
 export function scoreCurrentLine(lines: CandidateLines, ctx: LineScoreContext): number {
   const f = ctx.fields;
@@ -150,12 +147,7 @@ export function scoreCurrentLine(lines: CandidateLines, ctx: LineScoreContext): 
     const hits = keywordHits(lines, i, f);
     if (hits === 0) continue;
     matched++;
-    // Same fields, same order of additions as scoreLowercase.
-    if (hits & NAME) base += w.name;
-    if (hits & TAG) base += w.tag;
-    if (hits & PROJECT) base += w.project;
-    if (hits & DESCRIPTION) base += w.description;
-    if (hits & PATH) base += w.path;
+    base = addFieldPoints(base, w, hits);
   }
   if (matched === 0) return 0;
   const text = lines.text;
@@ -164,33 +156,13 @@ export function scoreCurrentLine(lines: CandidateLines, ctx: LineScoreContext): 
   ctx.day = day ?? -Infinity;
   if (score > 0 && day !== null) {
     const days = ctx.today - day;
-    score += days <= ctx.layers.hot ? w.hot_bonus : days <= ctx.layers.warm ? w.warm_bonus : 0;
+    score += layerBonusOf(w, days <= ctx.layers.hot ? "hot" : days <= ctx.layers.warm ? "warm" : "cold");
   }
   const status = f[F.status]!;
   const statusLength = f[F.status + 1]! - 1 - status;
-  if (statusLength === 8 && text.startsWith("archived", status)) score *= w.archived;
-  else if (statusLength === 10 && text.startsWith("superseded", status)) score *= w.superseded;
-  return Math.round(score * 1e6) / 1e6;
-}
-
-/**
- * The highest score a line can reach with `present` of the keywords in it,
- * per count; null when a negative weight makes such a bound unsafe. A line
- * whose bound is below the worst kept score need not be scored.
- */
-export function scoreBounds(w: ScoringWeights, keywords: number): number[] | null {
-  const used = [w.name, w.tag, w.project, w.description, w.path, w.all_match, w.hot_bonus, w.warm_bonus, w.archived, w.superseded];
-  if (!used.every((v) => v >= 0)) return null;
-  const perKeyword = w.name + w.tag + w.project + w.description + w.path;
-  const bonus = Math.max(w.hot_bonus, w.warm_bonus);
-  const multiplier = Math.max(1, w.archived, w.superseded);
-  const bounds: number[] = [];
-  for (let present = 0; present <= keywords; present++) {
-    const allMatch = keywords > 1 && present === keywords ? Math.max(1, w.all_match) : 1;
-    // A margin above float and rounding noise.
-    bounds.push((present * perKeyword * allMatch + bonus) * multiplier + 1e-6);
-  }
-  return bounds;
+  if (statusLength === 8 && text.startsWith("archived", status)) score *= statusMultiplierOf(w, "archived");
+  else if (statusLength === 10 && text.startsWith("superseded", status)) score *= statusMultiplierOf(w, "superseded");
+  return roundScore(score);
 }
 
 // The fields keyword i scores in (bit set), moving its next occurrence past the line.
@@ -202,11 +174,11 @@ function keywordHits(lines: CandidateLines, i: number, f: Int32Array): number {
   let at = next[i]!;
   while (at < end) {
     const field = fieldAt(f, at);
-    if (field === F.name) hits |= NAME;
-    else if (field === F.description) hits |= DESCRIPTION;
-    else if (field === pathScored) hits |= PATH;
-    else if (field === F.project && at === f[F.project] && f[F.project + 1]! - 1 - at === k.length) hits |= PROJECT;
-    else if (field === F.tags && isWholeTag(text, at, k.length, f[F.tags]!, f[F.tags + 1]! - 1)) hits |= TAG;
+    if (field === F.name) hits |= FIELD_BIT.name;
+    else if (field === F.description) hits |= FIELD_BIT.description;
+    else if (field === pathScored) hits |= FIELD_BIT.path;
+    else if (field === F.project && at === f[F.project] && f[F.project + 1]! - 1 - at === k.length) hits |= FIELD_BIT.project;
+    else if (field === F.tags && isWholeTag(text, at, k.length, f[F.tags]!, f[F.tags + 1]! - 1)) hits |= FIELD_BIT.tag;
     at = lines.find(k, at + 1);
   }
   next[i] = at;

@@ -1,8 +1,8 @@
 import type { CortexConfig } from "../config/types.js";
-import { scoreLowercase } from "../scoring/score.js";
+import { scoreBounds, scoreLowercase } from "../scoring/score.js";
 import { compareStrings } from "../util/compare.js";
 import { epochDay } from "../util/dates.js";
-import { CandidateLines, scoreBounds, scoreCurrentLine, toLatin1, type LineScoreContext } from "./line-scan.js";
+import { CandidateLines, scoreCurrentLine, toLatin1, type LineScoreContext } from "./line-scan.js";
 import { pathFromField } from "../util/text.js";
 import { F, parseSearchFileLine } from "../indexes/search-file.js";
 import type { RankOptions, SearchHit } from "./types.js";

@@ -144,9 +144,10 @@ function describeCycle(graph: Map<string, Map<string, ImportEdge>>, component: S
   const path = [start];
   for (let node = previous.get(start)!; node !== start; node = previous.get(node)!) path.unshift(node);
   path.unshift(start);
+  // Each step names the import that makes it: a --(file:line)--> b.
   return path
     .slice(0, -1)
-    .map((node, i) => `${node} (${at(graph.get(node)!.get(path[i + 1]!)!)})`)
-    .concat(start)
-    .join(" -> ");
+    .map((node, i) => `${node} --(${at(graph.get(node)!.get(path[i + 1]!)!)})--> `)
+    .join("")
+    .concat(start);
 }

@@ -96,7 +96,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
-    const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null);
+    const result = runIndex(vaultDir, options, "seen" in check ? check.seen : null);
     // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
     result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full });
     if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
@@ -136,18 +136,60 @@ function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" 
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
+/**
+ * The way an index run goes, chosen from the last run and the scan before any
+ * note is read: a full run on every core, a full run on this thread, or an
+ * incremental run over the last run's files (which then splices, inserts or
+ * rebuilds the outputs, as the changes found ask).
+ */
+type IndexPlan = { strategy: "parallel"; scan: VaultScan } | { strategy: "full"; scan: VaultScan; previous: null } | { strategy: "incremental"; scan: VaultScan; previous: Previous };
+
+/** What a strategy gives: the result, or the run to fall back to (the threads gave up; the last run's files are damaged). */
+type PlanOutcome = IndexVaultResult | { fallBack: "one-thread" | "full"; damage?: string };
+
+// Plans the run, runs the plan, and plans again when a strategy falls back: a full run on one thread after the
+// threads gave up, a full run after damage. `seen`: the scan made before the lock (see planIndex).
+function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBeforeLock | null = null): IndexVaultResult {
+  const settingsKey = indexSettingsKey(options.config);
+  let parallel = true;
+  for (;;) {
+    const plan = planIndex(vaultDir, options, settingsKey, parallel, seen);
+    let outcome: PlanOutcome;
+    switch (plan.strategy) {
+      case "parallel":
+        outcome = indexAllInParallel(vaultDir, plan.scan, settingsKey, options) ?? { fallBack: "one-thread" };
+        break;
+      case "full":
+      case "incremental":
+        outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options);
+        break;
+    }
+    if (!("fallBack" in outcome)) return outcome;
+    if (outcome.damage) notify(options, outcome.damage);
+    if (outcome.fallBack === "one-thread") parallel = false;
+    else options = { ...options, full: true };
+    seen = null;
+  }
+}
+
 // `parallel`: a full run may take indexInParallel's path (false after that path gave up). `seen`: the scan made
 // before the lock, used when no other run wrote the index since (the cache is still the same text).
-function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true, seen: SeenBeforeLock | null = null): IndexVaultResult {
-  const paths = vaultPaths(vaultDir);
-  const settingsKey = indexSettingsKey(options.config);
+function planIndex(vaultDir: string, options: IndexVaultOptions, settingsKey: string, parallel: boolean, seen: SeenBeforeLock | null): IndexPlan {
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey, options);
   // A full run opens every file anyway and takes size and mtime from the open file.
   const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
-  if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
+  if (previous) return { strategy: "incremental", scan, previous };
+  if (write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return { strategy: "parallel", scan };
+  return { strategy: "full", scan, previous: null };
+}
+
+// A full or incremental run on this thread (the notes parsed on every core when there are many).
+function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous | null, settingsKey: string, options: IndexVaultOptions): PlanOutcome {
+  const paths = vaultPaths(vaultDir);
+  const write = options.write !== false;
   const run = readVault(scan, previous, options);
-  if (!run) return runIndex(vaultDir, { ...options, full: true });
+  if (!run) return { fallBack: "full" };
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
   const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
@@ -159,7 +201,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   let texts: OutputTexts = new Map();
   if (previous && comparison && !unchanged) {
     const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result);
-    if (typeof changed === "string") return rebuildWhole(vaultDir, changed, options);
+    if (typeof changed === "string") return { fallBack: "full", damage: changed };
     texts = changed;
   } else if (!previous) {
     ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
@@ -194,12 +236,6 @@ function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<stri
   const written = writeOutputs(vaultDir, texts, checks);
   writeMetaAndCache(vaultDir, meta, { ...files, ...Object.fromEntries(checks) }, writeCache);
   return [...written, "index/meta.json", "index/cache.tsv"];
-}
-
-// A full run after a damaged derived file was found, said in one line.
-function rebuildWhole(vaultDir: string, damage: string, options: IndexVaultOptions): IndexVaultResult {
-  notify(options, damage);
-  return runIndex(vaultDir, { ...options, full: true });
 }
 
 // A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files

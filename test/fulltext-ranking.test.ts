@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { parseQuery } from "../lib/fts/query.js";
-import { rankSearchDb } from "../lib/fts/vault-search.js";
-import { indexVault } from "../lib/vault/indexer.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { parseQuery } from "../lib/core/fts/query.js";
+import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { indexVault } from "../lib/engine/indexer.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";

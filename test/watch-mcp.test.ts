@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeF
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import { watchMarkerPath } from "../lib/app/watch-marker.js";
+import { watchMarkerPath } from "../lib/store/watch-marker.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { BUILT_CLI, removeTemp } from "./helpers/cli.js";
 import { callTool, connectMcp, textOf } from "./helpers/mcp.js";

@@ -1,10 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { sep } from "node:path";
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { shellQuote } from "../../lib/util/shell.js";
+import { shellQuote } from "../../lib/core/util/shell.js";
 import type { CliContext } from "../context.js";
+import { packageRoot } from "../../lib/store/version.js";
 
 interface McpOptions {
   vault?: string;
@@ -26,9 +25,9 @@ export function registerMcp(program: Command, ctx: CliContext): void {
 
 async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   const { vaultDir } = ctx.vault(opts);
-  let mcp: typeof import("../../lib/mcp/index.js");
+  let mcp: typeof import("../../lib/adapters/mcp/index.js");
   try {
-    mcp = await import("../../lib/mcp/index.js");
+    mcp = await import("../../lib/adapters/mcp/index.js");
   } catch (error) {
     if (!isMissingSdk(error)) throw error;
     ctx.err(`cortex: cortex mcp needs the optional peer dependency ${MCP_SDK}, which is not installed. Install it with:\n  ${sdkInstallCommand()}`);
@@ -79,20 +78,4 @@ export function sdkInstallCommand(): string {
  */
 export function runCommand(root: string | null = packageRoot()): string {
   return (root ?? "").split(sep).includes("_npx") ? "npx -y cortex-vault" : "cortex";
-}
-
-function packageRoot(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) {
-      try {
-        if ((JSON.parse(readFileSync(file, "utf8")) as { name?: string }).name === "cortex-vault") return dir;
-      } catch {
-        // not ours; keep looking up
-      }
-    }
-    dir = dirname(dir);
-  }
-  return null;
 }

@@ -1,7 +1,7 @@
-import { statSync } from "node:fs";
 import { join } from "node:path";
 import { openVault, type Vault } from "./vault.js";
 import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from "./watch.js";
+import { fileSignature } from "../store/files.js";
 
 /** Options of {@link LiveVault}. */
 export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onError" | "onGone"> {
@@ -74,7 +74,7 @@ export class LiveVault {
   /** After this process wrote notes: drops the open vault, and keeps the watcher from announcing these writes again. */
   announce(paths: readonly string[]): void {
     this.#vault = undefined;
-    for (const path of paths) this.#announced.set(path, signature(join(this.vaultDir, path)));
+    for (const path of paths) this.#announced.set(path, fileSignature(join(this.vaultDir, path)));
   }
 
   /** Stops watching (the marker is removed) and forgets the open vault. */
@@ -89,20 +89,11 @@ export class LiveVault {
     const own = this.#announced.get(path);
     if (own === undefined) return false;
     this.#announced.delete(path);
-    return own === signature(join(this.vaultDir, path));
+    return own === fileSignature(join(this.vaultDir, path));
   }
 }
 
 /** The live vault of this process for `vaultDir`, if one runs (a `cortex mcp` server). */
 export function liveVault(vaultDir: string): LiveVault | undefined {
   return registry.get(vaultDir);
-}
-
-function signature(file: string): string {
-  try {
-    const s = statSync(file);
-    return `${s.size}:${s.mtimeMs}:${s.ino}`;
-  } catch {
-    return "gone";
-  }
 }

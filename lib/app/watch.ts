@@ -1,11 +1,10 @@
-import { statSync } from "node:fs";
-import { hostname } from "node:os";
-import type { CortexConfig } from "../config/types.js";
-import { CortexError } from "../errors.js";
-import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
-import { indexSettingsKey } from "../vault/stat-cache.js";
-import { watchFolders, type FolderWatch } from "./folder-watch.js";
-import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { CortexError } from "../core/errors.js";
+import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
+import { indexSettingsKey } from "../store/stat-cache.js";
+import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
+import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
+import { folderIdentity } from "../store/files.js";
 
 /** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
 const LOCK_WAIT_MS = 200;
@@ -100,7 +99,7 @@ class Watcher implements VaultWatcher {
     this.#config = options.config;
     this.#identity = folderIdentity(vaultDir);
     const settings = indexSettingsKey(this.#config);
-    this.#marker = { pid: process.pid, host: hostname(), started: new Date().toISOString(), synced: null, pending: true, today: options.today(), settings, index: "" };
+    this.#marker = { pid: process.pid, host: thisHost(), started: new Date().toISOString(), synced: null, pending: true, today: options.today(), settings, index: "" };
     try {
       this.#folders = watchFolders(vaultDir, { skipFolder: ignoredFolder, onEvent: (rel) => (rel === null && this.#gone()) || this.#onEvent(rel) });
     } catch (error) {
@@ -236,13 +235,4 @@ export function ignoredFolder(rel: string): boolean {
   if (rel === "") return false;
   const parts = rel.split("/");
   return parts[0] === "index" || parts[0] === "layers" || parts.some((p) => p.startsWith(".") || p === "node_modules");
-}
-
-function folderIdentity(dir: string): string | null {
-  try {
-    const s = statSync(dir);
-    return s.isDirectory() ? `${s.dev}:${s.ino}` : null;
-  } catch {
-    return null;
-  }
 }

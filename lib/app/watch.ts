@@ -53,6 +53,12 @@ export interface VaultWatcher {
   readonly pending: boolean;
   /** Number of syncs done so far. */
   readonly syncs: number;
+  /**
+   * Runs the sync that is due now instead of at its timer (a reader that
+   * cannot wait for it: the first request of a server); true when it ran
+   * and succeeded, false when none was due or it failed (reported as usual).
+   */
+  syncNow(): boolean;
   /** Stops watching, removes the marker, clears the timers. Idempotent. */
   close(): void;
 }
@@ -110,6 +116,14 @@ class Watcher implements VaultWatcher {
     }
     this.#beat = setInterval(() => this.#heartbeat(), this.mode === "poll" ? POLL_MS : HEARTBEAT_MS);
     this.#timer = setTimeout(() => this.#sync(), 0);
+  }
+
+  syncNow(): boolean {
+    if (this.#timer === undefined || this.#closed) return false;
+    clearTimeout(this.#timer);
+    const syncs = this.syncs;
+    this.#sync();
+    return this.syncs > syncs;
   }
 
   close(): void {

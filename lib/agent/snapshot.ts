@@ -2,6 +2,7 @@ import { splitFrontmatter } from "../atoms/frontmatter.js";
 import { liveVault } from "../app/live-vault.js";
 import { openVault, type Vault } from "../app/vault.js";
 import type { CortexConfig } from "../config/types.js";
+import type { SearchDb } from "../fts/search-db.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import type { IndexFreshness } from "../status/types.js";
 import type { VaultLock } from "../vault/lock.js";
@@ -28,6 +29,8 @@ export interface VaultSnapshot {
   readonly indexOnDisk?: boolean;
   /** The vault lock this handle's caller holds (inside a transaction), if any. */
   readonly heldLock?: VaultLock;
+  /** The full-text store this snapshot keeps open across rankings, if it keeps one (see `Vault.keptSearchDb`). */
+  keptSearchDb?(notice?: (line: string) => void): SearchDb | undefined;
 }
 
 /**

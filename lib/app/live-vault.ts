@@ -75,7 +75,7 @@ export class LiveVault {
       config: this.#config,
       reloadConfig: () => openVault({ vault: this.vaultDir, env: {}, today: options.today() }).config,
       onSync: (sync) => {
-        this.#vault = undefined;
+        this.#keep(undefined);
         this.#syncedToday = sync.today;
         // The first sync brings the index up to what changed while nobody watched: no client has seen the vault before it.
         if (this.#watcher!.syncs <= 1) return;
@@ -99,13 +99,13 @@ export class LiveVault {
     // Synced just now, for this request: current, though the watcher marks itself so only once it has read the events of the run.
     const justSynced = watcher.mode === "watch" && watcher.syncs === 0 && watcher.syncNow();
     if (watcher.mode !== "watch" || (watcher.pending && !justSynced) || today !== this.#syncedToday) return openVault({ vault: this.vaultDir, env: {}, today });
-    if (this.#vault?.today !== today) this.#vault = openVault({ vault: this.vaultDir, env: {}, today, refresh: false });
-    return this.#vault;
+    if (this.#vault?.today !== today) this.#keep(openVault({ vault: this.vaultDir, env: {}, today, refresh: false, keepSearchDb: true }));
+    return this.#vault!;
   }
 
   /** After this process wrote notes: drops the open vault, and keeps the watcher from announcing these writes again. */
   announce(paths: readonly string[]): void {
-    this.#vault = undefined;
+    this.#keep(undefined);
     for (const path of paths) this.#announced.set(path, signature(join(this.vaultDir, path)));
   }
 
@@ -113,8 +113,14 @@ export class LiveVault {
   close(): void {
     this.#closed = true;
     this.#watcher?.close();
-    this.#vault = undefined;
+    this.#keep(undefined);
     if (registry.get(this.vaultDir) === this) registry.delete(this.vaultDir);
+  }
+
+  // The vault kept open from now on; the one before is closed (a request still holding it opens its store again).
+  #keep(vault: Vault | undefined): void {
+    if (this.#vault !== vault) this.#vault?.close();
+    this.#vault = vault;
   }
 
   // True when the file is as this process left it after a write it announced (once).

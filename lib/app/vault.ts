@@ -4,6 +4,8 @@ import { loadConfig, type LoadConfigOptions, type LoadedConfig } from "../config
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "../indexes/types.js";
+import type { SearchDb } from "../fts/search-db.js";
+import { openVaultSearchDb } from "../fts/vault-search.js";
 import { isCurrentSearchFile, serializeSearchFile } from "../search/search-file.js";
 import { isIsoDate, localDate } from "../util/dates.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
@@ -33,6 +35,13 @@ export interface OpenVaultOptions extends LoadConfigOptions {
    * as the last run wrote it (built only when there is none).
    */
   refresh?: boolean;
+  /**
+   * Keep the full-text store (`index/search.db`) open for the life of the
+   * handle, until {@link Vault.close}, instead of opening it for each
+   * ranking: for a vault that serves many requests while the files do not
+   * change (a live server's). Default false.
+   */
+  keepSearchDb?: boolean;
 }
 
 /**
@@ -51,7 +60,7 @@ export function openVault(options: OpenVaultOptions = {}): Vault {
   if (!isIsoDate(today)) throw new CortexError("BAD_ARGUMENT", `today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
   const loaded = loadConfig(options);
   validateSettings(loaded.config, loaded.vaultDir);
-  return new Vault(loaded, { today, refresh: options.refresh !== false });
+  return new Vault(loaded, { today, refresh: options.refresh !== false, keepSearchDb: options.keepSearchDb });
 }
 
 /**
@@ -76,9 +85,11 @@ export class Vault implements VaultSnapshot {
   #manifest: ManifestEntry[] | undefined;
   #searchFile: Buffer | null | undefined;
   #indexes: VaultIndexes | undefined;
+  #keepSearchDb: boolean;
+  #searchDb: SearchDb | undefined;
 
   /** Use {@link openVault}; this is for code that has loaded the config already. */
-  constructor(loaded: Omit<LoadedConfig, "via"> & { via?: LoadedConfig["via"] }, options: { today: string; refresh?: boolean; lock?: VaultLock; createIndex?: boolean }) {
+  constructor(loaded: Omit<LoadedConfig, "via"> & { via?: LoadedConfig["via"] }, options: { today: string; refresh?: boolean; lock?: VaultLock; createIndex?: boolean; keepSearchDb?: boolean }) {
     this.vaultDir = loaded.vaultDir;
     this.config = loaded.config;
     this.via = loaded.via ?? "flag";
@@ -86,6 +97,7 @@ export class Vault implements VaultSnapshot {
     this.refresh = options.refresh !== false;
     this.#lock = options.lock;
     this.#createIndex = options.createIndex !== false;
+    this.#keepSearchDb = options.keepSearchDb === true;
   }
 
   /** The index brought up to date (once per handle; again after {@link Vault.invalidate}). */
@@ -97,6 +109,26 @@ export class Vault implements VaultSnapshot {
   /** Forgets what was read, so that the next read sees the files again (after a write). */
   invalidate(): void {
     this.#state = this.#manifest = this.#searchFile = this.#indexes = undefined;
+    this.close();
+  }
+
+  /**
+   * The full-text store kept open by a handle opened with `keepSearchDb`
+   * (opened on first use, again after {@link Vault.close}); undefined
+   * otherwise: each ranking then opens its own. Brings the index up to date first.
+   */
+  keptSearchDb(notice?: (line: string) => void): SearchDb | undefined {
+    if (!this.#keepSearchDb) return undefined;
+    if (this.#searchDb?.db.isOpen) return this.#searchDb;
+    this.#searchDb = openVaultSearchDb(this.vaultDir, this.config, { onDisk: this.indexOnDisk, lock: this.#lock, notice });
+    this.#searchDb.kept = true;
+    return this.#searchDb;
+  }
+
+  /** Closes what the handle keeps open (see `keepSearchDb`); a later ranking opens it again. */
+  close(): void {
+    this.#searchDb?.close();
+    this.#searchDb = undefined;
   }
 
   /** False when the index was built in memory (the vault cannot be written). Brings the index up to date first. */

@@ -59,6 +59,20 @@ test("should start a deferred watch at watch(), and not once closed", async () =
   }
 });
 
+test("should say the vault is gone when its folder was deleted before a deferred watch started", async () => {
+  const vault = copyToTemp(join(ROOT, "examples/vault"));
+  const gone: string[] = [];
+  const live = LiveVault.start(vault, { today: () => TODAY, deferred: true, onGone: (e) => void gone.push(e.code), onError: () => {} });
+  try {
+    removeTemp(vault);
+    live.watch();
+    await waitFor(() => gone.length > 0, "onGone");
+    assert.deepEqual(gone, ["VAULT_NOT_FOUND"]);
+  } finally {
+    live.close();
+  }
+});
+
 test("should start watching once the messages pause, or at the latest time while they keep coming, once", async () => {
   let started = 0;
   const fake = { watch: () => void (started += 1) } as unknown as LiveVault;

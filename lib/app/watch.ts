@@ -220,10 +220,12 @@ class Watcher implements VaultWatcher {
     }
   }
 
-  // The vault folder deleted or renamed (another folder at its path counts as gone too): stops, and says so.
+  // The vault folder deleted or renamed (another folder at its path counts as gone too, and so does none at all,
+  // even when there was none at start): stops, and says so.
   #gone(): boolean {
     if (this.#closed) return true;
-    if (folderIdentity(this.#vaultDir) === this.#identity) return false;
+    const identity = folderIdentity(this.#vaultDir);
+    if (identity !== null && identity === this.#identity) return false;
     this.close();
     this.#options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${this.#vaultDir} was deleted or renamed; stopped watching`));
     return true;

@@ -1,3 +1,4 @@
+import module from "node:module";
 import { sep } from "node:path";
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
@@ -27,7 +28,10 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   const { vaultDir } = ctx.vault(opts);
   let mcp: typeof import("../../lib/adapters/mcp/index.js");
   try {
+    // The SDK and zod are ~150 modules to compile at every start of a server: compiled once, then read from Node's cache.
+    module.enableCompileCache();
     mcp = await import("../../lib/adapters/mcp/index.js");
+    module.flushCompileCache();
   } catch (error) {
     if (!isMissingSdk(error)) throw error;
     ctx.err(`cortex: cortex mcp needs the optional peer dependency ${MCP_SDK}, which is not installed. Install it with:\n  ${sdkInstallCommand()}`);
@@ -46,10 +50,10 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   await handle.close();
 }
 
-/** True for the error of importing a package that is not installed, when it is the MCP SDK. */
+/** True for the error of importing (or, from the CommonJS bundle, requiring) a package that is not installed, when it is the MCP SDK. */
 export function isMissingSdk(error: unknown): boolean {
   const e = error as NodeJS.ErrnoException;
-  return e?.code === "ERR_MODULE_NOT_FOUND" && String(e.message).includes("@modelcontextprotocol/server");
+  return (e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "MODULE_NOT_FOUND") && String(e.message).includes("@modelcontextprotocol/server");
 }
 
 /**

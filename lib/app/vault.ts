@@ -18,6 +18,13 @@ export interface OpenVaultOptions extends LoadConfigOptions {
    * as the last run wrote it (built only when there is none).
    */
   refresh?: boolean;
+  /**
+   * Keep the full-text store (`index/search.db`) open for the life of the
+   * handle, until {@link Vault.close}, instead of opening it for each
+   * ranking: for a vault that serves many requests while the files do not
+   * change (a live server's). Default false.
+   */
+  keepSearchDb?: boolean;
 }
 
 /**
@@ -36,7 +43,7 @@ export function openVault(options: OpenVaultOptions = {}): Vault {
   assertToday(today);
   const loaded = loadConfig(options);
   validateSettings(loaded.config, loaded.vaultDir);
-  return new Vault(loaded, { today, refresh: options.refresh !== false });
+  return new Vault(loaded, { today, refresh: options.refresh !== false, keepSearchDb: options.keepSearchDb });
 }
 
 /**

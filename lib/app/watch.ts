@@ -52,6 +52,12 @@ export interface VaultWatcher {
   readonly pending: boolean;
   /** Number of syncs done so far. */
   readonly syncs: number;
+  /**
+   * Runs the sync that is due now instead of at its timer (a reader that
+   * cannot wait for it: the first request of a server); true when it ran
+   * and succeeded, false when none was due or it failed (reported as usual).
+   */
+  syncNow(): boolean;
   /** Stops watching, removes the marker, clears the timers. Idempotent. */
   close(): void;
 }
@@ -109,6 +115,14 @@ class Watcher implements VaultWatcher {
     }
     this.#beat = setInterval(() => this.#heartbeat(), this.mode === "poll" ? POLL_MS : HEARTBEAT_MS);
     this.#timer = setTimeout(() => this.#sync(), 0);
+  }
+
+  syncNow(): boolean {
+    if (this.#timer === undefined || this.#closed) return false;
+    clearTimeout(this.#timer);
+    const syncs = this.syncs;
+    this.#sync();
+    return this.syncs > syncs;
   }
 
   close(): void {
@@ -205,10 +219,12 @@ class Watcher implements VaultWatcher {
     }
   }
 
-  // The vault folder deleted or renamed (another folder at its path counts as gone too): stops, and says so.
+  // The vault folder deleted or renamed (another folder at its path counts as gone too, and so does none at all,
+  // even when there was none at start): stops, and says so.
   #gone(): boolean {
     if (this.#closed) return true;
-    if (folderIdentity(this.#vaultDir) === this.#identity) return false;
+    const identity = folderIdentity(this.#vaultDir);
+    if (identity !== null && identity === this.#identity) return false;
     this.close();
     this.#options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${this.#vaultDir} was deleted or renamed; stopped watching`));
     return true;

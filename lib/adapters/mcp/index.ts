@@ -14,6 +14,7 @@ import type { CortexError } from "../../core/errors.js";
 import { LineTransport } from "./line-transport.js";
 import type { ResourceNotifier } from "./resources.js";
 import { createCortexMcpServer, todayFrom, type CortexMcpOptions } from "./server.js";
+import { watchWhenQuiet } from "./watch-start.js";
 
 export { createCortexMcpServer, type CortexMcpOptions } from "./server.js";
 
@@ -47,7 +48,8 @@ export interface CortexMcpHandle {
  * the server logs goes to stderr. A line over 10 MiB is answered with an
  * error and the server keeps serving; when stdin ends, the requests in
  * flight are finished before {@link CortexMcpHandle.closed} settles. With
- * `watch` (the default) a watcher keeps the index current and clients are
+ * `watch` (the default) a watcher keeps the index current (started once the
+ * handshake is through, see `watchWhenQuiet`) and clients are
  * sent `notifications/resources/list_changed` (and `resources/updated` for
  * the atoms they subscribed to) when notes change on disk; it stops with the
  * server.
@@ -56,13 +58,18 @@ export function serveCortexMcp(options: ServeCortexMcpOptions): CortexMcpHandle 
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const notifiers = new Set<ResourceNotifier>();
   const live = options.watch === false ? undefined : startLive(options, log, notifiers);
-  const transport = new LineTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout, { log });
+  const watchStart = live && watchWhenQuiet(live);
+  const transport = new LineTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout, { log, onReceive: watchStart?.received });
   const handle = serveStdio(({ era }) => createCortexMcpServer({ ...options, log, era, onNotifier: (n) => notifiers.add(n) }), { transport, onerror: (error) => log(`cortex mcp: ${error.message}`) });
-  const closed = transport.closed.finally(() => live?.close());
+  const stop = () => {
+    watchStart?.cancel();
+    live?.close();
+  };
+  const closed = transport.closed.finally(stop);
   return {
     closed,
     close: async () => {
-      live?.close();
+      stop();
       await handle.close();
     },
   };
@@ -73,6 +80,8 @@ function startLive(options: ServeCortexMcpOptions, log: (line: string) => void, 
   const env = options.env ?? process.env;
   return LiveVault.start(options.vaultDir, {
     today: () => todayFrom(env),
+    // The handshake first (see watchWhenQuiet).
+    deferred: true,
     onChange: (paths) => {
       for (const notifier of notifiers) void notifier.changed(paths, true);
     },

@@ -15,6 +15,8 @@ export interface LineTransportOptions {
   maxLineBytes?: number;
   /** Where to report what is not sent to the client. */
   log?: (line: string) => void;
+  /** Told of every message received, before it is handed on (the server's start-up uses it to see the handshake through). */
+  onReceive?: (message: JSONRPCMessage) => void;
 }
 
 type Id = string | number;
@@ -35,6 +37,7 @@ export class LineTransport implements Transport {
   readonly closed: Promise<void>;
   private readonly maxLineBytes: number;
   private readonly log: (line: string) => void;
+  private readonly onReceive: ((message: JSONRPCMessage) => void) | undefined;
   private chunks: Buffer[] = [];
   private size = 0;
   /** While a line over the limit is being skipped: its first bytes (to find its id) and its length so far. */
@@ -51,6 +54,7 @@ export class LineTransport implements Transport {
   ) {
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.log = options.log ?? (() => {});
+    this.onReceive = options.onReceive;
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
   }
 
@@ -169,6 +173,7 @@ export class LineTransport implements Transport {
     if (record.method !== undefined && record.id !== undefined) this.pending.add(record.id);
     // A cancelled request is never answered (the protocol says so): it no longer holds the close.
     if (record.method === "notifications/cancelled" && record.params?.requestId !== undefined) this.pending.delete(record.params.requestId);
+    this.onReceive?.(message);
     this.onmessage?.(message);
     if (this.ended) this.closeWhenDrained();
   }

@@ -1,6 +1,7 @@
 import { loadActivation } from "../../store/activation/read.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
 import { countFullText, rankFullText } from "../../store/fts/rank.js";
+import type { SearchDb } from "../../store/fts/search-db.js";
 import { openVaultSearchDb } from "../fts/vault-search.js";
 import { rankSearchFile } from "../../core/search/rank.js";
 import { serializeSearchFile } from "../../core/indexes/search-file.js";
@@ -61,14 +62,7 @@ export function rankVault(vault: VaultSnapshot, query: string, options: VaultRan
   // The access log is read only when the usage bonus is on (off by default).
   const activation = vault.config.scoring.usage > 0 ? loadActivation(vault.vaultDir, vault.today) : undefined;
   const rankOptions = { ...filters, today: vault.today, activation };
-  if ((ranking ?? vault.config.search.ranking) === "fulltext") {
-    const store = openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk ?? true, lock: vault.heldLock, notice });
-    try {
-      return rankFullText(store, query, rankOptions, vault.config);
-    } finally {
-      store.close();
-    }
-  }
+  if ((ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, notice, (store) => rankFullText(store, query, rankOptions, vault.config));
   const buf = vault.searchFile ?? Buffer.from(serializeSearchFile(vault.manifest));
   return rankSearchFile(buf, query, rankOptions, vault.config);
 }
@@ -79,16 +73,21 @@ export function rankVault(vault: VaultSnapshot, query: string, options: VaultRan
  * without scoring each; the seed's table ranks them all.
  */
 export function countVault(vault: VaultSnapshot, query: string, options: VaultRankOptions, withArchived: boolean): number {
-  if ((options.ranking ?? vault.config.search.ranking) === "fulltext") {
-    const store = openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk ?? true, lock: vault.heldLock, notice: options.notice });
-    try {
-      return countFullText(store, query, { ...options, today: vault.today }, withArchived);
-    } finally {
-      store.close();
-    }
-  }
+  if ((options.ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, options.notice, (store) => countFullText(store, query, { ...options, today: vault.today }, withArchived));
   const hits = rankVault(vault, query, { ...options, top: 0 });
   return withArchived ? hits.length : hits.filter((h) => h.record.status !== "archived").length;
+}
+
+// The snapshot's kept full-text store, else one opened for this call and closed after it.
+function withSearchDb<T>(vault: VaultSnapshot, notice: ((line: string) => void) | undefined, use: (store: SearchDb) => T): T {
+  const kept = vault.keptSearchDb?.(notice);
+  if (kept) return use(kept);
+  const store = openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk ?? true, lock: vault.heldLock, notice });
+  try {
+    return use(store);
+  } finally {
+    store.close();
+  }
 }
 
 /** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */

@@ -15,6 +15,8 @@ import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js"
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
 import { readFileBytes, readFileText } from "../../store/files.js";
+import type { SearchDb } from "../../store/fts/search-db.js";
+import { openVaultSearchDb } from "../fts/vault-search.js";
 
 /**
  * One vault with its settings and day, and lazy, cached access to its index:
@@ -39,9 +41,11 @@ export class VaultHandle implements VaultSnapshot {
   #manifest: ManifestEntry[] | undefined;
   #searchFile: Buffer | null | undefined;
   #indexes: VaultIndexes | undefined;
+  #keepSearchDb: boolean;
+  #searchDb: SearchDb | undefined;
 
   /** Use `openVault`; this is for code that has loaded the config already. */
-  constructor(loaded: Omit<LoadedConfig, "via"> & { via?: LoadedConfig["via"] }, options: { today: string; refresh?: boolean; lock?: VaultLock; createIndex?: boolean }) {
+  constructor(loaded: Omit<LoadedConfig, "via"> & { via?: LoadedConfig["via"] }, options: { today: string; refresh?: boolean; lock?: VaultLock; createIndex?: boolean; keepSearchDb?: boolean }) {
     this.vaultDir = loaded.vaultDir;
     this.config = loaded.config;
     this.via = loaded.via ?? "flag";
@@ -49,6 +53,7 @@ export class VaultHandle implements VaultSnapshot {
     this.refresh = options.refresh !== false;
     this.#lock = options.lock;
     this.#createIndex = options.createIndex !== false;
+    this.#keepSearchDb = options.keepSearchDb === true;
   }
 
   /** The index brought up to date (once per handle; again after {@link VaultHandle.invalidate}). */
@@ -60,6 +65,26 @@ export class VaultHandle implements VaultSnapshot {
   /** Forgets what was read, so that the next read sees the files again (after a write). */
   invalidate(): void {
     this.#state = this.#manifest = this.#searchFile = this.#indexes = undefined;
+    this.close();
+  }
+
+  /**
+   * The full-text store kept open by a handle opened with `keepSearchDb`
+   * (opened on first use, again after {@link VaultHandle.close}); undefined
+   * otherwise: each ranking then opens its own. Brings the index up to date first.
+   */
+  keptSearchDb(notice?: (line: string) => void): SearchDb | undefined {
+    if (!this.#keepSearchDb) return undefined;
+    if (this.#searchDb?.db.isOpen) return this.#searchDb;
+    this.#searchDb = openVaultSearchDb(this.vaultDir, this.config, { onDisk: this.indexOnDisk, lock: this.#lock, notice });
+    this.#searchDb.kept = true;
+    return this.#searchDb;
+  }
+
+  /** Closes what the handle keeps open (see `keepSearchDb`); a later ranking opens it again. */
+  close(): void {
+    this.#searchDb?.close();
+    this.#searchDb = undefined;
   }
 
   /** False when the index was built in memory (the vault cannot be written). Brings the index up to date first. */

@@ -1,6 +1,7 @@
 import type { CortexConfig } from "../../core/config/types.js";
 import type { GroupIndex, ManifestEntry } from "../../core/indexes/types.js";
 import type { IndexFreshness } from "../../core/status/types.js";
+import type { SearchDb } from "../../store/fts/search-db.js";
 import type { VaultLock } from "../../store/lock.js";
 
 /** A vault as one request sees it: settings and an index brought up to date with the files. */
@@ -25,4 +26,6 @@ export interface VaultSnapshot {
   readonly indexOnDisk?: boolean;
   /** The vault lock this handle's caller holds (inside a transaction), if any. */
   readonly heldLock?: VaultLock;
+  /** The full-text store this snapshot keeps open across rankings, if it keeps one (see `Vault.keptSearchDb`). */
+  keptSearchDb?(notice?: (line: string) => void): SearchDb | undefined;
 }

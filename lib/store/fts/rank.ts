@@ -14,8 +14,8 @@ export interface TextHit extends SearchHit {
   matched: string[];
 }
 
-// A row of `docs` as the ranking selects it: the search record, with tags as stored (`\x1f`-joined) and the row id.
-type DocMeta = Omit<SearchRecord, "tags"> & { id: number; tags: string };
+/** A row of `docs` as the ranking selects it: the search record, with tags as stored (`\x1f`-joined) and the row id. */
+export type DocMeta = Omit<SearchRecord, "tags"> & { id: number; tags: string };
 
 const META_COLUMNS = "d.id AS id, d.path AS path, d.name AS name, d.type AS type, d.project AS project, d.status AS status, d.updated AS updated, d.tags AS tags, d.description AS description";
 
@@ -37,11 +37,7 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
   if (expression === null) return filterMode(store, options, config);
   const top = options.top ?? 10;
   const pool = top > 0 ? Math.max(config.search.pool, top * 5) : -1;
-  const { where, params } = filterSql(options, false);
-  const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
-  const candidates = store
-    .prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`)
-    .all(expression, ...params, pool) as unknown as DocMeta[];
+  const candidates = poolCandidates(store, expression, options, pool, config);
   const ids = candidates.map((c) => c.id);
   const points = fieldPoints(store, parsed, ids, config);
   const wholeNames = config.textWeights.whole_name !== 1 ? wholeNameIds(store, parsed, ids) : new Set<number>();
@@ -54,6 +50,40 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
   const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
   sortHits(kept);
   return top > 0 ? kept.slice(0, top) : kept;
+}
+
+/**
+ * The `pool` best matches of an FTS5 expression by FTS5's BM25 with the
+ * fields' weights, ties by path (every match when `pool` is negative), under
+ * the filters; in no particular order. Without filters, the matches are
+ * ranked by row id and score alone, and only the pool's rows are read from
+ * `docs` (their paths too when the pool ends inside a run of equal scores):
+ * the same atoms as ranking every match with its path, without carrying
+ * every match's metadata through the sort.
+ */
+export function poolCandidates(store: SearchDb, expression: string, filters: RankOptions, pool: number, config: CortexConfig): DocMeta[] {
+  const { where, params } = filterSql(filters, false);
+  const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
+  const everyMatch = () => store.prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`).all(expression, ...params, pool) as unknown as DocMeta[];
+  if (where !== "" || pool <= 0) return everyMatch();
+  // Twice the pool: a run of equal scores at its edge is then (almost always) read whole.
+  const ranked = store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s LIMIT ?`).all(expression, 2 * pool) as { id: number; s: number }[];
+  let ids = ranked.map((r) => r.id);
+  if (ranked.length > pool) {
+    const edge = ranked[pool - 1]!.s;
+    // The run of scores equal to the pool's last goes on past what was read.
+    if (ranked.at(-1)!.s === edge) return everyMatch();
+    const better = ranked.filter((r) => r.s < edge).map((r) => r.id);
+    const tied = ranked.filter((r) => r.s === edge).map((r) => r.id);
+    ids = better.concat(firstByPath(store, tied, pool - better.length));
+  }
+  return store.prepare(`SELECT ${META_COLUMNS} FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as DocMeta[];
+}
+
+// The first `n` of these rows by path (in SQLite's order, as the ranking's tie-break).
+function firstByPath(store: SearchDb, ids: number[], n: number): number[] {
+  const rows = store.prepare("SELECT id FROM docs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path LIMIT ?").all(JSON.stringify(ids), n) as { id: number }[];
+  return rows.map((r) => r.id);
 }
 
 function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[], options: RankOptions, config: CortexConfig): TextHit | null {
@@ -81,7 +111,7 @@ function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[
 function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config: CortexConfig): Map<number, Contribution[]> {
   const byId = new Map<number, Contribution[]>();
   if (ids.length === 0) return byId;
-  const total = (store.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n;
+  const total = store.docCount();
   const columns = TEXT_FIELDS.map((_, c) => `bm25(fts, ${TEXT_FIELDS.map((__, i) => (i === c ? 1 : 0)).join(", ")}) AS c${c}`).join(", ");
   const statement = store.prepare(`SELECT rowid AS id, ${columns} FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`);
   const idList = JSON.stringify(ids);
@@ -149,9 +179,13 @@ export function countFullText(store: SearchDb, query: string, options: RankOptio
   const expression = matchExpression(parseQuery(query));
   const { where, params } = filterSql(options, expression === null);
   const archived = withArchived ? "" : " AND d.status != 'archived'";
-  const sql = expression === null
-    ? `SELECT count(*) AS n FROM docs d WHERE 1${where}${archived}`
-    : `SELECT count(*) AS n FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where}${archived}`;
+  // No filter to read from `docs`: on a kept connection, the matches alone, less the archived ones it has listed.
+  const bare = expression !== null && where === "" && store.kept;
+  const sql = bare
+    ? `SELECT count(*) AS n FROM fts WHERE fts MATCH ?${withArchived ? "" : ` AND +rowid NOT IN ${store.archivedIds()}`}`
+    : expression === null
+      ? `SELECT count(*) AS n FROM docs d WHERE 1${where}${archived}`
+      : `SELECT count(*) AS n FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where}${archived}`;
   const row = store.prepare(sql).get(...(expression === null ? params : [expression, ...params])) as { n: number };
   return row.n;
 }

@@ -45,7 +45,15 @@ export interface DocRow {
 /** An open `search.db` with the statements the sync needs, prepared once. */
 export class SearchDb {
   readonly db: DatabaseSync;
+  /**
+   * Set by an owner that keeps this connection open for many rankings while
+   * the database does not change (a live server's vault): what a ranking
+   * derives from the whole database is then worth working out once.
+   */
+  kept = false;
   private readonly statements = new Map<string, StatementSync>();
+  private docTotal: number | undefined;
+  private archived = false;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -117,6 +125,27 @@ export class SearchDb {
     if (!row) return;
     this.prepare("DELETE FROM fts WHERE rowid = ?").run(row.id);
     this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
+  }
+
+  /** How many atoms the database holds (counted once when {@link kept}). */
+  docCount(): number {
+    if (this.kept && this.docTotal !== undefined) return this.docTotal;
+    return (this.docTotal = (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
+  }
+
+  /**
+   * The name of a temporary table of this connection holding the row ids of
+   * the archived atoms, made on first use (for a {@link kept} connection: it
+   * is not made again when the database changes). A count of the matches
+   * that are not archived then looks ids up in it instead of reading each
+   * match's row of `docs`.
+   */
+  archivedIds(): string {
+    if (!this.archived) {
+      this.db.exec("CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
+      this.archived = true;
+    }
+    return "temp.archived";
   }
 
   /** A statement, prepared once per connection. */

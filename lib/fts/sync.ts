@@ -7,8 +7,10 @@ import { vaultPaths } from "../vault/paths.js";
 import { killPoint } from "../vault/kill-point.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "../vault/parallel-parse.js";
 import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../vault/stat-cache.js";
-import { decodeSearchRows, readSearchRow, type SearchRow } from "./rows.js";
+import { readSearchRow, type SearchRow } from "./rows.js";
+import { insertRowChunk } from "./row-wire.js";
 import { SearchDb, type DocRow } from "./search-db.js";
+import { SearchDbBuild } from "./search-db-build.js";
 
 /** Options of {@link syncSearchDb}. */
 export interface SyncOptions {
@@ -17,6 +19,15 @@ export interface SyncOptions {
   notice?: (line: string) => void;
   /** Rebuild it whole, whatever state it is in (`cortex index --full`). */
   full?: boolean;
+  /** The build that the index run just made fed (see {@link startSearchDbBuild}): put in place, or redone here if it failed. */
+  build?: SearchDbBuildStart;
+}
+
+/** A build of the whole `search.db` fed by an index run's parse, and why the existing file could not be kept. */
+export interface SearchDbBuildStart {
+  build: SearchDbBuild;
+  /** The existing file's damage, said in the notice of its rebuild. */
+  damage?: string;
 }
 
 /** What {@link syncSearchDb} did. */
@@ -49,11 +60,13 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
   const settingsKey = indexSettingsKey(options.config);
   const cacheFile = vaultPaths(vaultDir).cache;
   const signature = fileSignature(cacheFile);
+  const built = signature === null ? null : finishBuild(vaultDir, signature, options);
+  if (built) return built;
   const cache = signature === null ? null : readStatCache(cacheFile, settingsKey);
   if (signature === null || cache === null || typeof cache === "string") throw new CortexError("NO_INDEX", `no current index in ${vaultDir}: run cortex index`);
   const cacheText = cache.text;
   const file = searchDbPath(vaultDir);
-  const opened = existsSync(file) && !options.full ? SearchDb.open(file, settingsKey) : null;
+  const opened = existsSync(file) && !options.full && !options.build ? SearchDb.open(file, settingsKey) : null;
   if (typeof opened === "string" || opened === null) {
     if (typeof opened === "string") options.notice?.(`index/search.db: ${opened}; rebuilding it`);
     return rebuild(vaultDir, file, settingsKey, signature, readCachedFiles(cacheText), options.config);
@@ -68,6 +81,35 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
   } finally {
     opened.close();
   }
+}
+
+/**
+ * Starts building `search.db` whole from the rows of a full index run's
+ * parse (see `indexInParallel`), when the sync after that run would rebuild
+ * it: on `full`, or when the file is missing or cannot be used (damaged, of
+ * another format or settings). Null when an update will do (the file is
+ * usable), or when the build's thread cannot start (the sync then rebuilds
+ * it the usual way). The caller holds the vault lock.
+ */
+export function startSearchDbBuild(vaultDir: string, config: CortexConfig, full: boolean): SearchDbBuildStart | null {
+  const file = searchDbPath(vaultDir);
+  const settingsKey = indexSettingsKey(config);
+  const opened = full || !existsSync(file) ? null : SearchDb.open(file, settingsKey, true);
+  if (opened !== null && typeof opened !== "string") {
+    opened.close();
+    return null;
+  }
+  const build = SearchDbBuild.start(file, settingsKey);
+  return build && { build, damage: opened ?? undefined };
+}
+
+// Puts the build the run fed in place (saying why the old file was replaced); null without one, or when it failed.
+function finishBuild(vaultDir: string, signature: string, options: SyncOptions): SyncResult | null {
+  if (!options.build) return null;
+  const { build, damage } = options.build;
+  if (damage !== undefined) options.notice?.(`index/search.db: ${damage}; rebuilding it`);
+  const rows = build.finish(searchDbPath(vaultDir), signature);
+  return rows === null ? null : { rebuilt: true, updated: rows, removed: 0 };
 }
 
 /**
@@ -148,9 +190,9 @@ export function fillSearchDb(store: SearchDb, vaultDir: string, files: readonly 
   // Many notes: read and parsed on worker threads while this thread inserts what they post.
   const jobs = atoms.map((f) => ({ abs: join(vaultDir, f.path), path: f.path, mtimeMs: NaN, size: NaN }));
   const delivered = new Set<number>();
-  const run = canParseInParallel(jobs.length) ? parseOnWorkers(jobs, config, { task: "search-rows" }, (chunk, bytes) => {
+  const run = canParseInParallel(jobs.length) ? parseOnWorkers(jobs, config, { task: "search-rows" }, (chunk, posted) => {
     delivered.add(chunk);
-    for (const [path, row] of decodeSearchRows(bytes)) putRow(store, path, row, true);
+    insertRowChunk(store, posted.rows!);
   }) : null;
   const chunks = run?.chunks ?? 0;
   for (let c = 0; c < chunks; c++) if (!delivered.has(c)) for (const job of chunkOf(jobs, c)) putRow(store, job.path, readSearchRow(vaultDir, job.path, config), true);

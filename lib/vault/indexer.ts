@@ -9,7 +9,7 @@ import type { FileCheck } from "./digest.js";
 import { damageOf, metaBaseText, type FileChecks } from "./index-check.js";
 import { notice, notify, readBytes, readPrevious, readPreviousTexts, readText, type Previous } from "./index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
-import { searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
+import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart, type SyncResult } from "../fts/sync.js";
 import { killPoint } from "./kill-point.js";
 import { withIndexLock, type VaultLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
@@ -95,11 +95,16 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
-    const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null);
-    // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
-    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full });
-    if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
-    return result;
+    const run: RunContext = {};
+    try {
+      const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null, run);
+      // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
+      result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, build: run.searchDb });
+      if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
+      return result;
+    } finally {
+      run.searchDb?.build.dispose();
+    }
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
@@ -135,16 +140,21 @@ function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" 
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
+/** What a run under the lock hands to the sync of search.db after it: the build its parse fed, if any. */
+interface RunContext {
+  searchDb?: SearchDbBuildStart;
+}
+
 // `parallel`: a full run may take indexInParallel's path (false after that path gave up). `seen`: the scan made
 // before the lock, used when no other run wrote the index since (the cache is still the same text).
-function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true, seen: SeenBeforeLock | null = null): IndexVaultResult {
+function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true, seen: SeenBeforeLock | null = null, context: RunContext = {}): IndexVaultResult {
   const paths = vaultPaths(vaultDir);
   const settingsKey = indexSettingsKey(options.config);
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey, options);
   // A full run opens every file anyway and takes size and mtime from the open file.
   const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
-  if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
+  if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options, context) ?? runIndex(vaultDir, options, false);
   const run = readVault(scan, previous, options);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
   const { comparison, fresh, entries } = run;
@@ -202,14 +212,20 @@ function rebuildWhole(vaultDir: string, damage: string, options: IndexVaultOptio
 }
 
 // A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files
-// (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB.
-function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions): IndexVaultResult | null {
+// (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB. When search.db is to
+// be built whole, the parse makes its rows too (`run.searchDb`, finished by the sync after the run).
+function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions, run: RunContext): IndexVaultResult | null {
   const total = scan.files.length;
   const onProgress = options.onProgress && ((done: number) => options.onProgress!(done, total));
   onProgress?.(0);
   const meta = (atoms: number) => metaOf(atoms, settingsKey, options);
-  const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress });
-  if (!index) return null;
+  run.searchDb = startSearchDbBuild(vaultDir, options.config, options.full === true) ?? undefined;
+  const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress, searchDb: run.searchDb?.build });
+  if (!index) {
+    run.searchDb?.build.dispose();
+    run.searchDb = undefined;
+    return null;
+  }
   writeGitignore(vaultPaths(vaultDir).indexDir);
   const diagnostics = collectDiagnostics(index.diagnostics, scan.skipped);
   // Reported in the order of a one-thread run, whatever order the threads finished in.

@@ -119,3 +119,31 @@ describe("query syntax", () => {
     });
   }
 });
+
+test("should pick the same pool, ties at its end by path, whether it ranks on FTS5 alone or joined with every note's row", async () => {
+  const { SearchDb } = await import("../lib/fts/search-db.js");
+  const { textFields } = await import("../lib/fts/fields.js");
+  const { parseAtom } = await import("../lib/atoms/parse.js");
+  const { matchExpression } = await import("../lib/fts/query.js");
+  const { rankPool } = await import("../lib/fts/rank.js");
+  const config = defaultConfig();
+  const store = SearchDb.create(":memory:", "test");
+  try {
+    // 300 notes: groups of identical text (equal scores) under paths that do not sort in insertion order.
+    for (let i = 0; i < 300; i++) {
+      const path = `n/${String((i * 7919) % 300).padStart(3, "0")}-${i}.md`;
+      const text = `---\nname: Note\n---\n${"deploy ".repeat(1 + (i % 4))}${i % 3 === 0 ? "risk" : "calm"}\n`;
+      const { atom } = parseAtom(text, { path, mtimeMs: 0, size: text.length }, config);
+      store.put(atom, { mtimeUs: 0, size: text.length }, textFields(atom, text));
+    }
+    for (const query of ["deploy", "deploy risk", "risk", '"deploy risk"', "calm -risk"]) {
+      const expression = matchExpression(parseQuery(query))!;
+      for (const pool of [1, 2, 10, 63, 64, 75, 100, 200, 299, 300, 400]) {
+        const ids = (direct: boolean) => rankPool(store, expression, { today: TODAY }, config, pool, direct).map((d) => d.path);
+        assert.deepEqual(ids(false), ids(true), `${query}, pool ${pool}`);
+      }
+    }
+  } finally {
+    store.close();
+  }
+});

@@ -14,7 +14,7 @@ export interface TextHit extends SearchHit {
 }
 
 // A row of `docs` as the ranking selects it: the search record, with tags as stored (`\x1f`-joined) and the row id.
-type DocMeta = Omit<SearchRecord, "tags"> & { id: number; tags: string };
+export type DocMeta = Omit<SearchRecord, "tags"> & { id: number; tags: string };
 
 const META_COLUMNS = "d.id AS id, d.path AS path, d.name AS name, d.type AS type, d.project AS project, d.status AS status, d.updated AS updated, d.tags AS tags, d.description AS description";
 
@@ -36,11 +36,7 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
   if (expression === null) return filterMode(store, options, config);
   const top = options.top ?? 10;
   const pool = top > 0 ? Math.max(config.search.pool, top * 5) : -1;
-  const { where, params } = filterSql(options, false);
-  const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
-  const candidates = store
-    .prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`)
-    .all(expression, ...params, pool) as unknown as DocMeta[];
+  const candidates = rankPool(store, expression, options, config, pool);
   const points = fieldPoints(store, parsed, candidates.map((c) => c.id), config);
   const hits: TextHit[] = [];
   for (const doc of candidates) {
@@ -50,6 +46,38 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
   const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
   sortHits(kept);
   return top > 0 ? kept.slice(0, top) : kept;
+}
+
+/**
+ * The pool: the best `pool` matches (all of them when `pool` is -1) by
+ * FTS5's BM25 with the field weights, ties by path. `direct` (tests): always
+ * by the one query that joins every match with its `docs` row.
+ */
+export function rankPool(store: SearchDb, expression: string, options: RankOptions, config: CortexConfig, pool: number, direct = false): DocMeta[] {
+  const { where, params } = filterSql(options, false);
+  const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
+  const ranked = where === "" && pool > 0 && !direct ? rankOnFtsAlone(store, expression, weights, pool) : null;
+  return ranked ?? store
+    .prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`)
+    .all(expression, ...params, pool) as unknown as DocMeta[];
+}
+
+/** Matches fetched beyond the pool, so that the ties at its end are all in hand. */
+const TIE_MARGIN = 64;
+
+// Without filters, the pool ranked on FTS5 alone (no look-up in docs for each of what may be most notes), then
+// ordered as rankPool's query orders it: by score, the ties by path. Null when more notes tie at the pool's end
+// than were fetched (that query then runs).
+function rankOnFtsAlone(store: SearchDb, expression: string, weights: string, pool: number): DocMeta[] | null {
+  const rows = store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s LIMIT ?`).all(expression, pool + TIE_MARGIN) as { id: number; s: number }[];
+  const last = rows[pool - 1]?.s;
+  if (rows.length === pool + TIE_MARGIN && rows[rows.length - 1]!.s === last) return null;
+  // Each row with the rank of its score among the distinct scores (whole numbers sort exactly in SQL).
+  let rank = 0;
+  const keyed = rows.filter((r) => last === undefined || r.s <= last).map((r, i, all) => [r.id, i > 0 && r.s !== all[i - 1]!.s ? ++rank : rank]);
+  return store
+    .prepare(`SELECT ${META_COLUMNS} FROM json_each(?) j JOIN docs d ON d.id = json_extract(j.value, '$[0]') ORDER BY json_extract(j.value, '$[1]'), d.path LIMIT ?`)
+    .all(JSON.stringify(keyed), pool) as unknown as DocMeta[];
 }
 
 function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[], options: RankOptions, config: CortexConfig): TextHit | null {

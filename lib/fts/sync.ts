@@ -118,18 +118,29 @@ function finishBuild(vaultDir: string, signature: string, options: SyncOptions):
  * one row read. False when either is missing or the database cannot be read.
  */
 export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean {
+  const opened = openSearchDbIfCurrent(vaultDir, config);
+  opened?.close();
+  return opened !== null;
+}
+
+/**
+ * `index/search.db` opened read-only when it is in step with `index/cache.tsv`
+ * (see {@link searchDbCurrent}); null otherwise. The caller closes it.
+ */
+export function openSearchDbIfCurrent(vaultDir: string, config: CortexConfig): SearchDb | null {
   const signature = fileSignature(vaultPaths(vaultDir).cache);
   const file = searchDbPath(vaultDir);
-  if (signature === null || !existsSync(file)) return false;
+  if (signature === null || !existsSync(file)) return null;
   const opened = SearchDb.open(file, indexSettingsKey(config), true);
-  if (typeof opened === "string") return false;
+  if (typeof opened === "string") return null;
+  let current = false;
   try {
-    return opened.meta("synced") === signature;
+    current = opened.meta("synced") === signature;
   } catch {
-    return false;
-  } finally {
-    opened.close();
+    // unreadable: not current
   }
+  if (!current) opened.close();
+  return current ? opened : null;
 }
 
 // A cache file's identity: it is replaced by rename on every write, so a new write gives a new inode or mtime.

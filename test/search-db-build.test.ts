@@ -132,3 +132,30 @@ test("should build search.db the usual way when the thread building it dies, lea
     removeTemp(vault);
   }
 });
+
+// The heading split as first written (every line trimmed and matched), the oracle of the fast path that skips plain lines.
+function referenceHeadings(text: string): { headings: string; body: string } {
+  const headings: string[] = [];
+  const body: string[] = [];
+  let fence: string | null = null;
+  for (const line of text.split("\n")) {
+    const trimmed = line.trimStart();
+    const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+    if (marker && (fence === null || marker.startsWith(fence))) fence = fence === null ? marker : null;
+    const heading = fence === null && !marker ? /^#{1,6}(?:\s+(.*?))?\s*#*\s*$/.exec(trimmed) : null;
+    if (heading) headings.push(heading[1] ?? "");
+    else body.push(line);
+  }
+  return { headings: headings.filter((h) => h.length > 0).join("\n"), body: body.join("\n") };
+}
+
+test("should split a note's headings from its body as every line was once matched", async () => {
+  const fc = (await import("fast-check")).default;
+  const piece = fc.constantFrom("# ", "## ", "#", " ", "\u00a0", "\t", "```", "~~~", "````", "`", "~", "text", "#tag", "\n", "\r\n", "é");
+  const atom = parseAtom("", { path: "a.md", mtimeMs: 0, size: 0 }, config).atom;
+  fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+    const body = pieces.join("");
+    const fields = textFields(atom, body);
+    assert.deepEqual({ headings: fields.headings, body: fields.body }, referenceHeadings(body));
+  }), { numRuns: 400 });
+});

@@ -64,12 +64,19 @@ export function pathWords(path: string): string {
     .join(" ");
 }
 
+const HEADING_OR_FENCE = /[#`~]/;
+
 // ATX headings (`# …` to `###### …`) outside fenced code blocks go to `headings`, the rest to `body`.
 function splitHeadings(text: string): { headings: string; body: string } {
   const headings: string[] = [];
   const body: string[] = [];
   let fence: string | null = null;
   for (const line of text.split("\n")) {
+    // Most lines are neither a heading nor a fence: without a `#`, a backtick or a tilde they are body as they stand.
+    if (!HEADING_OR_FENCE.test(line)) {
+      body.push(line);
+      continue;
+    }
     const trimmed = line.trimStart();
     const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
     if (marker && (fence === null || marker.startsWith(fence))) fence = fence === null ? marker : null;

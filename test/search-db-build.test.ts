@@ -159,3 +159,11 @@ test("should split a note's headings from its body as every line was once matche
     assert.deepEqual({ headings: fields.headings, body: fields.body }, referenceHeadings(body));
   }), { numRuns: 400 });
 });
+
+test("should cut an ASCII path into the words the Unicode rules give", async () => {
+  const fc = (await import("fast-check")).default;
+  const { pathWords } = await import("../lib/fts/fields.js");
+  const unicode = (path: string) => path.replace(/\.md$/i, "").replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2").split(/[/._\-\s]+/u).filter((w) => w.length > 0).join(" ");
+  const piece = fc.constantFrom("a", "Z", "deploy", "Freeze", "HTTPServer", "v2", "9", "/", ".", "-", "_", " ", "\t", ".md", ".MD", "é", "Ünï", "ß");
+  fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => assert.equal(pathWords(pieces.join("")), unicode(pieces.join("")))), { numRuns: 500 });
+});

@@ -10,7 +10,7 @@ import { SearchDb } from "./search-db.js";
 
 const { file, settingsKey, port, gate } = workerData as { file: string; settingsKey: string; port: MessagePort; gate: Int32Array };
 
-const HASH_SIZE = 16 * 1024 * 1024;
+const HASH_SIZE = 8 * 1024 * 1024;
 
 type Message = { chunk: number; rows: RowChunk } | { chunks: number; signature: string };
 
@@ -50,8 +50,8 @@ function take(message: Message): void {
 
 try {
   store = SearchDb.create(file, settingsKey);
-  // FTS5 writes its pending terms to disk (and merges what it wrote) each time they reach this size: 1 MB by
-  // default; 16 MB takes ~15% less time to insert 100k notes.
+  // FTS5 writes its pending terms to disk (and merges what it wrote) each time they reach this size (1 MB by
+  // default): more inserts faster but holds more memory (see DESIGN.md).
   store.db.exec(`INSERT INTO fts(fts, rank) VALUES ('hashsize', ${HASH_SIZE})`);
   store.db.exec("BEGIN");
   port.on("message", (message: Message) => {

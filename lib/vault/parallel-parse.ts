@@ -68,7 +68,7 @@ export const ROWS_INSERTED = 0;
 /** See {@link ROWS_INSERTED}. */
 export const ROWS_FAILED = 1;
 /** See {@link ROWS_INSERTED}. */
-export const ROWS_AHEAD = 24;
+export const ROWS_AHEAD = 16;
 /** A worker waiting on an inserter that has taken nothing for this long marks it failed and goes on. */
 export const ROWS_STALL_MS = 15_000;
 

@@ -137,7 +137,7 @@ test("should check again only the notes changed since the last run (index/check-
   try {
     const args = ["check", "--vault", vault, "--today", "2026-11-22", "--json"];
     const first = await runInProcess(args);
-    assert.match(readFileSync(`${vault}/index/check-cache.tsv`, "utf8"), /^cortex-check 1\t/);
+    assert.match(readFileSync(`${vault}/index/check-cache.tsv`, "utf8"), /^cortex-check 2\t/);
     assert.deepEqual(await runInProcess(args), first, "a run from the cache reports the same");
     writeFileSync(`${vault}/atoms/canary_analysis.md`, readFileSync(`${vault}/atoms/canary_analysis.md`, "utf8").replace("tags:", "tags: [Bad Tag]\nold_tags:"));
     const changed = JSON.parse((await runInProcess(args)).stdout) as { diagnostics: { file: string; rule: string }[] };

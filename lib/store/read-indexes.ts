@@ -50,10 +50,10 @@ export function readLinksIndex(vaultDir: string): GroupIndex {
 }
 
 // The named files of index/, parsed, after checking meta.json's format version and each file's check in it.
-function readIndexParts(vaultDir: string, names: readonly string[]): Record<string, unknown> {
+function readIndexParts(vaultDir: string, names: readonly string[], parse = true): Record<string, unknown> {
   const { indexDir } = vaultPaths(vaultDir);
   for (let attempt = 1; ; attempt++) {
-    const read = readChecked(indexDir, names);
+    const read = readChecked(indexDir, names, parse);
     if (!(read instanceof Error)) return read;
     const damaged = read.cause === DAMAGED;
     // An index run of another process may have been between its data files and meta.json: read again, a moment later.
@@ -69,7 +69,7 @@ function readIndexParts(vaultDir: string, names: readonly string[]): Record<stri
 const DAMAGED = Symbol("damaged");
 
 // The files parsed, or the error that stopped it (with cause DAMAGED when a file fails its check).
-function readChecked(indexDir: string, names: readonly string[]): Record<string, unknown> | Error {
+function readChecked(indexDir: string, names: readonly string[], parse: boolean): Record<string, unknown> | Error {
   const bytes = (name: string) => readFileSync(join(indexDir, name));
   try {
     const metaText = bytes("meta.json").toString("utf8");
@@ -83,7 +83,7 @@ function readChecked(indexDir: string, names: readonly string[]): Record<string,
       // An index written before meta.json held checks is read as it is (the next index run rebuilds it).
       const damage = files && damageOf(`index/${name}`, buf, files);
       if (damage) return new Error(damage, { cause: DAMAGED });
-      out[name] = JSON.parse(buf.toString("utf8")) as unknown;
+      out[name] = parse ? (JSON.parse(buf.toString("utf8")) as unknown) : buf;
     }
     return out;
   } catch (error) {
@@ -99,4 +99,15 @@ function readChecked(indexDir: string, names: readonly string[]): Record<string,
  */
 export function readManifestFile(vaultDir: string): ManifestEntry[] {
   return readIndexParts(vaultDir, ["manifest.json"])["manifest.json"] as ManifestEntry[];
+}
+
+/**
+ * The bytes of named files of `index/` (`"manifest.json"`), checked as
+ * {@link readIndexes} checks them, not parsed: for readers that need a few
+ * fields of a 60 MB manifest (see `lib/indexes/narrow-read.ts`).
+ *
+ * @throws CortexError `NO_INDEX` when one is missing, damaged or of another format version.
+ */
+export function readIndexBytes(vaultDir: string, names: readonly string[]): Record<string, Buffer> {
+  return readIndexParts(vaultDir, names, false) as Record<string, Buffer>;
 }

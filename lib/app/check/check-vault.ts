@@ -5,13 +5,13 @@ import type { CortexConfig } from "../../core/config/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { findLinks } from "../../core/links/occurrences.js";
 import type { BrokenLink, LinkResolver } from "../../core/links/types.js";
-import { loadVaultLinks } from "../links/vault-links.js";
 import { isMoc } from "../../core/moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "../../core/check/rules.js";
 import { packageVersion } from "../../store/version.js";
 import { readFileStamps } from "../../store/stat-cache.js";
 import { vaultPaths } from "../../store/paths.js";
 import { CheckCache } from "../../store/check/check-cache.js";
+import { loadCheckLinks } from "./check-links.js";
 import { checkSettings } from "../../core/check/settings.js";
 import { withCheckSeverity } from "../../core/check/severity.js";
 import type { CheckReport } from "../../core/check/types.js";
@@ -42,33 +42,35 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const { config } = options;
   const settings = checkSettings(config);
   const vault = options.vault ?? new VaultHandle({ vaultDir, config }, { today: options.today });
-  const { index, resolver, resolved } = loadVaultLinks(vault);
+  const index = vault.indexResult();
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
   // A new version of cortex may check differently: its cache starts over.
   // The index run above just stat'ed every file: its cache.tsv says what changed (unless it was built in memory,
   // or the vault was opened without a refresh and took the index as written).
-  const stamps = vault.refresh && index.onDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
+  const stamps = vault.refresh && vault.indexOnDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
   const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]), stamps);
-  for (const entry of index.indexes.manifest) {
+  const links = loadCheckLinks(vault, cache);
+  for (const path of links.paths) {
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    const moc = isMoc(entry.path) && !entry.path.slice("_moc/".length).includes("/");
-    const checked = cache.get(vaultDir, entry.path, () => {
-      const text = readText(join(vaultDir, entry.path));
+    const moc = isMoc(path) && !path.slice("_moc/".length).includes("/");
+    const checked = cache.get(vaultDir, path, () => {
+      const text = readText(join(vaultDir, path));
       if (text === null) return null;
-      const found = checkAtomText(entry.path, text, config, settings);
-      return moc ? { ...found, diagnostics: [...found.diagnostics, ...markerDiagnostics(entry.path, text)] } : found;
+      const found = checkAtomText(path, text, config, settings);
+      return moc ? { ...found, diagnostics: [...found.diagnostics, ...markerDiagnostics(path, text)] } : found;
     });
     if (checked === null) continue;
     pushAll(diagnostics, checked.diagnostics);
-    ids.push({ path: entry.path, id: checked.id, idLine: checked.idLine });
+    ids.push({ path, id: checked.id, idLine: checked.idLine });
   }
   cache.save();
   pushAll(diagnostics, duplicateIdDiagnostics(ids));
   const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
   if (memory !== null) pushAll(diagnostics, markerDiagnostics("MEMORY.md", memory));
-  const broken = memory === null ? resolved.broken : pushAll([...resolved.broken], brokenIn("MEMORY.md", memory, resolver));
-  pushAll(diagnostics, linkDiagnostics(broken, resolved.ambiguous));
+  const { problems } = links;
+  const broken = memory === null ? problems.broken : pushAll([...problems.broken], brokenIn("MEMORY.md", memory, links.resolver()));
+  pushAll(diagnostics, linkDiagnostics(broken, problems.ambiguous));
   diagnostics.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.rule, b.rule) || compareStrings(a.message, b.message));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   return { diagnostics, errors, warnings: diagnostics.length - errors, files: index.atoms + (memory === null ? 0 : 1) };

@@ -11,7 +11,9 @@ export interface FileCheck {
   idLine: number;
 }
 
-const HEADER = "cortex-check 1";
+const HEADER = "cortex-check 2";
+/** Starts the line of the vault's link problems (a note's line starts with its mtime). */
+const LINKS = "#links\t";
 
 /**
  * The per-file results of `cortex check` kept in `index/check-cache.tsv`
@@ -19,13 +21,16 @@ const HEADER = "cortex-check 1";
  * `mtime(µs)⇥size⇥idLine⇥id (JSON)⇥diagnostics (JSON)⇥path`, keyed by the
  * settings the rules read. A pre-commit run on a large vault reads and checks
  * only the notes that changed since the last run; lines of unchanged notes are
- * kept as text, and an unchanged cache is not written again.
+ * kept as text, and an unchanged cache is not written again. One more line,
+ * `#links⇥key⇥problems (JSON)`, keeps the vault's broken and ambiguous links
+ * with the key of what they were resolved from (see {@link CheckCache.links}).
  */
 export class CheckCache {
   /** Path → its line without the path. */
   private readonly previous = new Map<string, string>();
   private readonly next: string[] = [];
   private changed = false;
+  private linkLine: string | null = null;
 
   /**
    * @param stamps - each file's `mtime⇥size` from the index run that just ran (see `readFileStamps`); a file without one is stat'ed.
@@ -40,6 +45,10 @@ export class CheckCache {
     const lines = text.split("\n");
     if (lines[0] !== `${HEADER}\t${settingsKey}`) return;
     for (const line of lines.slice(1)) {
+      if (line.startsWith(LINKS)) {
+        this.linkLine = line;
+        continue;
+      }
       const cut = line.lastIndexOf("\t");
       if (cut !== -1) this.previous.set(pathFromField(line.slice(cut + 1)), line.slice(0, cut));
     }
@@ -61,11 +70,31 @@ export class CheckCache {
     return result;
   }
 
+  /**
+   * The link problems kept under `key` (what they were resolved from), else
+   * `resolve()`'s, kept for the next run.
+   */
+  links<T>(key: string, resolve: () => T): T {
+    const head = `${LINKS}${key}\t`;
+    if (this.linkLine?.startsWith(head)) {
+      try {
+        return JSON.parse(this.linkLine.slice(head.length)) as T;
+      } catch {
+        // damaged: resolved again
+      }
+    }
+    const value = resolve();
+    this.linkLine = `${head}${JSON.stringify(value)}`;
+    this.changed = true;
+    return value;
+  }
+
   /** Writes the results of this run when they differ from the file's; a vault that cannot be written keeps no cache (the check still ran). */
   save(): void {
     if (!this.changed && this.next.length === this.previous.size) return;
+    const links = this.linkLine === null ? "" : `${this.linkLine}\n`;
     try {
-      writeFileAtomic(this.file, `${HEADER}\t${this.settingsKey}\n${this.next.join("\n")}\n`);
+      writeFileAtomic(this.file, `${HEADER}\t${this.settingsKey}\n${links}${this.next.join("\n")}\n`);
     } catch {
       // read-only vault
     }

@@ -1,8 +1,10 @@
 import type { Command } from "commander";
 import { CortexError } from "../../lib/core/errors.js";
 import { loadRelatedInputs } from "../../lib/app/related/load.js";
+import type { Vault } from "../../lib/app/vault.js";
+import { relatedFromIndex } from "../../lib/app/related/from-index.js";
 import { related } from "../../lib/core/related/related.js";
-import type { RelatedQuery } from "../../lib/core/related/types.js";
+import type { RelatedAtom, RelatedQuery } from "../../lib/core/related/types.js";
 import { parseCount, type CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
 import { findAtom } from "../refs.js";
@@ -30,12 +32,9 @@ export function registerRelated(program: Command, ctx: CliContext): void {
     .option("-j, --json", "print a JSON array")
     .action((ref: string | undefined, opts: RelatedOptions) => {
       if (ref === undefined && opts.tag.length === 0 && !opts.words) throw new CortexError("BAD_ARGUMENT", "give an atom (path, id or name), or --tag and/or --words");
-      const { manifest, edges } = loadRelatedInputs(ctx.vault(opts));
-      const query: RelatedQuery = ref !== undefined ? { path: findAtom(manifest, ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
-      const found = related(manifest, edges, query, opts.top);
+      const { found, status } = findRelated(ctx.vault(opts), ref, opts);
       if (opts.json) ctx.out(JSON.stringify(found, null, 2));
       else if (found.length > 0) {
-        const status = new Map(manifest.map((m) => [m.path, m.status]));
         ctx.out(found.map((r) => dimRetired(`${r.path}  ${r.name}${statusMark(status.get(r.path) ?? "")} — ${r.reason}`, status.get(r.path) ?? "", ctx.color)).join("\n"));
       }
       if (found.length === 0) {
@@ -43,4 +42,15 @@ export function registerRelated(program: Command, ctx: CliContext): void {
         ctx.exitCode = 1;
       }
     });
+}
+
+// The related atoms and the status of each: from the index files around the atom when they can answer, else from the whole manifest.
+function findRelated(vault: Vault, ref: string | undefined, opts: RelatedOptions): { found: RelatedAtom[]; status: Map<string, string> } {
+  const fast = ref === undefined ? null : relatedFromIndex(vault, ref, opts.top);
+  if (fast !== null) return { found: fast.found, status: new Map([...fast.entries].map(([path, m]) => [path, m.status])) };
+  const { manifest, edges } = loadRelatedInputs(vault);
+  const query: RelatedQuery = ref !== undefined ? { path: findAtom(manifest, ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
+  const found = related(manifest, edges, query, opts.top);
+  const shown = new Set(found.map((r) => r.path));
+  return { found, status: new Map(manifest.filter((m) => shown.has(m.path)).map((m) => [m.path, m.status])) };
 }

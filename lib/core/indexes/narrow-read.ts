@@ -1,3 +1,4 @@
+import { compareStrings } from "../util/compare.js";
 import type { GroupIndex, ManifestEntry } from "./types.js";
 
 /**
@@ -101,4 +102,33 @@ function stringArray(buf: Buffer, start: number, close: string): string[] {
   const value: unknown = JSON.parse(buf.toString("utf8", start, end + close.length));
   if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) throw new Error("not an array of strings");
   return value as string[];
+}
+
+/** How many entries a manifest as written holds. */
+export function countManifestEntries(buf: Buffer): number {
+  let count = 0;
+  for (let at = buf.indexOf(ENTRY); at !== -1; at = buf.indexOf(ENTRY, at + ENTRY.length)) count++;
+  return count;
+}
+
+/**
+ * The manifest entries of some paths, parsed (a path without one is left
+ * out). Looked up in code-unit order, each from where the one before was
+ * found (the manifest is in path order): one pass over the file.
+ *
+ * @example readManifestEntries(buf, ["atoms/a.md"]).get("atoms/a.md")?.name
+ */
+export function readManifestEntries(buf: Buffer, paths: readonly string[]): Map<string, ManifestEntry> {
+  const out = new Map<string, ManifestEntry>();
+  let from = 0;
+  for (const path of [...new Set(paths)].sort(compareStrings)) {
+    const head = Buffer.from(`\n  {\n    "path": ${JSON.stringify(path)},\n`);
+    let at = buf.indexOf(head, from);
+    if (at === -1 && from > 0) at = buf.indexOf(head);
+    const end = at === -1 ? -1 : buf.indexOf(ENTRY_END, at + head.length);
+    if (end === -1) continue;
+    out.set(path, JSON.parse(buf.toString("utf8", at + 1, end + ENTRY_END.length)) as ManifestEntry);
+    from = end;
+  }
+  return out;
 }

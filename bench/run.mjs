@@ -39,6 +39,8 @@ const TARGETS = [
   { metric: "reindexNoChange", field: "ms", sizes: [100000], max: 800, label: "re-index, nothing changed, 100k atoms" },
   { metric: "reindexOneChanged", field: "ms", sizes: [100000], max: 1000, label: "re-index, one file changed, 100k atoms" },
   { metric: "write", field: "ms", sizes: [100000], max: 500, label: "cortex write, 100k atoms" },
+  { metric: "check", field: "ms", sizes: [100000], max: 2000, label: "cortex check median, index current, 100k atoms" },
+  { metric: "related", field: "ms", sizes: [100000], max: 2000, label: "cortex related REF median, index current, 100k atoms" },
   { metric: "mcpStartup", field: "ms", sizes: null, max: 250, label: "cortex mcp: spawn to tools/list answer" },
   { metric: "mcpRecallRare", field: "ms", sizes: [10000, 100000], max: 30, label: `MCP recall "${RARE_WORD}", running server, nothing changed` },
   { metric: "mcpRecallCommon", field: "ms", sizes: [10000, 100000], max: 30, label: "MCP recall \"deploy\", running server, nothing changed" },
@@ -257,6 +259,10 @@ async function benchSize(size) {
   log(`vault-${size}: the same search while cortex watch keeps the index current…`);
   row.searchWatched = await withWatcher(vault.dir, base, () => measureSearch(size, base, []));
 
+  // Each checks the files against the index first, as a pre-commit hook or a user would run them.
+  row.check = await measureCommand(size, ["check", ...base, "--quiet"], [0, 1]);
+  row.related = await measureCommand(size, ["related", row.editedFile, ...base], [0, 1]);
+
   log(`vault-${size}: cortex write…`);
   const note = ["write", "--name", `Bench note ${Date.now()}`, "--type", "insight", "--project", "ops", "--body", "Measured by bench/run.mjs: a note written and removed again.", "--force", "--no-commit"];
   const written = await cortex([...note, ...base], { wrapped: true, env: cliEnv, okCodes: [0] });
@@ -291,6 +297,15 @@ async function measureMcp(size, vaultDir, base, row) {
   row.mcpSave = fig(running.save);
   // The saved note's file is gone: this index run drops it, leaving the vault's index as generated.
   if (running.save.path) await cortex(["index", ...base], { wrapped: false, env: cliEnv });
+}
+
+// Median wall time of a command over --runs plain runs, after one warm-up (which fills caches such as check's).
+async function measureCommand(size, args, okCodes) {
+  log(`vault-${size}: ${args[0]} ×${opts.runs} (+1 warm-up)…`);
+  await cortex(args, { wrapped: false, okCodes, env: cliEnv });
+  const runs = [];
+  for (let i = 0; i < opts.runs; i++) runs.push(await cortex(args, { wrapped: false, okCodes, env: cliEnv }));
+  return { ms: round1(median(runs.map((r) => r.ms))), runsMs: runs.map((r) => round1(r.ms)), exitCode: runs[0].code };
 }
 
 async function measureSearch(size, base, extra) {
@@ -354,10 +369,10 @@ const fmtMs = (f) => (f?.ms == null ? "–" : f.ms < 100 ? f.ms.toFixed(1) : fmt
 
 function printTable(result) {
   const header = ["size", "full index ms / MB", "re-index no change ms / MB", "one changed ms / MB",
-    "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "write ms / MB", "search.db MB", "node baseline ms",
+    "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "check ms", "related ms", "write ms / MB", "search.db MB", "node baseline ms",
     "mcp start ms", `mcp recall ${RARE_WORD} ms`, "mcp recall deploy ms", "mcp resources/list ms", "mcp save ms"];
   const lines = result.results.map((r) => [fmtInt(r.size), pair(r.fullIndex), pair(r.reindexNoChange),
-    pair(r.reindexOneChanged), pair(r.search), pair(r.searchNoRefresh), pair(r.searchSeed), pair(r.searchWatched), pair(r.write),
+    pair(r.reindexOneChanged), pair(r.search), pair(r.searchNoRefresh), pair(r.searchSeed), pair(r.searchWatched), fmtInt(r.check?.ms), fmtInt(r.related?.ms), pair(r.write),
     (r.searchDbBytes / 1048576).toFixed(1), fmtInt(r.nodeBaseline.ms),
     fmtMs(r.mcpStartup), fmtMs(r.mcpRecallRare), fmtMs(r.mcpRecallCommon), fmtMs(r.mcpResourcesList), fmtMs(r.mcpSave)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -376,6 +391,7 @@ function printTable(result) {
   out.push(`Search: median of ${result.meta.runs} runs of plain \`node <cli>\` for ms (after one warm-up run); MB = highest`);
   out.push(`peak RSS of ${result.meta.runs} further runs through bench/measure.mjs. Wrapper overhead (wrapped − plain median):`
     + ` ${result.results.map((r) => `${fmtInt(r.size)}: ${(r.search.wrappedMs - r.search.ms).toFixed(1)} ms`).join(", ")}.`);
+  out.push(`check (--quiet) and related (the edited atom's path): median of ${result.meta.runs} plain runs after one warm-up.`);
   out.push(`MCP (official client): start = spawn of \`cortex mcp\` to the tools/list answer, median of ${result.meta.runs} servers after one;`);
   out.push(`recall, resources/list (first page) = round trip in one running server whose watcher says the index is current,`);
   out.push(`median of ${result.meta.runs} calls after one warm-up; save = one call (a unique note, then removed and re-indexed).`);
@@ -405,6 +421,8 @@ const result = {
       search: "ms: median of plain runs after one warm-up (each checks the files against the index first); mb: max peak RSS over the same number of runs through bench/measure.mjs",
       searchNoRefresh: "ms: median of the same search with --no-refresh (the index as written, no check of the files)",
       searchWatched: "ms: median of the same search while `cortex watch` runs and says the index is current (the search skips its check)",
+      check: "ms: median of plain runs of `cortex check --quiet` after one warm-up (which fills index/check-cache.tsv); each checks the files against the index first",
+      related: "ms: median of plain runs of `cortex related PATH` (the atom the one-changed run edits) after one warm-up",
       mcpStartup: "ms: median over --runs servers (after one) of spawn of `cortex mcp --vault DIR` to the tools/list answer, official client",
       mcpRunning: "ms: round trip of recall / resources/list (first page) in one running server whose watcher says the index is current, median of --runs calls after one warm-up; save: one call of a unique note, removed after",
       mb: "peak RSS (process.resourceUsage().maxRSS, KiB) / 1024",

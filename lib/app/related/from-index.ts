@@ -38,9 +38,18 @@ export function relatedFromIndex(vault: VaultHandle, ref: string, top: number): 
   const found = [...linked].filter((p) => p !== self.path).map((p) => linkTier({ path: p, name: "" }, out.includes(p), into.includes(p)));
   const tagFreq = new Map(self.tags.map((t) => [t, byTag[t]!.length]));
   const sharing = new Map<string, string[]>();
-  for (const tag of self.tags) for (const path of byTag[tag]!) if (path !== self.path && !linked.has(path)) sharing.set(path, [...(sharing.get(path) ?? []), tag]);
+  for (const tag of self.tags) {
+    for (const path of byTag[tag]!) {
+      if (path === self.path || linked.has(path)) continue;
+      const tags = sharing.get(path);
+      if (tags === undefined) sharing.set(path, [tag]);
+      else tags.push(tag);
+    }
+  }
   if (found.length + sharing.size < top || [...tagFreq.keys()].some((t) => new Set(byTag[t]).size !== tagFreq.get(t))) return null;
-  const idf = idfOf(countManifestEntries(bytes.manifest));
+  // The index run counted the manifest's entries; counting them again takes a pass over it.
+  const atoms = vault.indexResult().atoms;
+  const idf = idfOf(Number.isInteger(atoms) ? atoms : countManifestEntries(bytes.manifest));
   for (const [path, tags] of sharing) found.push(tagTier({ path, name: "" }, tags, tagFreq, idf));
   const best = bestFirst(found, top);
   const entries = readManifestEntries(bytes.manifest, best.map((r) => r.path));

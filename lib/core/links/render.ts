@@ -1,6 +1,5 @@
 import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { findHubs, findOrphans } from "./graph.js";
 import type { ResolvedGraph } from "./types.js";
 
 /** The part of the link graph to draw. */
@@ -23,22 +22,26 @@ export function graphView(manifest: readonly Pick<ManifestEntry, "path" | "name"
   const atoms = manifest.filter((m) => options.project === undefined || m.project === options.project);
   const keep = new Set(atoms.map((m) => m.path));
   const edges: [string, string][] = [];
+  // Counts in maps: objects keyed by 100k paths are slow dictionaries.
+  const out = new Map<string, number>();
+  const inn = new Map<string, number>();
   for (const from of Object.keys(resolved.edges).sort(compareStrings)) {
     if (!keep.has(from)) continue;
-    for (const to of resolved.edges[from]!) if (keep.has(to)) edges.push([from, to]);
+    for (const to of resolved.edges[from]!) {
+      if (!keep.has(to)) continue;
+      edges.push([from, to]);
+      out.set(from, (out.get(from) ?? 0) + 1);
+      inn.set(to, (inn.get(to) ?? 0) + 1);
+    }
   }
-  const out: Record<string, string[]> = {};
-  const inn: Record<string, string[]> = {};
-  for (const [from, to] of edges) {
-    (out[from] ??= []).push(to);
-    (inn[to] ??= []).push(from);
-  }
-  const sub = { edges: out, backlinks: inn };
-  const hubs = findHubs(sub, options.hubs ?? 5).filter((h) => h.in + h.out >= HUB_MIN).map((h) => h.path);
-  const orphans = findOrphans(atoms, sub);
+  const degree = (p: string) => (out.get(p) ?? 0) + (inn.get(p) ?? 0);
+  // As findHubs and findOrphans rank and pick them.
+  const connected = [...new Set([...out.keys(), ...inn.keys()])].sort((a, b) => degree(b) - degree(a) || compareStrings(a, b));
+  const hubs = connected.slice(0, options.hubs ?? 5).filter((p) => degree(p) >= HUB_MIN);
+  const orphans = atoms.map((m) => m.path).filter((p) => degree(p) === 0).sort(compareStrings);
   const hubSet = new Set(hubs);
   const orphanSet = new Set(orphans);
-  const nodes = atoms.map((m) => ({ path: m.path, name: m.name, project: m.project, status: m.status, in: inn[m.path]?.length ?? 0, out: out[m.path]?.length ?? 0, hub: hubSet.has(m.path), orphan: orphanSet.has(m.path) }));
+  const nodes = atoms.map((m) => ({ path: m.path, name: m.name, project: m.project, status: m.status, in: inn.get(m.path) ?? 0, out: out.get(m.path) ?? 0, hub: hubSet.has(m.path), orphan: orphanSet.has(m.path) }));
   return { nodes, edges, hubs, orphans };
 }
 

@@ -26,7 +26,7 @@ const LINKS = "#links\t";
  * with the key of what they were resolved from (see {@link CheckCache.links}).
  */
 export class CheckCache {
-  /** Path → its line without the path. */
+  /** Path → its whole line (an unchanged note's line is kept as it is). */
   private readonly previous = new Map<string, string>();
   private readonly next: string[] = [];
   private changed = false;
@@ -50,7 +50,7 @@ export class CheckCache {
         continue;
       }
       const cut = line.lastIndexOf("\t");
-      if (cut !== -1) this.previous.set(pathFromField(line.slice(cut + 1)), line.slice(0, cut));
+      if (cut !== -1) this.previous.set(pathFromField(line.slice(cut + 1)), line);
     }
   }
 
@@ -59,9 +59,9 @@ export class CheckCache {
     const stamp = this.stampOf(vaultDir, path);
     if (stamp === null) return null;
     const line = this.previous.get(path);
-    const cached = line !== undefined && line.startsWith(`${stamp}\t`) ? parseRest(line.slice(stamp.length + 1)) : null;
-    if (cached) {
-      this.next.push(`${line}\t${pathField(path)}`);
+    const cached = line !== undefined && line.charCodeAt(stamp.length) === 9 && line.startsWith(stamp) ? parseRest(line, stamp.length + 1) : null;
+    if (cached && line !== undefined) {
+      this.next.push(line);
       return cached;
     }
     this.changed = true;
@@ -109,11 +109,21 @@ export class CheckCache {
   }
 }
 
-// `idLine⇥id⇥diagnostics` of a cached line; null when damaged (the file is checked again).
-function parseRest(rest: string): FileCheck | null {
-  const [idLine, id, diagnostics] = rest.split("\t");
+// `idLine⇥id⇥diagnostics` of a cached line, from `start`; null when damaged (the file is checked again).
+// Without split or JSON.parse for what almost every line holds: no diagnostics, an id without escapes.
+function parseRest(line: string, start: number): FileCheck | null {
+  const idAt = line.indexOf("\t", start) + 1;
+  const diagnosticsAt = idAt === 0 ? 0 : line.indexOf("\t", idAt) + 1;
+  const end = diagnosticsAt === 0 ? -1 : line.indexOf("\t", diagnosticsAt);
+  if (end === -1) return null;
+  const id = line.slice(idAt, diagnosticsAt - 1);
+  const diagnostics = line.slice(diagnosticsAt, end);
   try {
-    return { idLine: Number(idLine), id: JSON.parse(id!) as string | null, diagnostics: diagnostics === "[]" ? [] : (JSON.parse(diagnostics!) as Diagnostic[]) };
+    return {
+      idLine: Number(line.slice(start, idAt - 1)),
+      id: id === "null" ? null : id.length > 1 && id.charCodeAt(0) === 34 && !id.includes("\\") && id.indexOf('"', 1) === id.length - 1 ? id.slice(1, -1) : (JSON.parse(id) as string | null),
+      diagnostics: diagnostics === "[]" ? [] : (JSON.parse(diagnostics) as Diagnostic[]),
+    };
   } catch {
     return null;
   }

@@ -8,7 +8,9 @@ import { checkVault } from "../lib/app/check/check-vault.js";
 import { linkDiagnostics } from "../lib/core/check/rules.js";
 import type { Diagnostic } from "../lib/core/atoms/types.js";
 import type { GroupIndex, ManifestEntry } from "../lib/core/indexes/types.js";
-import { countManifestEntries, readGroupKeys, readGroupKeysOf, readManifestEntries, readManifestLinkFields } from "../lib/core/indexes/narrow-read.js";
+import { countManifestEntries, readGroupKeys, readGroupKeysOf, readManifestEntries, readManifestLinkFields, readManifestRefFields } from "../lib/core/indexes/narrow-read.js";
+import { resolveAtomRef } from "../lib/core/indexes/atom-ref.js";
+import { normalizeRef } from "../lib/core/links/refs.js";
 import { loadVaultLinks } from "../lib/app/links/vault-links.js";
 import { relatedFromIndex } from "../lib/app/related/from-index.js";
 import { loadRelatedInputs } from "../lib/app/related/load.js";
@@ -37,6 +39,7 @@ test("should read paths, aliases, entries and group keys of the index files as J
   const manifest = JSON.parse(indexFile("manifest.json").toString("utf8")) as ManifestEntry[];
   assert.deepEqual(readManifestLinkFields(indexFile("manifest.json")), manifest.map((m) => ({ path: m.path, aliases: m.aliases })));
   assert.ok(manifest.some((m) => m.aliases.length > 0) && manifest.some((m) => /["\\ ]|[^\x00-\x7f]/.test(m.path)), "aliases and names that need care are there");
+  assert.deepEqual(readManifestRefFields(indexFile("manifest.json")), manifest.map((m) => ({ path: m.path, id: m.id, name: m.name })));
   assert.equal(countManifestEntries(indexFile("manifest.json")), manifest.length);
   const some = manifest.filter((_, i) => i % 37 === 0).map((m) => m.path);
   assert.deepEqual(readManifestEntries(indexFile("manifest.json"), [...some, "no/such.md"]), new Map(manifest.filter((m) => some.includes(m.path)).map((m) => [m.path, m])));
@@ -57,16 +60,28 @@ test("should answer related from the index files exactly as from the whole manif
   const { manifest, edges } = loadRelatedInputs(v);
   let answered = 0;
   for (const m of manifest.filter((_, i) => i % 80 === 0)) {
-    for (const top of [1, 10, 60]) {
-      const fast = relatedFromIndex(v, m.path, top);
+    const stem = m.path.slice(m.path.lastIndexOf("/") + 1, -3);
+    for (const [ref, top] of [[m.path, 1], [m.path, 10], [m.path, 60], [m.id ?? m.path, 10], [m.name, 10], [stem, 10], [`[[${stem}]]`, 5]] as const) {
+      let path: string | Error;
+      try {
+        path = resolveAtomRef(manifest, normalizeRef(ref));
+      } catch (error) {
+        path = error as Error;
+      }
+      if (path instanceof Error) {
+        assert.throws(() => relatedFromIndex(v, ref, top), { message: path.message }, `${ref} names no single atom`);
+        continue;
+      }
+      const fast = relatedFromIndex(v, ref, top);
       if (fast === null) continue;
       answered++;
-      assert.deepEqual(fast.found, related(manifest, edges, { path: m.path }, top), `${m.path}, top ${top}`);
+      assert.deepEqual(fast.found, related(manifest, edges, { path }, top), `${ref}, top ${top}`);
       for (const r of fast.found) assert.equal(fast.entries.get(r.path)?.status, manifest.find((e) => e.path === r.path)!.status);
     }
   }
-  assert.ok(answered > 10, `answered ${answered}`);
+  assert.ok(answered > 30, `answered ${answered}`);
   assert.equal(relatedFromIndex(v, manifest[5]!.path, 0), null, "all of them needs the words tier");
+  assert.throws(() => relatedFromIndex(v, "no such atom at all", 10), /^CortexError: no atom with path, id or name "no such atom at all"$|no atom with path, id or name "no such atom at all"/);
 });
 
 // The report with the link problems resolved afresh (the cache removed), after checking its link diagnostics against loadVaultLinks.

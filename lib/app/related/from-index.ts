@@ -2,7 +2,8 @@ import type { VaultHandle } from "../handle/vault-handle.js";
 import { normalizeRef } from "../../core/links/refs.js";
 import { CortexError } from "../../core/errors.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
-import { countManifestEntries, readGroupKeys, readGroupKeysOf, readManifestEntries } from "../../core/indexes/narrow-read.js";
+import { countManifestEntries, readGroupKeys, readGroupKeysOf, readManifestEntries, readManifestRefFields } from "../../core/indexes/narrow-read.js";
+import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
 import { readIndexBytes } from "../../store/read-indexes.js";
 import { bestFirst, idfOf, linkTier, tagTier } from "../../core/related/related.js";
 import type { RelatedAtom } from "../../core/related/types.js";
@@ -14,14 +15,16 @@ export interface RelatedFromIndex {
 }
 
 /**
- * `related(manifest, links, { path }, top)` for an atom named by its path,
- * from the index files on disk without parsing the manifest: the atom's
- * links (links.json), the atoms that share its tags (by_tag.json), and the
- * entries of the atoms listed. Null when it cannot answer so: the ref is not
- * a path, the top is all (`top` 0) or not filled by links and tags (the
- * words tier counts words over every atom), or the index is in memory or not
- * laid out as written. The caller then reads the whole manifest.
+ * `related(manifest, links, { path }, top)` for the atom `ref` names, from
+ * the index files on disk without parsing the manifest: the atom's links
+ * (links.json), the atoms that share its tags (by_tag.json), and the entries
+ * of the atoms listed; a ref that is not a path is resolved over the paths,
+ * ids and names of the manifest only. Null when it cannot answer so: the top
+ * is all (`top` 0) or not filled by links and tags (the words tier counts
+ * words over every atom), or the index is in memory or not laid out as
+ * written. The caller then reads the whole manifest.
  *
+ * @throws CortexError `NOT_FOUND` or `AMBIGUOUS`, as `resolveAtomRef`.
  * @example relatedFromIndex(vault, "atoms/canary_analysis.md", 10)?.found
  */
 export function relatedFromIndex(vault: VaultHandle, ref: string, top: number): RelatedFromIndex | null {
@@ -58,13 +61,19 @@ export function relatedFromIndex(vault: VaultHandle, ref: string, top: number): 
   return { found: best.map((r) => ({ ...r, name: entries.get(r.path)!.name })), entries };
 }
 
-// The entry of the atom whose path `ref` is (with or without `.md`), as resolveAtomRef finds it by path; null otherwise.
+// The entry of the atom `ref` names, as resolveAtomRef finds it (by path, id, name or link stem); null when the
+// manifest is not laid out as written. A ref that names no atom, or several, throws as resolveAtomRef does.
 function atomAt(manifest: Buffer, ref: string): ManifestEntry | null {
-  const wanted = normalizeRef(ref).trim().replace(/^\.\//, "").replace(/\\/g, "/");
+  const normalized = normalizeRef(ref);
+  const wanted = normalized.trim().replace(/^\.\//, "").replace(/\\/g, "/");
   const withMd = wanted.toLowerCase().endsWith(".md") ? wanted : `${wanted}.md`;
-  const entries = readManifestEntries(manifest, [wanted, withMd]);
-  // Both would be a path and its `.md` twin: which one the manifest lists first decides, so the whole manifest does.
-  return entries.size === 1 ? [...entries.values()][0]! : null;
+  const byPath = readManifestEntries(manifest, [wanted, withMd]);
+  // A path; when it and its `.md` twin are both atoms, resolveAtomRef takes the one the manifest lists first.
+  if (byPath.size === 1) return [...byPath.values()][0]!;
+  const fields = readManifestRefFields(manifest);
+  if (fields === null) return null;
+  const path = resolveAtomRef(fields, normalized);
+  return readManifestEntries(manifest, [path]).get(path) ?? null;
 }
 
 // manifest.json, by_tag.json and links.json as the last index run wrote them; null when they cannot be read.

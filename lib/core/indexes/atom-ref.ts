@@ -10,7 +10,7 @@ import type { ManifestEntry } from "./types.js";
  * @throws CortexError `NOT_FOUND` when nothing matches, `AMBIGUOUS` (listing the paths) when several do.
  * @example resolveAtomRef(manifest, "Deploy freeze during release windows") // "atoms/deploy_freeze_during_release.md"
  */
-export function resolveAtomRef(manifest: readonly ManifestEntry[], ref: string): string {
+export function resolveAtomRef(manifest: readonly Pick<ManifestEntry, "path" | "id" | "name">[], ref: string): string {
   const wanted = ref.trim().replace(/^\.\//, "").replace(/\\/g, "/");
   const withMd = wanted.toLowerCase().endsWith(".md") ? wanted : `${wanted}.md`;
   const byPath = manifest.find((m) => m.path === wanted || m.path === withMd);

@@ -132,3 +132,37 @@ export function readManifestEntries(buf: Buffer, paths: readonly string[]): Map<
   }
   return out;
 }
+
+const ID = Buffer.from('\n    "id": ');
+const NAME = Buffer.from('\n    "name": ');
+
+/**
+ * The `path`, `id` and `name` of every manifest entry, in file order (what a
+ * REF is resolved by, see `resolveAtomRef`); null when the bytes are not a
+ * manifest as written.
+ */
+export function readManifestRefFields(buf: Buffer): Pick<ManifestEntry, "path" | "id" | "name">[] | null {
+  const out: Pick<ManifestEntry, "path" | "id" | "name">[] = [];
+  if (buf.length < 3 || buf[0] !== 0x5b) return null;
+  try {
+    for (let at = buf.indexOf(ENTRY); at !== -1; at = buf.indexOf(ENTRY, at + ENTRY.length)) {
+      const start = at + ENTRY.length;
+      const end = buf.indexOf(ENTRY_END, start);
+      const idAt = buf.indexOf(ID, start);
+      const nameAt = buf.indexOf(NAME, start);
+      if (end === -1 || idAt === -1 || nameAt === -1 || idAt > end || nameAt > end) return null;
+      const id = lineValue(buf, idAt + ID.length);
+      out.push({ path: jsonString(buf, start, lineValue(buf, start)), id: buf.toString("latin1", idAt + ID.length, id) === "null" ? null : jsonString(buf, idAt + ID.length, id), name: jsonString(buf, nameAt + NAME.length, lineValue(buf, nameAt + NAME.length)) });
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}
+
+// The end of a member's value that starts at `start`: its line less the comma (a JSON string holds no raw line break).
+function lineValue(buf: Buffer, start: number): number {
+  const lineEnd = buf.indexOf(0x0a, start);
+  if (lineEnd === -1 || buf[lineEnd - 1] !== 0x2c) throw new Error("not a member line");
+  return lineEnd - 1;
+}

@@ -91,7 +91,8 @@ export class Vault implements VaultSnapshot {
   /** The index brought up to date (once per handle; again after {@link Vault.invalidate}). */
   state(): IndexState {
     const options = { config: this.config, today: this.today, lock: this.#lock, createIndex: this.#createIndex };
-    return (this.#state ??= this.refresh || this.#lock ? refreshIndex(this.vaultDir, options) : indexAsWritten(this.vaultDir, options));
+    // Under a lock the index is brought up to date unless the transaction reads it as written (see `MutateOptions.asIndexed`).
+    return (this.#state ??= this.refresh ? refreshIndex(this.vaultDir, options) : indexAsWritten(this.vaultDir, options));
   }
 
   /** Forgets what was read, so that the next read sees the files again (after a write). */

@@ -9,6 +9,7 @@ import { canParseInParallel, chunkOf, parseOnWorkers } from "../vault/parallel-p
 import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../vault/stat-cache.js";
 import { decodeSearchRows, readSearchRow, type SearchRow } from "./rows.js";
 import { SearchDb, type DocRow } from "./search-db.js";
+import { pathField } from "../util/text.js";
 
 /** Options of {@link syncSearchDb}. */
 export interface SyncOptions {
@@ -17,6 +18,13 @@ export interface SyncOptions {
   notice?: (line: string) => void;
   /** Rebuild it whole, whatever state it is in (`cortex index --full`). */
   full?: boolean;
+  /**
+   * The only paths whose cache lines changed since the cache file whose
+   * identity is `after` (see {@link cacheSignature}) was written: when the
+   * database was in step with that one, only their rows are compared and
+   * updated, not every row. Otherwise ignored.
+   */
+  only?: { paths: readonly string[]; after: string };
 }
 
 /** What {@link syncSearchDb} did. */
@@ -59,7 +67,9 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
     return rebuild(vaultDir, file, settingsKey, signature, readCachedFiles(cacheText), options.config);
   }
   try {
-    if (opened.meta("synced") === signature) return { rebuilt: false, updated: 0, removed: 0 };
+    const synced = opened.meta("synced");
+    if (synced === signature) return { rebuilt: false, updated: 0, removed: 0 };
+    if (options.only && synced === options.only.after) return update(opened, vaultDir, signature, cachedLines(cacheText, options.only.paths), options.config, options.only.paths);
     return update(opened, vaultDir, signature, readCachedFiles(cacheText), options.config);
   } catch (error) {
     opened.close();
@@ -76,7 +86,7 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
  * one row read. False when either is missing or the database cannot be read.
  */
 export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean {
-  const signature = fileSignature(vaultPaths(vaultDir).cache);
+  const signature = cacheSignature(vaultDir);
   const file = searchDbPath(vaultDir);
   if (signature === null || !existsSync(file)) return false;
   const opened = SearchDb.open(file, indexSettingsKey(config), true);
@@ -90,6 +100,11 @@ export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean
   }
 }
 
+/** The identity of `index/cache.tsv` as it stands (what search.db records it synced with); null when there is none. */
+export function cacheSignature(vaultDir: string): string | null {
+  return fileSignature(vaultPaths(vaultDir).cache);
+}
+
 // A cache file's identity: it is replaced by rename on every write, so a new write gives a new inode or mtime.
 function fileSignature(file: string): string | null {
   try {
@@ -100,8 +115,9 @@ function fileSignature(file: string): string | null {
   }
 }
 
-function update(store: SearchDb, vaultDir: string, signature: string, files: CachedFile[], config: CortexConfig): SyncResult {
-  const { stale, gone } = diff(store.docs(), files);
+// `paths`: compare only the rows of these paths (`files` then holds their cache lines, those that have one).
+function update(store: SearchDb, vaultDir: string, signature: string, files: CachedFile[], config: CortexConfig, paths?: readonly string[]): SyncResult {
+  const { stale, gone } = diff(paths ? paths.flatMap((p) => store.doc(p) ?? []) : store.docs(), files);
   store.db.exec("BEGIN IMMEDIATE");
   try {
     for (const path of gone) store.remove(path);
@@ -157,6 +173,18 @@ export function fillSearchDb(store: SearchDb, vaultDir: string, files: readonly 
   if (!run) for (const file of atoms) putRow(store, file.path, readSearchRow(vaultDir, file.path, config), true);
   store.db.exec("COMMIT");
   return store;
+}
+
+// The cache lines of `paths` (those that have one), read in place: the other 100k lines are not split.
+function cachedLines(cacheText: string, paths: readonly string[]): CachedFile[] {
+  const lines: string[] = [cacheText.slice(0, cacheText.indexOf("\n") + 1)];
+  for (const path of paths) {
+    const at = cacheText.indexOf(`\t${pathField(path)}\n`);
+    if (at === -1) continue;
+    const start = cacheText.lastIndexOf("\n", at) + 1;
+    lines.push(cacheText.slice(start, cacheText.indexOf("\n", at + 1) + 1));
+  }
+  return readCachedFiles(lines.join(""));
 }
 
 // The atoms whose row is missing or of another file version, and the rows whose file is no atom any more.

@@ -9,13 +9,14 @@ import type { FileCheck } from "./digest.js";
 import { damageOf, metaBaseText, type FileChecks } from "./index-check.js";
 import { notice, notify, readBytes, readPrevious, readPreviousTexts, readText, type Previous } from "./index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
-import { searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
+import { cacheSignature, searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
 import { killPoint } from "./kill-point.js";
 import { withIndexLock, type VaultLock } from "./lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "./paths.js";
 import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import { scanVault, type VaultFile, type VaultScan } from "./scan.js";
+import { cachedScan } from "./cached-scan.js";
 import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison, type StatEntry } from "./stat-cache.js";
 
 /** Options of {@link indexVault}. */
@@ -45,6 +46,14 @@ export interface IndexVaultOptions {
   lock?: VaultLock;
   /** How long to wait for the vault lock when a change must be written. Default 15 s. */
   lockTimeoutMs?: number;
+  /**
+   * The vault-relative paths of the only files whose changes this run records
+   * (those a transaction wrote or removed): the vault is not scanned, every
+   * other file is taken as the last run's cache has it (see `cachedScan`).
+   * A change made elsewhere since the last run is still seen by the next
+   * run that scans: its cache line keeps the old size and mtime.
+   */
+  changed?: readonly string[];
 }
 
 /** What an index run did. */
@@ -66,6 +75,11 @@ export interface IndexVaultResult {
   otherFiles: string[];
   /** What bringing `index/search.db` in step did (absent when nothing had to be written). */
   searchDb?: SyncResult;
+  /**
+   * Set by a run given `changed` that did not scan: the only paths whose cache lines it
+   * changed. `otherFiles` is empty then (the vault was not listed).
+   */
+  recorded?: readonly string[];
 }
 
 /**
@@ -88,16 +102,19 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   if (options.write === false) return runIndex(vaultDir, options);
   // Nothing changed (the common case of a read): proven without the lock, writing nothing. search.db is checked
   // too (one stat, one row): it may lag the cache after a killed run.
-  const check = options.full ? { seen: null } : checkIndex(vaultDir, options);
+  const check = options.full || options.changed ? { seen: null } : checkIndex(vaultDir, options);
   if ("result" in check && searchDbCurrent(vaultDir, options.config)) return check.result;
   return withIndexLock(vaultDir, () => {
     // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
+    // search.db in step with the cache before this run: then it needs only the rows of the files this run records.
+    const before = options.changed ? cacheSignature(vaultDir) : null;
     const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null);
+    const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
     // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
-    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full });
+    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, only });
     if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
     return result;
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
@@ -143,7 +160,8 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const write = options.write !== false;
   const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey, options);
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+  const cached = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
+  const scan = cached ?? (seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 }));
   if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
   const run = readVault(scan, previous, options);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
@@ -153,6 +171,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const meta = metaOf(atoms, settingsKey, options);
   const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
+  if (cached) result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();

@@ -85,7 +85,7 @@ export class WriteSession {
   write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string | readonly string[] } = {}): WriteResult {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
-    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
+    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, valid, folder, { today: this.options.today, indexedNs: this.indexedNs, config: this.options.config });
     if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);

@@ -198,11 +198,22 @@ function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & {
   if (typeof previousTexts === "string") return previousTexts;
   const delta = atomDelta(run.fresh, run.entries, run.comparison);
   const { today, config } = options;
-  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, previous.meta.base !== metaBase) ?? addedOnly(vaultDir, previousTexts, delta, options, previous);
+  // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
+  const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
+  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous, layersStale);
   if (spliced) return spliced;
   const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
   result.indexes = rebuilt.indexes;
   return rebuilt.texts;
+}
+
+// The atom count the last run's meta.json records.
+function previousAtoms(previous: Previous): number {
+  try {
+    return Number((JSON.parse(previous.meta.base) as { atoms?: unknown }).atoms);
+  } catch {
+    return NaN;
+  }
 }
 
 // The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
@@ -277,15 +288,17 @@ function readChangedFiles(jobs: readonly VaultFile[], total: number, options: In
 
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
 // The files it reads are held to their checks: one that fails is rebuilt with the rest.
-function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous): OutputTexts | null {
+// `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
+function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
-  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => {
-    const rel = `index/${name}.json`;
+  const checked = (rel: string) => {
     const bytes = readBytes(join(vaultDir, rel));
     return bytes && damageOf(rel, bytes, run.meta.files) === undefined ? bytes : null;
-  });
+  };
+  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => checked(`index/${name}.json`));
   if (!by_project || !by_type || !by_tag || !links) return null;
-  return addedOutputs({ ...previous, by_project, by_type, by_tag, links }, delta, options.today, options.config.layers);
+  const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
+  return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
 }
 
 function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>, comparison: CacheComparison): AtomDelta {

@@ -76,8 +76,9 @@ export interface IndexVaultResult {
   /** What bringing `index/search.db` in step did (absent when nothing had to be written). */
   searchDb?: SyncResult;
   /**
-   * Set by a run given `changed` that did not scan: the only paths whose cache lines it
-   * changed. `otherFiles` is empty then (the vault was not listed).
+   * Set by an incremental run: the only paths whose cache lines it changed
+   * (search.db then updates their rows only). A run given `changed` lists no
+   * folder: its `otherFiles` is empty.
    */
   recorded?: readonly string[];
 }
@@ -110,7 +111,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
     // search.db in step with the cache before this run: then it needs only the rows of the files this run records.
-    const before = options.changed ? cacheSignature(vaultDir) : null;
+    const before = options.full ? null : cacheSignature(vaultDir);
     const result = runIndex(vaultDir, options, true, "seen" in check ? check.seen : null);
     const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
     // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
@@ -171,7 +172,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const meta = metaOf(atoms, settingsKey, options);
   const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
-  if (cached) result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
+  if (comparison) result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();

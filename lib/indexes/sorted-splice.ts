@@ -56,6 +56,22 @@ export function manifestEntryPath(buf: Buffer, at: number): string | null {
   return end === -1 ? null : parseString(buf.toString("utf8", start, end));
 }
 
+/** The aliases of the manifest's entries that have any (few in most vaults), by path, found by their bytes; null when not laid out as expected. */
+export function aliasesByPath(manifest: Buffer): Map<string, string[]> | null {
+  const found = new Map<string, string[]>();
+  const key = '\n    "aliases": [\n';
+  for (let at = manifest.indexOf(key); at !== -1; at = manifest.indexOf(key, at + 1)) {
+    const start = manifest.lastIndexOf(MANIFEST_ENTRY, at);
+    const path = start === -1 ? null : manifestEntryPath(manifest, start);
+    const close = manifest.indexOf("\n    ]", at);
+    if (path === null || close === -1) return null;
+    const list = parseList(manifest.toString("utf8", at + key.length - 2, close + 6));
+    if (!list) return null;
+    found.set(path, list as string[]);
+  }
+  return found;
+}
+
 /** The marker that starts a key of a group index, graph.json or links.json. */
 export const GROUP_KEY = '\n  "';
 
@@ -132,6 +148,15 @@ function listItem(buf: Buffer, at: number): string | null {
   const nl = buf.indexOf(10, at + 1);
   const line = buf.toString("utf8", at + 5, nl === -1 ? buf.length : nl);
   return parseString(line.endsWith(",") ? line.slice(0, -1) : line);
+}
+
+function parseList(json: string): string[] | null {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) && value.every((v) => typeof v === "string") ? (value as string[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseString(json: string): string | null {

@@ -3,7 +3,7 @@ import type { LayerThresholds } from "../config/types.js";
 import { toManifestEntry } from "../indexes/build.js";
 import { jsonArrayChunks, serializeManifestEntry } from "../indexes/serialize.js";
 import { splicedPieces, type ByteEdit } from "../indexes/splice.js";
-import { firstAtOrAfter, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../indexes/sorted-splice.js";
+import { aliasesByPath, firstAtOrAfter, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../indexes/sorted-splice.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../layers/classify.js";
 import type { Layer, LayerEntry } from "../layers/types.js";
@@ -110,7 +110,7 @@ function answeringAtoms(previous: PreviousTexts, atoms: readonly Atom[], targets
   const found = new Map<string, string[]>(atoms.map((a) => [a.path, a.aliases]));
   if (targets.length === 0) return [...found].map(([path, aliases]) => ({ path, aliases }));
   if (previous.search.indexOf('\n"') !== -1) return null;
-  const aliased = aliasedEntries(previous.manifest);
+  const aliased = aliasesByPath(previous.manifest);
   if (!aliased) return null;
   for (const [path, aliases] of aliased) if (!found.has(path)) found.set(path, aliases);
   for (const name of new Set(targets.map((t) => targetKeys(t).name))) {
@@ -132,20 +132,6 @@ function pathsNamed(search: Buffer, name: string): string[] {
     if (path !== null && fileNameKey(path) === name) paths.add(path);
   }
   return [...paths];
-}
-
-// The entries of manifest.json with aliases (path → aliases): few in most vaults, found by their bytes.
-function aliasedEntries(manifest: Buffer): Map<string, string[]> | null {
-  const found = new Map<string, string[]>();
-  const key = '\n    "aliases": [\n';
-  for (let at = manifest.indexOf(key); at !== -1; at = manifest.indexOf(key, at + 1)) {
-    const start = manifest.lastIndexOf(MANIFEST_ENTRY, at);
-    const path = start === -1 ? null : manifestEntryPath(manifest, start);
-    const close = manifest.indexOf("\n    ]", at);
-    if (path === null || close === -1) return null;
-    found.set(path, JSON.parse(manifest.toString("utf8", at + key.length - 2, close + 6)) as string[]);
-  }
-  return found;
 }
 
 function atomOf(added: readonly ParsedAtom[], path: string): Atom {

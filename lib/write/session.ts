@@ -14,7 +14,7 @@ import { WriteRejectedError } from "./errors.js";
 import { atomFolder, checkFolderOnDisk, ensureFolder } from "./folder.js";
 import { linkTarget } from "../links/autolink.js";
 import { buildLinkResolver } from "../links/resolver.js";
-import type { LinkResolver } from "../links/types.js";
+import { fileNameKey } from "../links/file-matcher.js";
 import { related } from "../related/related.js";
 import { RELATED_MIN_SCORE, writeEvidence } from "../related/evidence.js";
 import { renderAtom } from "./render.js";
@@ -22,6 +22,7 @@ import { lastIndexedNs, unrecordedTwin } from "./retry.js";
 import { comparableText, type Shingles } from "./similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "./similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "./types.js";
+import type { AtomDirectory, DirectoryEntry } from "./directory.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
 const DUPLICATE_POOL = 100;
@@ -45,7 +46,10 @@ export interface SessionOptions {
  * the index once at the end (`mutateVault` does).
  */
 export class WriteSession {
-  readonly manifest: ManifestEntry[];
+  /** The atoms of the index, and those this session wrote (see {@link WriteSession.constructor}). */
+  readonly manifest: DirectoryEntry[];
+  /** The entries of the atoms this session wrote. */
+  readonly writtenEntries: ManifestEntry[] = [];
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
   /**
@@ -54,22 +58,32 @@ export class WriteSession {
    * disk and the next `cortex index` brings the index up to date.
    */
   readonly notRecorded: string[] = [];
-  private readonly ids: Set<string>;
+  private readonly hasId: (id: string) => boolean;
+  private readonly ids = new Set<string>();
   private corpus: Map<string, LazyCandidate> | null = null;
   /** The live atoms this session wrote, as near-duplicate candidates of the ones after them. */
   private readonly ownCandidates = new Map<string, LazyCandidate>();
-  private resolver: LinkResolver | null = null;
 
   /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
   private readonly indexedNs: bigint | null;
 
   readonly vaultDir: string;
 
-  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] }, readonly options: SessionOptions) {
+  /**
+   * `vault.directory`: the atoms as the write path reads them (see `readAtomDirectory`); else the
+   * vault's manifest, read once.
+   */
+  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory }, readonly options: SessionOptions) {
     this.vaultDir = vault.vaultDir;
     this.indexedNs = lastIndexedNs(this.vaultDir);
-    this.manifest = [...vault.manifest];
-    this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
+    if ("directory" in vault) {
+      this.manifest = vault.directory.entries;
+      this.hasId = (id) => this.ids.has(id) || vault.directory.hasId(id);
+    } else {
+      this.manifest = [...vault.manifest];
+      for (const m of vault.manifest) if (m.id !== null) this.ids.add(m.id);
+      this.hasId = (id) => this.ids.has(id);
+    }
   }
 
 
@@ -91,8 +105,7 @@ export class WriteSession {
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, text, flags.replacing);
     const related = this.relatedTo(valid, text);
-    const resolver = (this.resolver ??= buildLinkResolver(this.manifest));
-    const links = [...new Set([...valid.links, ...related.map((path) => linkTarget(path, resolver))])];
+    const links = [...new Set([...valid.links, ...this.linkTargets(related)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
       this.written.push(path);
@@ -141,8 +154,17 @@ export class WriteSession {
   private idFor(stem: string): string {
     const base = `${this.options.today.replace(/-/g, "")}_${stem}`;
     let id = base;
-    for (let n = 2; this.ids.has(id); n++) id = `${base}_${n}`;
+    for (let n = 2; this.hasId(id); n++) id = `${base}_${n}`;
     return id;
+  }
+
+  // How the new atom links to each related atom: its file name when no other atom answers to it, else its path.
+  // Only atoms of that file name, or with aliases, can answer a file name: the resolver is built over those.
+  private linkTargets(paths: readonly string[]): string[] {
+    if (paths.length === 0) return [];
+    const names = new Set(paths.map(fileNameKey));
+    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.has(fileNameKey(m.path))));
+    return paths.map((path) => linkTarget(path, resolver));
   }
 
   // Picks slug.md, slug_2.md, … by exclusive create, so concurrent writers never collide.
@@ -183,23 +205,19 @@ export class WriteSession {
   // The atoms a new text may duplicate: the closest ones by the full-text index (every live atom when it
   // cannot be read), and the ones this session wrote (not indexed yet).
   private duplicateCandidates(text: string): LazyCandidate[] {
-    const paths = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
-    if (paths === null) {
+    const found = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
+    if (found === null) {
       this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
       return [...this.corpus.values(), ...this.ownCandidates.values()];
     }
-    const byPath = new Map(this.manifest.map((m) => [m.path, m]));
-    const indexed = paths.flatMap((path) => {
-      const entry = byPath.get(path);
-      return entry && !this.ownCandidates.has(path) ? [lazyCandidate(path, comparableText(entry.name, readBody(this.vaultDir, path)))] : [];
-    });
+    const indexed = found.flatMap(({ path, name }) => (this.ownCandidates.has(path) ? [] : [lazyCandidate(path, comparableText(name, readBody(this.vaultDir, path)))]));
     return [...indexed, ...this.ownCandidates.values()];
   }
 
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
-    this.resolver = null;
+    this.writtenEntries.push(entry);
     if (entry.id) this.ids.add(entry.id);
     if (isLive(entry)) this.ownCandidates.set(path, { ...lazyCandidate(path, text), shingles });
   }

@@ -2,6 +2,7 @@ import { CortexError } from "../errors.js";
 import { mutateVault } from "../app/mutate.js";
 import { Vault } from "../app/vault.js";
 import { isIsoDate } from "../util/dates.js";
+import { readAtomDirectory } from "./directory.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "./settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "./types.js";
@@ -44,7 +45,9 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       options.signal?.throwIfAborted();
       // The atom to replace, checked before anything is written.
       const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
-      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
+      // Read as the index was written: the atoms from search.tsv and the manifest's bytes, when they pass their checks.
+      const directory = old === null ? readAtomDirectory(vaultDir) : null;
+      const session = new WriteSession(directory ? { vaultDir, directory } : tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
       // Both the atom superseded and the one `replacing` names (a --file note moved into place) are left out of the duplicate check.
       const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
       const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
@@ -55,7 +58,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       tx.wrote(...session.written);
       tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
       if (old) {
-        const plan = planSupersede(session.manifest, { old: old.path, by: result.path });
+        const plan = planSupersede([...tx.vault.manifest, ...session.writtenEntries], { old: old.path, by: result.path });
         tx.wrote(...applySupersede(vaultDir, plan, null, options.today));
         tx.event({ op: "supersede", path: old.path, id: old.id, by: result.path });
         result.superseded = old.path;

@@ -54,17 +54,37 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
   return top > 0 ? found.slice(0, top) : found;
 }
 
-// The distinct words of each atom whose text holds one of `words` at all: the
-// others are not tokenized (at 100k atoms, tokenizing every one dominated the run).
+// For each atom whose text holds one of `words` at all, those of `words` that are words of its text (the
+// only ones the callers keep): found in place, not by tokenizing every such atom (at 100k atoms that dominated).
 function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): Map<Entry, string[]> {
   const wanted = [...words];
   const found = new Map<Entry, string[]>();
   if (wanted.length === 0) return found;
   for (const m of manifest) {
     const text = [m.name, ...m.aliases, m.description].join(" ").toLowerCase();
-    if (wanted.some((w) => text.includes(w))) found.set(m, [...new Set(tokens(text))]);
+    if (wanted.some((w) => text.includes(w))) found.set(m, wanted.filter((w) => isWordOf(text, w)));
   }
   return found;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+// Whether `word` (a run of letters and digits, as `tokens` cuts) is one of the words `tokens` cuts `text` into:
+// an occurrence with no letter or digit just before or after it.
+function isWordOf(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if (!LETTER_OR_DIGIT.test(codePointBefore(text, at)) && !LETTER_OR_DIGIT.test(end < text.length ? String.fromCodePoint(text.codePointAt(end)!) : "")) return true;
+  }
+  return false;
+}
+
+// The code point that ends just before `at` (a surrogate pair whole); "" at the start.
+function codePointBefore(text: string, at: number): string {
+  if (at === 0) return "";
+  const low = text.charCodeAt(at - 1);
+  const pair = at >= 2 && low >= 0xdc00 && low <= 0xdfff && text.charCodeAt(at - 2) >= 0xd800 && text.charCodeAt(at - 2) <= 0xdbff;
+  return String.fromCodePoint(text.codePointAt(pair ? at - 2 : at - 1)!);
 }
 
 // The atoms whose resolved links include `path`.

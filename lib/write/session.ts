@@ -133,9 +133,13 @@ export class WriteSession {
     const live = this.manifest.filter(isLive);
     const words = `${text}\n${valid.description ?? ""}`;
     const byPath = new Map(live.map((m) => [m.path, m]));
-    const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
-    const strong = found.filter((r) => writeEvidence(byPath.get(r.path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE);
-    return strong.slice(0, limit).map((r) => r.path);
+    const strong: string[] = [];
+    // Best first: the evidence of the ones after the first `limit` strong ones is never needed.
+    for (const r of related(live, {}, { tags: valid.tags, words: [words] }, 0)) {
+      if (writeEvidence(byPath.get(r.path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE) strong.push(r.path);
+      if (strong.length === limit) break;
+    }
+    return strong;
   }
 
   private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {

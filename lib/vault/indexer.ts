@@ -6,8 +6,8 @@ import { INDEX_FORMAT, type VaultIndexes } from "../indexes/types.js";
 import { removeStaleTemps, writeFileAtomic } from "./atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "./digest.js";
-import { damageOf, metaBaseText, type FileChecks } from "./index-check.js";
-import { notice, notify, readBytes, readPrevious, readPreviousTexts, readText, type Previous } from "./index-previous.js";
+import { metaBaseText, type FileChecks } from "./index-check.js";
+import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous } from "./index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts, type PreviousTexts } from "./index-outputs.js";
 import { cacheSignature, searchDbCurrent, syncSearchDb, type SyncResult } from "../fts/sync.js";
 import { killPoint } from "./kill-point.js";
@@ -293,8 +293,8 @@ function readChangedFiles(jobs: readonly VaultFile[], total: number, options: In
 function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
   const checked = (rel: string) => {
-    const bytes = readBytes(join(vaultDir, rel));
-    return bytes && damageOf(rel, bytes, run.meta.files) === undefined ? bytes : null;
+    const bytes = checkedBytes(vaultDir, rel, run.meta.files);
+    return typeof bytes === "string" ? null : bytes;
   };
   const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => checked(`index/${name}.json`));
   if (!by_project || !by_type || !by_tag || !links) return null;

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ManifestEntry } from "../indexes/types.js";
 import { aliasesByPath } from "../indexes/sorted-splice.js";
 import { F, isCurrentSearchFile } from "../search/search-file.js";
 import { pathFromField } from "../util/text.js";
-import { damageOf, readMeta } from "../vault/index-check.js";
+import { readMeta } from "../vault/index-check.js";
+import { checkedBytes } from "../vault/index-previous.js";
 import { vaultPaths } from "../vault/paths.js";
 
 /** What the write path needs to know of each indexed atom (the name and description lower-cased). */
@@ -38,10 +38,11 @@ export function readAtomDirectory(vaultDir: string): AtomDirectory | null {
   };
   const metaBytes = read(paths.meta);
   const files = metaBytes && readMeta(metaBytes.toString("utf8"))?.files;
-  const search = read(paths.search);
-  const manifest = read(join(paths.indexDir, "manifest.json"));
-  if (!files || !search || !manifest || !isCurrentSearchFile(search)) return null;
-  if (damageOf("index/search.tsv", search, files) !== undefined || damageOf("index/manifest.json", manifest, files) !== undefined) return null;
+  if (!files) return null;
+  // Held to their checks, and kept for the index update after the write (see checkedBytes).
+  const search = checkedBytes(vaultDir, "index/search.tsv", files);
+  const manifest = checkedBytes(vaultDir, "index/manifest.json", files);
+  if (typeof search === "string" || typeof manifest === "string" || !isCurrentSearchFile(search)) return null;
   const aliases = aliasesByPath(manifest);
   if (!aliases) return null;
   return { entries: searchEntries(search.toString("utf8"), aliases), hasId: (id) => manifest.indexOf(`\n    "id": ${JSON.stringify(id)},\n`) !== -1 };

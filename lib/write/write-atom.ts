@@ -52,7 +52,11 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
       const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
       notRecorded.push(...session.notRecorded);
-      if (result.alreadyWritten) return result;
+      if (result.alreadyWritten) {
+        // Written by an earlier run whose index update failed: recorded now (the index was read as written, see asIndexed).
+        if (!options.dryRun) tx.wrote(result.path);
+        return result;
+      }
       // A dry run has made every check of a real one; mutateVault writes nothing after it.
       if (options.dryRun) return old ? { ...result, superseded: old.path } : result;
       tx.wrote(...session.written);

@@ -1,6 +1,7 @@
 import { compareStrings } from "../util/compare.js";
 import { pathFromField } from "../util/text.js";
 import type { ByteEdit } from "./splice.js";
+import type { ManifestEntry } from "./types.js";
 
 /**
  * Insertions into index files this tool wrote, found by binary search over
@@ -54,6 +55,19 @@ export function manifestEntryPath(buf: Buffer, at: number): string | null {
   const start = at + MANIFEST_ENTRY.length;
   const end = buf.indexOf(",\n", start);
   return end === -1 ? null : parseString(buf.toString("utf8", start, end));
+}
+
+/** The entry of `path` in manifest.json, found by binary search; null when it has none. */
+export function manifestEntryAt(buf: Buffer, path: string): ManifestEntry | null {
+  const end = buf.lastIndexOf("\n]");
+  const place = end === -1 ? null : firstAtOrAfter(buf, MANIFEST_ENTRY, (at) => manifestEntryPath(buf, at), [0, end], path);
+  const close = place?.found ? buf.indexOf("\n  }", place.at + 1) : -1;
+  if (close === -1) return null;
+  try {
+    return JSON.parse(buf.toString("utf8", place!.at + 1, close + 4)) as ManifestEntry;
+  } catch {
+    return null;
+  }
 }
 
 /** The aliases of the manifest's entries that have any (few in most vaults), by path, found by their bytes; null when not laid out as expected. */

@@ -3,7 +3,7 @@ import type { LayerThresholds } from "../config/types.js";
 import { toManifestEntry } from "../indexes/build.js";
 import { jsonArrayChunks, serializeManifestEntry } from "../indexes/serialize.js";
 import { splicedPieces, type ByteEdit } from "../indexes/splice.js";
-import { aliasesByPath, firstAtOrAfter, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../indexes/sorted-splice.js";
+import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../indexes/sorted-splice.js";
 import type { GroupIndex, ManifestEntry } from "../indexes/types.js";
 import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../layers/classify.js";
 import type { Layer, LayerEntry } from "../layers/types.js";
@@ -149,9 +149,9 @@ function manifestEdits(buf: Buffer, paths: readonly string[], linked: readonly s
   for (const path of linked) {
     if (fresh.has(path)) continue;
     const place = find(path);
-    const close = place?.found ? buf.indexOf("\n  }", place.at + 1) : -1;
-    if (close === -1) return null;
-    const old = JSON.parse(buf.toString("utf8", place!.at + 1, close + 4)) as ManifestEntry;
+    const old = place?.found ? manifestEntryAt(buf, path) : null;
+    if (!old) return null;
+    const close = buf.indexOf("\n  }", place!.at + 1);
     edits.push({ start: place!.at + 1, end: close + 4, bytes: Buffer.from(serializeManifestEntry({ ...old, backlinks: old.backlinks + backlinks(path) })) });
   }
   for (const path of paths) {

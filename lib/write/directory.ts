@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { ManifestEntry } from "../indexes/types.js";
-import { aliasesByPath } from "../indexes/sorted-splice.js";
+import { aliasesByPath, manifestEntryAt } from "../indexes/sorted-splice.js";
 import { F, isCurrentSearchFile } from "../search/search-file.js";
 import { pathFromField } from "../util/text.js";
 import { readMeta } from "../vault/index-check.js";
@@ -16,6 +16,8 @@ export interface AtomDirectory {
   entries: DirectoryEntry[];
   /** Whether an atom of the index has this id. */
   hasId(id: string): boolean;
+  /** The whole manifest entry of one atom (its name as written, …); null when the index has none. */
+  entry(path: string): ManifestEntry | null;
 }
 
 /**
@@ -45,7 +47,11 @@ export function readAtomDirectory(vaultDir: string): AtomDirectory | null {
   if (typeof search === "string" || typeof manifest === "string" || !isCurrentSearchFile(search)) return null;
   const aliases = aliasesByPath(manifest);
   if (!aliases) return null;
-  return { entries: searchEntries(search.toString("utf8"), aliases), hasId: (id) => manifest.indexOf(`\n    "id": ${JSON.stringify(id)},\n`) !== -1 };
+  return {
+    entries: searchEntries(search.toString("utf8"), aliases),
+    hasId: (id) => manifest.indexOf(`\n    "id": ${JSON.stringify(id)},\n`) !== -1,
+    entry: (path) => manifestEntryAt(manifest, path),
+  };
 }
 
 // One entry per line of search.tsv: only the fields the write path reads are cut out.

@@ -59,7 +59,13 @@ export const saveTool: ToolSpec = {
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
-    checkNameFree(vault.manifest, args.name as string, replacing);
+    // The index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the manifest.
+    if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
+    else {
+      const { readAtomDirectory } = await import("../../write/directory.js");
+      const directory = readAtomDirectory(vault.vaultDir);
+      checkNameFree(directory?.entries ?? vault.manifest, args.name as string, replacing, directory?.entry);
+    }
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
     // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.
@@ -95,11 +101,13 @@ async function blameSupersedes<T>(fn: () => Promise<T>): Promise<T> {
 
 // Two atoms with one name make that name ambiguous for every ref (read, links): refused, naming the atom that has it.
 // A superseded atom does not hold its name: it could never be superseded again to free it.
-function checkNameFree(manifest: readonly ManifestEntry[], name: string, replacing: string | undefined): void {
+// `entry`: the atom as written, when `manifest` holds names lower-cased (see readAtomDirectory).
+function checkNameFree(manifest: readonly Pick<ManifestEntry, "path" | "name" | "status">[], name: string, replacing: string | undefined, entry?: (path: string) => ManifestEntry | null): void {
   const wanted = name.replace(/\s+/g, " ").trim().toLowerCase();
   const existing = manifest.find((m) => m.path !== replacing && m.status !== "superseded" && m.name.replace(/\s+/g, " ").trim().toLowerCase() === wanted);
   if (!existing) return;
-  const message = `name: an atom named ${JSON.stringify(existing.name)} already exists at ${existing.path}; nothing was written`;
+  const shown = entry?.(existing.path)?.name ?? existing.name;
+  const message = `name: an atom named ${JSON.stringify(shown)} already exists at ${existing.path}; nothing was written`;
   throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
 }
 

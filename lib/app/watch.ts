@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import type { CortexConfig } from "../config/types.js";
 import { CortexError } from "../errors.js";
 import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
+import { vaultLockHeldHere } from "../vault/lock.js";
 import { indexSettingsKey } from "../vault/stat-cache.js";
 import { watchFolders, type FolderWatch } from "./folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
@@ -137,6 +138,12 @@ class Watcher implements VaultWatcher {
   #sync(): void {
     this.#timer = undefined;
     if (this.#closed || this.#gone()) return;
+    // A save of this process is under way (its own files sent these events): its index update records them. Waiting
+    // for its lock here would block the thread it needs to finish: come back once it is done.
+    if (vaultLockHeldHere(this.#vaultDir)) {
+      this.#timer = setTimeout(() => this.#sync(), this.#debounceMs);
+      return;
+    }
     if (this.#configChanged) this.#reloadConfig();
     const paths = [...this.#batch].sort();
     this.#batch.clear();

@@ -2,7 +2,9 @@ import { CortexError } from "../errors.js";
 import { mutateVault } from "../app/mutate.js";
 import { Vault } from "../app/vault.js";
 import { isIsoDate } from "../util/dates.js";
-import { readAtomDirectory } from "./directory.js";
+import { readAtomDirectory, type AtomDirectory } from "./directory.js";
+import { indexStamp } from "../app/watch-marker.js";
+import type { ManifestEntry } from "../indexes/types.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "./settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "./types.js";
@@ -46,8 +48,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       // The atom to replace, checked before anything is written.
       const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
       // Read as the index was written: the atoms from search.tsv and the manifest's bytes, when they pass their checks.
-      const directory = old === null ? readAtomDirectory(vaultDir) : null;
-      const session = new WriteSession(directory ? { vaultDir, directory } : tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
+      const session = new WriteSession(old === null ? atomsAsIndexed(vaultDir, options) ?? tx.vault : tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
       // Both the atom superseded and the one `replacing` names (a --file note moved into place) are left out of the duplicate check.
       const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
       const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
@@ -74,6 +75,14 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   if (outcome.indexError !== undefined) notRecorded.push(outcome.indexError);
   const { indexError: _, ...result } = outcome;
   return notRecorded.length > 0 ? { ...result, indexError: indexErrorOf(notRecorded) } : result;
+}
+
+// The atoms of the index as written, under the lock: the caller's own when the index is still the one it read them
+// from, else read from search.tsv and the manifest's bytes; null when neither is to be had (the manifest then).
+function atomsAsIndexed(vaultDir: string, options: WriteOptions): { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory } | null {
+  if (options.indexed && indexStamp(vaultDir) === options.indexed.stamp) return { vaultDir, manifest: options.indexed.manifest };
+  const directory = readAtomDirectory(vaultDir);
+  return directory && { vaultDir, directory };
 }
 
 /** The one line that says an atom was written but not recorded (a full disk after the write). */

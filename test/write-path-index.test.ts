@@ -6,6 +6,8 @@ import { DatabaseSync } from "node:sqlite";
 import { defaultConfig, indexVault, openVault, writeAtom } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { loadConfig } from "../lib/config/load.js";
+import { indexStamp } from "../lib/app/watch-marker.js";
+import { vaultLockHeldHere, withVaultLock } from "../lib/vault/lock.js";
 
 // The write path reads the index as written and records only the files it wrote (no vault scan):
 // the index after it must be what a full run writes, and a hand edit it did not record must still be seen.
@@ -100,6 +102,36 @@ test("should take a note an earlier write left unrecorded for that write, and re
     const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
     assert.deepEqual(manifest.map((m) => m.path), ["rules/first_note.md", "rules/second_note.md"]);
     for (const dir of Object.values(before)) removeTemp(join(dir, ".."));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should take the caller's atoms only while the index is the one they were read from", async () => {
+  const vault = tempDir();
+  try {
+    await writeAtom(vault, { name: "First note", type: "rule", project: "p", body: "The first one." }, { config, today: TODAY });
+    // An atom only the caller's list has: its id is taken, so the new atom's id is numbered.
+    const held = { path: "rules/elsewhere.md", id: "20261122_second_note", name: "Elsewhere", type: "rule", project: "p", status: "active", tags: [], updated: TODAY, created: TODAY, lines: 1, size_bytes: 1, description: "", aliases: [], links: [], confidence: null, pnl_impact: null, superseded_by: null, backlinks: 0 };
+    const used = await writeAtom(vault, { name: "Second note", type: "rule", project: "p", body: "The second one." }, { config, today: TODAY, indexed: { manifest: [held], stamp: indexStamp(vault) } });
+    assert.equal(used.id, "20261122_second_note_2");
+    // The index changed since (that write): the list is stale and is not used.
+    const stale = await writeAtom(vault, { name: "Third note", type: "rule", project: "p", body: "The third one." }, { config, today: TODAY, indexed: { manifest: [{ ...held, id: "20261122_third_note" }], stamp: "0:0" } });
+    assert.equal(stale.id, "20261122_third_note");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should tell that this process holds a vault's lock only while its transaction runs", async () => {
+  const vault = tempDir();
+  try {
+    assert.equal(vaultLockHeldHere(vault), false);
+    await withVaultLock(vault, async () => {
+      await Promise.resolve();
+      assert.equal(vaultLockHeldHere(vault), true);
+    });
+    assert.equal(vaultLockHeldHere(vault), false);
   } finally {
     removeTemp(vault);
   }

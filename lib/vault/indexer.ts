@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { Diagnostic, ParsedAtom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
@@ -121,10 +122,14 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
-/** The cache text and the scan that {@link checkIndex} saw before the lock. */
+/** What {@link checkIndex} saw before the lock: the last run's files, the scan and their comparison. */
 interface SeenBeforeLock {
   cache: string;
   scan: VaultScan;
+  previous: Previous;
+  comparison: CacheComparison | null;
+  /** meta.json's and cache.tsv's identities then: the same now means no run wrote the index since. */
+  stamp: string | null;
 }
 
 /**
@@ -143,12 +148,13 @@ export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions
 // index). Damage is not reported here: the run under the lock finds it again and says so once.
 function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
   const settingsKey = indexSettingsKey(options.config);
+  const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   if (!previous) return { seen: null };
   const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
   const comparison = compareWithCache(previous.cache, scan.files);
   const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
-  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan } };
+  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
@@ -159,12 +165,14 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const paths = vaultPaths(vaultDir);
   const settingsKey = indexSettingsKey(options.config);
   const write = options.write !== false;
-  const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey, options);
+  // What the check before the lock read and compared, when no run wrote the index since (its identity is the same).
+  const unchangedSince = seen && !options.full && write && seen.stamp !== null && seen.stamp === indexFilesStamp(vaultDir) ? seen : null;
+  const previous = options.full || !write ? null : unchangedSince ? unchangedSince.previous : readPrevious(vaultDir, settingsKey, options);
   // A full run opens every file anyway and takes size and mtime from the open file.
   const cached = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
   const scan = cached ?? (seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 }));
   if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
-  const run = readVault(scan, previous, options);
+  const run = readVault(scan, previous, options, unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
@@ -206,6 +214,19 @@ function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & {
   const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
   result.indexes = rebuilt.indexes;
   return rebuilt.texts;
+}
+
+// The identities of meta.json and cache.tsv (each replaced by rename whenever a run writes it); null when one is missing.
+function indexFilesStamp(vaultDir: string): string | null {
+  const { meta, cache } = vaultPaths(vaultDir);
+  try {
+    return [meta, cache].map((file) => {
+      const st = statSync(file, { bigint: true });
+      return `${st.ino}:${st.size}:${st.mtimeNs}`;
+    }).join("/");
+  } catch {
+    return null;
+  }
 }
 
 // The atom count the last run's meta.json records.
@@ -263,8 +284,9 @@ interface VaultRead {
 }
 
 // Compares the scan with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
-function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions): VaultRead | null {
-  const comparison = previous && compareWithCache(previous.cache, scan.files);
+// `compared`: the comparison of this scan with this cache, made already.
+function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions, compared?: CacheComparison | null): VaultRead | null {
+  const comparison = previous && (compared !== undefined ? compared : compareWithCache(previous.cache, scan.files));
   if (previous && !comparison) return null;
   const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
   return { filePaths: scan.files.map((f) => f.path), skipped: scan.skipped, others: scan.others, comparison, fresh, entries };

@@ -22,7 +22,8 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
   const tags = self ? self.tags : loose.tags.map((t) => t.toLowerCase().replace(/^#/, ""));
   const words = new Set(self ? wordsOf(self) : loose.words.flatMap((w) => tokens(w)));
   // Frequencies of the query's own tags and words only: the others never count.
-  const tagFreq = frequencies(manifest.map((m) => m.tags.filter((t) => tags.includes(t))));
+  const entryTags = tagsMatching(manifest, new Set(tags));
+  const tagFreq = frequencies([...entryTags.values()]);
   const entryWords = wordsMatching(manifest, words);
   const wordFreq = frequencies([...entryWords.values()].map((list) => list.filter((w) => words.has(w))));
   const rareLimit = Math.max(2, Math.ceil(manifest.length * 0.05));
@@ -39,7 +40,7 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
       found.push({ path: m.path, name: m.name, tier: "link", score: linksTo && linkedFrom ? 2 : 1, reason, shared: [] });
       continue;
     }
-    const sharedTags = rarestFirst(m.tags.filter((t) => tags.includes(t)), tagFreq);
+    const sharedTags = rarestFirst(entryTags.get(m) ?? [], tagFreq);
     if (sharedTags.length > 0) {
       found.push({ path: m.path, name: m.name, tier: "tags", score: round(sum(sharedTags.map((t) => idf(tagFreq.get(t)!)))), reason: `shared tags: ${sharedTags.join(", ")}`, shared: sharedTags });
       continue;
@@ -60,10 +61,24 @@ function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): 
   const wanted = [...words];
   const found = new Map<Entry, string[]>();
   if (wanted.length === 0) return found;
+  // Field by field first: a word (letters and digits only) never spans the space that joins them.
+  const holds = (field: string) => {
+    const lower = field.toLowerCase();
+    return wanted.some((w) => lower.includes(w));
+  };
   for (const m of manifest) {
+    if (!holds(m.name) && !holds(m.description) && !m.aliases.some(holds)) continue;
     const text = [m.name, ...m.aliases, m.description].join(" ").toLowerCase();
-    if (wanted.some((w) => text.includes(w))) found.set(m, wanted.filter((w) => isWordOf(text, w)));
+    found.set(m, wanted.filter((w) => isWordOf(text, w)));
   }
+  return found;
+}
+
+// For each atom with one of `tags`, those it has (in its order, as listed).
+function tagsMatching(manifest: readonly Entry[], tags: ReadonlySet<string>): Map<Entry, string[]> {
+  const found = new Map<Entry, string[]>();
+  if (tags.size === 0) return found;
+  for (const m of manifest) if (m.tags.some((t) => tags.has(t))) found.set(m, m.tags.filter((t) => tags.has(t)));
   return found;
 }
 

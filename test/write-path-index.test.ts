@@ -136,3 +136,27 @@ test("should tell that this process holds a vault's lock only while its transact
     removeTemp(vault);
   }
 });
+
+test("should record files told as changed, removed or added, and leave every other file's line for the next scan", () => {
+  const vault = copyToTemp(join(ROOT, "examples/vault"));
+  try {
+    const { config } = loadConfig({ vault });
+    indexVault(vault, { config, today: TODAY });
+    const edited = join(vault, "rules/no_friday_deploys.md");
+    writeFileSync(edited, `${readFileSync(edited, "utf8")}\nEdited.\n`);
+    rmSync(join(vault, "atoms/deploy_freeze_during_release.md"));
+    writeFileSync(join(vault, "rules/aaa_new.md"), "---\nname: Aaa new\ntype: rule\nproject: ops\n---\nNew.\n");
+    rmSync(join(vault, "atoms/test_rollback_scripts.md"));
+    // Told of three of the four changes: the fourth (a removal) is left for the next scanning run.
+    const told = indexVault(vault, { config, today: TODAY, changed: ["rules/no_friday_deploys.md", "rules/aaa_new.md", "atoms/test_rollback_scripts.md"] });
+    assert.deepEqual([...(told.recorded ?? [])].sort(), ["atoms/test_rollback_scripts.md", "rules/aaa_new.md", "rules/no_friday_deploys.md"]);
+    assert.doesNotMatch(readFileSync(join(vault, "index/manifest.json"), "utf8"), /"path": "atoms\/test_rollback_scripts.md"/);
+    assert.match(readFileSync(join(vault, "index/manifest.json"), "utf8"), /deploy_freeze_during_release/);
+    const next = indexVault(vault, { config, today: TODAY });
+    assert.equal(next.removed, 1);
+    assert.equal(next.reread, 0);
+    assert.deepEqual(snapshot(vault), fullTwin(vault, config).files);
+  } finally {
+    removeTemp(vault);
+  }
+});

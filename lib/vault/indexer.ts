@@ -169,10 +169,10 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, parallel = true,
   const unchangedSince = seen && !options.full && write && seen.stamp !== null && seen.stamp === indexFilesStamp(vaultDir) ? seen : null;
   const previous = options.full || !write ? null : unchangedSince ? unchangedSince.previous : readPrevious(vaultDir, settingsKey, options);
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const cached = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
-  const scan = cached ?? (seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 }));
+  const told = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
+  const scan = told?.scan ?? (seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 }));
   if (!previous && write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return indexAllInParallel(vaultDir, scan, settingsKey, options) ?? runIndex(vaultDir, options, false);
-  const run = readVault(scan, previous, options, unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined);
+  const run = readVault(scan, previous, options, told ? told.comparison : unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined);
   if (!run) return runIndex(vaultDir, { ...options, full: true });
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];

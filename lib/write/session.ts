@@ -132,12 +132,16 @@ export class WriteSession {
     if (limit <= 0 || this.options.related === false) return [];
     const live = this.manifest.filter(isLive);
     const words = `${text}\n${valid.description ?? ""}`;
-    const byPath = new Map(live.map((m) => [m.path, m]));
+    const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
     const strong: string[] = [];
-    // Best first: the evidence of the ones after the first `limit` strong ones is never needed.
-    for (const r of related(live, {}, { tags: valid.tags, words: [words] }, 0)) {
-      if (writeEvidence(byPath.get(r.path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE) strong.push(r.path);
-      if (strong.length === limit) break;
+    // Best first, a few dozen at a time: the evidence of the ones after the first `limit` strong ones is never needed.
+    for (let from = 0; from < found.length && strong.length < limit; from += 32) {
+      const batch = found.slice(from, from + 32).map((r) => r.path);
+      const wanted = new Set(batch);
+      const entries = new Map(live.filter((m) => wanted.has(m.path)).map((m) => [m.path, m]));
+      for (const path of batch) {
+        if (strong.length < limit && writeEvidence(entries.get(path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE) strong.push(path);
+      }
     }
     return strong;
   }

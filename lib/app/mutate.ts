@@ -3,6 +3,7 @@ import { commitFiles, type CommitResult } from "../git/commit.js";
 import { shouldCommit } from "../git/settings.js";
 import { appendVaultEvents, type VaultEventLine } from "../vault/events.js";
 import { indexVault } from "../vault/indexer.js";
+import { keepingCheckedBytes } from "../vault/index-previous.js";
 import { withVaultLock, type VaultLock } from "../vault/lock.js";
 import { Vault } from "./vault.js";
 
@@ -69,6 +70,11 @@ export interface MutationOutcome {
  */
 export async function mutateVault<T extends object>(vault: Vault, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
   const commit = shouldCommit(vault.config, options.commit);
+  // The index files the transaction's checks read are read again by its index update: held in between.
+  return keepingCheckedBytes(() => transaction(vault, op, fn, options, commit));
+}
+
+async function transaction<T extends object>(vault: Vault, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions, commit: boolean): Promise<T & MutationOutcome> {
   return withVaultLock(
     vault.vaultDir,
     async (lock) => {

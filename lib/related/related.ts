@@ -45,7 +45,8 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
       found.push({ path: m.path, name: m.name, tier: "tags", score: round(sum(sharedTags.map((t) => idf(tagFreq.get(t)!)))), reason: `shared tags: ${sharedTags.join(", ")}`, shared: sharedTags });
       continue;
     }
-    const sharedWords = rarestFirst((entryWords.get(m) ?? []).filter((w) => words.has(w) && (wordFreq.get(w) ?? 0) <= rareLimit), wordFreq);
+    const listed = entryWords.get(m);
+    const sharedWords = listed === undefined ? [] : rarestFirst(listed.filter((w) => words.has(w) && (wordFreq.get(w) ?? 0) <= rareLimit), wordFreq);
     if (sharedWords.length > 0) {
       found.push({ path: m.path, name: m.name, tier: "words", score: round(sum(sharedWords.map((w) => idf(wordFreq.get(w)!)))), reason: `shared rare words: ${sharedWords.join(", ")}`, shared: sharedWords });
     }
@@ -124,6 +125,8 @@ function frequencies(lists: readonly (readonly string[])[]): Map<string, number>
 }
 
 function rarestFirst(items: string[], freq: ReadonlyMap<string, number>): string[] {
+  // Most atoms share nothing: no set or sort for them.
+  if (items.length === 0) return items;
   return [...new Set(items)].sort((a, b) => (freq.get(a) ?? 0) - (freq.get(b) ?? 0) || compareStrings(a, b));
 }
 

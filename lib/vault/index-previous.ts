@@ -67,6 +67,24 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): Previou
 
 /** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */
 const verified = new Map<string, { stamp: string; crc32: string; bytes: WeakRef<Buffer> }>();
+/** The same, held until the end of the transaction that reads them (see {@link keepingCheckedBytes}). */
+const held = new Map<string, Buffer>();
+let keeping = 0;
+
+/**
+ * Runs `fn` (a transaction: its checks read index files, then its index
+ * update reads them again) with the files {@link checkedBytes} reads held
+ * until it ends, not only weakly: a collection between the two reads would
+ * let the buffers go. They are let go when the outermost such `fn` ends.
+ */
+export async function keepingCheckedBytes<T>(fn: () => Promise<T>): Promise<T> {
+  keeping++;
+  try {
+    return await fn();
+  } finally {
+    if (--keeping === 0) held.clear();
+  }
+}
 
 /**
  * A data file of the index held to its check in meta.json (`files`): its
@@ -80,13 +98,15 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   const stamp = fileStamp(file);
   const check = files[rel];
   const known = stamp && check && verified.get(file);
-  const kept = known && known.stamp === stamp && known.crc32 === check.crc32 ? known.bytes.deref() : undefined;
+  const same = known && known.stamp === stamp && known.crc32 === check.crc32;
+  const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
   if (kept && kept.length === check!.bytes) return kept;
   const bytes = readBytes(file);
   if (bytes === null) return `${rel} is missing`;
   const damage = damageOf(rel, bytes, files);
   if (damage !== undefined) return damage;
   if (stamp) verified.set(file, { stamp, crc32: check!.crc32, bytes: new WeakRef(bytes) });
+  if (stamp && keeping > 0) held.set(file, bytes);
   return bytes;
 }
 

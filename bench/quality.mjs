@@ -17,7 +17,7 @@ import MiniSearch from "minisearch";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const lib = (p) => import(join(root, "dist/lib", p));
 const [{ defaultConfig }, { indexVault }, { syncSearchDb, searchDbPath }, { SearchDb }, { rankFullText }, { rankSearchFile }, { splitFrontmatter }, { indexSettingsKey }] = await Promise.all([
-  lib("config/defaults.js"), lib("vault/indexer.js"), lib("fts/sync.js"), lib("fts/search-db.js"), lib("fts/rank.js"), lib("search/rank.js"), lib("atoms/frontmatter.js"), lib("vault/stat-cache.js"),
+  lib("core/config/defaults.js"), lib("engine/indexer.js"), lib("engine/fts-sync.js"), lib("store/fts/search-db.js"), lib("store/fts/rank.js"), lib("core/search/rank.js"), lib("core/atoms/frontmatter.js"), lib("store/stat-cache.js"),
 ]);
 
 const args = process.argv.slice(2);

@@ -1,9 +1,9 @@
 import { InvalidArgumentError } from "./commander.js";
-import type { Diagnostic } from "../lib/atoms/types.js";
+import type { Diagnostic } from "../lib/core/atoms/types.js";
 import { openVault, type Vault } from "../lib/app/vault.js";
-import { formatDiagnostic, withCheckSeverity } from "../lib/check/severity.js";
-import { CortexError } from "../lib/errors.js";
-import { isIsoDate, localDate } from "../lib/util/dates.js";
+import { formatDiagnostic, withCheckSeverity } from "../lib/core/check/severity.js";
+import { CortexError } from "../lib/core/errors.js";
+import { isIsoDate, localDate } from "../lib/core/util/dates.js";
 
 /** A writable stream as the CLI uses it. */
 export interface OutStream {

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from "./commander.js";
-import { CortexError } from "../lib/errors.js";
-import { packageVersion } from "../lib/version.js";
+import { CortexError } from "../lib/core/errors.js";
+import { packageVersion } from "../lib/store/version.js";
 import { CliContext, type CliParams } from "./context.js";
 import { addExamples } from "./help.js";
 

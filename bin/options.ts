@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import type { CommitResult } from "../lib/git/commit.js";
+import type { CommitResult } from "../lib/core/git/types.js";
 import type { CliContext } from "./context.js";
 
 /** Adds `--vault`, `--today`, and `--commit` / `--no-commit` to a mutating command. */

@@ -1,6 +1,6 @@
-import type { ManifestEntry } from "../lib/indexes/types.js";
-import { normalizeRef } from "../lib/agent/refs.js";
-import { resolveAtomRef } from "../lib/vault/refs.js";
+import type { ManifestEntry } from "../lib/core/indexes/types.js";
+import { normalizeRef } from "../lib/core/links/refs.js";
+import { resolveAtomRef } from "../lib/core/indexes/atom-ref.js";
 
 /**
  * The one place the CLI turns a REF into an atom: a path (with or without

@@ -1,7 +1,7 @@
 // Build step after tsc: bundles each CLI command into one CommonJS file,
 // dist/cli/<module>.cjs, plus dist/cli/cortex.cjs, the `cortex` bin, which
 // runs the bundle of the command named on the command line and falls back to
-// the ES modules of dist/bin for the rest (help, version, mcp, install).
+// the ES modules of dist/bin for the rest (help, version, install).
 //
 // Why: CLI start-up time is a feature. Node 20 loads ES modules through an
 // asynchronous loader, ~1 ms per module; `cortex search` loads ~30 of them.
@@ -19,8 +19,11 @@ const out = join(dist, "cli");
 const { COMMAND_MODULES } = await import(pathToFileURL(join(dist, "bin/main.js")).href);
 const commanderMain = createRequire(join(root, "package.json")).resolve("commander");
 
-/** Commands left to the ES modules: mcp imports the ESM-only SDK, install resolves it with import.meta.resolve. */
-const UNBUNDLED = new Set(["mcp-command", "install-command"]);
+/**
+ * Commands left to the ES modules: install resolves the MCP SDK with import.meta.resolve. The mcp
+ * bundle requires the SDK's CommonJS build (external, as an optional peer dependency).
+ */
+const UNBUNDLED = new Set(["install-command"]);
 
 // In a bundle, import.meta.url must still name the module's own file under dist/ (workers,
 // package.json and dependencies are found from it): each use becomes that file's URL.

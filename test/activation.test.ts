@@ -3,9 +3,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { activationFromEvents } from "../lib/activation/activation.js";
+import { activationFromEvents } from "../lib/core/activation/activation.js";
 import { DEFAULT_WEIGHTS, parseConfig, scoreAtom, tokenizeQuery, type ScorableAtom } from "./helpers/lib.js";
-import { usageBonusFor } from "../lib/scoring/score.js";
+import { usageBonusFor } from "../lib/core/scoring/score.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
@@ -97,7 +97,7 @@ describe("usage-aware ranking end to end", () => {
 describe("usage bonus on mixed-case paths", () => {
   test("should give the bonus to an atom whose path has capitals, in the search file and in rankRecords alike", async () => {
     const { rankRecords, search, openVault } = await import("./helpers/lib.js");
-    const { searchRecords } = await import("../lib/search/vault-search.js");
+    const { searchRecords } = await import("../lib/app/search-records.js");
     const { copyAgentVault } = await import("./helpers/agent.js");
     const vault = copyAgentVault();
     try {

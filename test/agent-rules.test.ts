@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { LIMITS } from "../lib/agent/limits.js";
-import { READ_TEXT_CHARS } from "../lib/agent/read-cap.js";
-import { readResource } from "../lib/agent/resources.js";
-import { runTool } from "../lib/agent/run.js";
-import { TOOLS } from "../lib/agent/tools/registry.js";
-import type { ToolEnv } from "../lib/agent/types.js";
+import { LIMITS } from "../lib/adapters/agent/limits.js";
+import { READ_TEXT_CHARS } from "../lib/adapters/agent/read-cap.js";
+import { readResource } from "../lib/adapters/agent/resources.js";
+import { runTool } from "../lib/adapters/agent/run.js";
+import { TOOLS } from "../lib/adapters/agent/tools/registry.js";
+import type { ToolEnv } from "../lib/adapters/agent/types.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { removeTemp } from "./helpers/cli.js";
 

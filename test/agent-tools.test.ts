@@ -3,13 +3,13 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { ConfigError, CortexError } from "./helpers/lib.js";
-import { errorOutcome, ERROR_CODES, ToolError } from "../lib/agent/errors.js";
-import { debugChecklistPrompt, sessionStartPrompt } from "../lib/agent/prompts.js";
-import { atomUri, canonicalUri, listResourcePage, LISTING_TTL_MS, readResource, ResourceLister, summaryMarkdown } from "../lib/agent/resources.js";
-import { runTool } from "../lib/agent/run.js";
-import { TOOLS } from "../lib/agent/tools/registry.js";
-import type { ToolEnv, ToolSpec } from "../lib/agent/types.js";
-import { validateArgs } from "../lib/agent/validate.js";
+import { errorOutcome, ERROR_CODES, ToolError } from "../lib/adapters/agent/errors.js";
+import { debugChecklistPrompt, sessionStartPrompt } from "../lib/adapters/agent/prompts.js";
+import { atomUri, canonicalUri, listResourcePage, LISTING_TTL_MS, readResource, ResourceLister, summaryMarkdown } from "../lib/adapters/agent/resources.js";
+import { runTool } from "../lib/adapters/agent/run.js";
+import { TOOLS } from "../lib/adapters/agent/tools/registry.js";
+import type { ToolEnv, ToolSpec } from "../lib/adapters/agent/types.js";
+import { validateArgs } from "../lib/adapters/agent/validate.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 

@@ -19,7 +19,7 @@ test("should export the pure building blocks from cortex-vault/core, with no vau
 });
 
 test("should export the MCP server only from cortex-vault/mcp", async () => {
-  const mcp = await import("../lib/mcp/index.js");
+  const mcp = await import("../lib/adapters/mcp/index.js");
   assert.deepEqual(Object.keys(mcp).sort(), ["createCortexMcpServer", "serveCortexMcp"]);
   assert.equal("serveCortexMcp" in api, false);
   const viaPackage = spawnSync(process.execPath, ["--input-type=module", "-e", "const m = await import('cortex-vault/mcp'); console.log(Object.keys(m).join())"], { cwd: new URL("..", import.meta.url), encoding: "utf8" });

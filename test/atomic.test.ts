@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ensureDir, writeFileAtomic } from "../lib/vault/atomic.js";
+import { ensureDir, writeFileAtomic } from "../lib/store/atomic.js";
 import { removeTemp, tempDir } from "./helpers/cli.js";
 
 test("should write a text of several megabytes exactly, a surrogate pair across the slice boundary included", () => {

@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { checkVault } from "../lib/check/check-vault.js";
-import { checkAtomText, duplicateIdDiagnostics } from "../lib/check/rules.js";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { parseConfig } from "../lib/config/parse.js";
+import { checkVault } from "../lib/app/check/check-vault.js";
+import { checkAtomText, duplicateIdDiagnostics } from "../lib/core/check/rules.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { parseConfig } from "../lib/core/config/parse.js";
 import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 

@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { buildIndexes, parseAtom } from "./helpers/lib.js";
-import { INDEX_FILES } from "../lib/indexes/serialize.js";
-import { serializeSearchFile } from "../lib/search/search-file.js";
-import { compareStrings } from "../lib/util/compare.js";
-import { chunkPart, indexFrames, partPieces, type Chunk, type PartName } from "../lib/vault/chunk-texts.js";
-import type { ReadResult } from "../lib/vault/read-atom.js";
-import { statCachePieces, type StatEntry } from "../lib/vault/stat-cache.js";
+import { INDEX_FILES } from "../lib/core/indexes/serialize.js";
+import { serializeSearchFile } from "../lib/core/indexes/search-file.js";
+import { compareStrings } from "../lib/core/util/compare.js";
+import { chunkPart, indexFrames, partPieces, type Chunk, type PartName } from "../lib/engine/chunk-texts.js";
+import type { ReadResult } from "../lib/store/read-atom.js";
+import { statCachePieces, type StatEntry } from "../lib/store/stat-cache.js";
 
 // A full index on several threads writes the manifest, graph, search file and cache as the
 // parts of chunks of files made apart and joined in order: the bytes must be the one-thread files.

@@ -8,7 +8,7 @@ import { BUILT_CLI, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 // The installed `cortex` runs a one-command CommonJS bundle of dist/cli for most commands
 // (start-up time), and the ES modules of dist/bin for the rest.
-const UNBUNDLED = ["mcp-command", "install-command"];
+const UNBUNDLED = ["install-command"];
 
 let dir = "";
 let hook = "";
@@ -27,7 +27,7 @@ function loaded(args: string[]): { status: number | null; files: string[]; stdou
   return { status: run.status, files: JSON.parse(line.slice("LOADED ".length)) as string[], stdout: run.stdout };
 }
 
-test("should build one bundle per command module, except the two that need ES modules", () => {
+test("should build one bundle per command module, except the one that needs ES modules", () => {
   const modules = [...new Set(Object.values(COMMAND_MODULES).map((c) => c.module))].sort();
   const bundles = readdirSync(join(ROOT, "dist/cli")).filter((f) => f.endsWith("-command.cjs")).map((f) => f.slice(0, -".cjs".length)).sort();
   assert.deepEqual(bundles, modules.filter((m) => !UNBUNDLED.includes(m)));
@@ -38,6 +38,11 @@ test("should run a bundled command from its bundle alone", () => {
   const run = loaded(["search", "deploy", "--vault", "examples/vault", "--today", "2026-11-22", "--no-log", "--paths", "--top", "1"]);
   assert.deepEqual([run.status, run.files], [0, ["cortex.cjs", "search-command.cjs"]]);
   assert.equal(run.stdout, "examples/vault/atoms/deploy_freeze_during_release.md\n", "a path usable from the current folder");
+});
+
+test("should run the MCP server from its bundle alone, with the SDK's CommonJS build", () => {
+  const run = loaded(["mcp", "--vault", "examples/vault"]);
+  assert.deepEqual([run.status, run.files, run.stdout], [0, ["cortex.cjs", "mcp-command.cjs"], ""]);
 });
 
 test("should run version, help and unknown commands through the ES modules", () => {

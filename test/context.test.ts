@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { rankSnapshot } from "../lib/agent/ranking.js";
-import { openSnapshot, type VaultSnapshot } from "../lib/agent/snapshot.js";
-import { assembleBriefing, cleanBody, cutText, estimateTokens } from "../lib/context/assemble.js";
-import { buildContext } from "../lib/context/build.js";
-import { briefingKeywords } from "../lib/context/keywords.js";
-import type { BriefingAtom } from "../lib/context/types.js";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { toManifestEntry } from "../lib/indexes/build.js";
+import { rankSnapshot } from "../lib/app/handle/ranking.js";
+import { openSnapshot, type VaultSnapshot } from "../lib/app/snapshot.js";
+import { assembleBriefing, cleanBody, cutText, estimateTokens } from "../lib/core/context/assemble.js";
+import { buildContext } from "../lib/app/context/build.js";
+import { briefingKeywords } from "../lib/core/context/keywords.js";
+import type { BriefingAtom } from "../lib/core/context/types.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { toManifestEntry } from "../lib/core/index-build/build.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { removeTemp } from "./helpers/cli.js";
 

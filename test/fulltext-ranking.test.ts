@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { parseQuery } from "../lib/fts/query.js";
-import { rankSearchDb } from "../lib/fts/vault-search.js";
-import { indexVault } from "../lib/vault/indexer.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { parseQuery } from "../lib/core/fts/query.js";
+import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { indexVault } from "../lib/engine/indexer.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";
@@ -25,7 +25,7 @@ describe("full-text ranking over the curated vault", () => {
 
   test("should rank a note with a rare word above notes with a common one", () => {
     assert.deepEqual(rank("zstd algorithms"), [
-      // zstd is in one note of eleven: its weight beats "algorithms" said twice in each of three notes.
+      // zstd is in one note of twelve: its weight beats "algorithms" said twice in each of three notes.
       "notes/compression.md",
       // Three notes with the same text ("algorithms" twice, one tag): equal scores, by path.
       "notes/graphs.md",
@@ -77,9 +77,9 @@ describe("full-text ranking over the curated vault", () => {
     const hits = rankSearchDb(vault, config, "invalidation cache zstd", { today: TODAY, top: 0 })!;
     assert.deepEqual(hits.map((h) => [h.record.path, h.matched]), [
       ["notes/cache_invalidation.md", ["invalidation", "cache"]],
-      // "cache" four times (stems of cache, caches) outweighs one rare zstd.
-      ["notes/cache_sizes.md", ["cache"]],
+      // zstd, in one note, outweighs cache, in two, though cache is here in one more field (the path).
       ["notes/compression.md", ["zstd"]],
+      ["notes/cache_sizes.md", ["cache"]],
     ]);
   });
 
@@ -93,9 +93,30 @@ describe("full-text ranking over the curated vault", () => {
     }
   });
 
+  test("should lift the note whose whole name the query holds", () => {
+    assert.deepEqual(rank("log retention"), [
+      // The query is its whole name: the name's points × whole_name (2).
+      "notes/log_retention.md",
+      // Both words in its name too, and "retention" also a tag, but its name says more ("costs").
+      "notes/retention_costs.md",
+    ]);
+    // Without the lift, the second note's extra tag puts it first: whole_name decides the order above.
+    const flat = { ...config, textWeights: { ...config.textWeights, whole_name: 1 } };
+    const unlifted = rankSearchDb(vault, flat, "log retention", { today: TODAY, top: 0 })!.map((h) => h.record.path);
+    assert.deepEqual(unlifted, ["notes/retention_costs.md", "notes/log_retention.md"]);
+  });
+
+  test("should keep the words a keyword query means, and drop what a question adds", () => {
+    // Quantifiers, negation, order and position can be the point of a keyword query.
+    assert.deepEqual(parseQuery("all other plugins not before").units.map((u) => u.text), ["all", "other", "plugins", "not", "before"]);
+    // Articles, pronouns, auxiliaries and question words are dropped.
+    assert.deepEqual(parseQuery("how do I open the ports").units.map((u) => u.text), ["open", "ports"]);
+  });
+
   test("should keep only stop words when the query has nothing else", () => {
     assert.deepEqual(parseQuery("the").units.map((u) => u.text), ["the"]);
-    assert.equal(rank("the").length, 10);
+    // Eleven of the twelve notes say "the" (all but log_retention.md).
+    assert.equal(rank("the").length, 11);
   });
 });
 

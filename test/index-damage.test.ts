@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { readIndexes } from "../lib/vault/read-indexes.js";
+import { readIndexes } from "../lib/store/read-indexes.js";
 import { removeTemp, runInProcess } from "./helpers/cli.js";
 import { DAMAGES, DERIVED_FILES, damage, derivedSnapshot, exampleVault, freshFullIndex, indexRun, searches, TODAY, type Damage } from "./helpers/index-damage.js";
 

@@ -5,7 +5,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { CortexError, defaultConfig, indexVault, withVaultLock } from "./helpers/lib.js";
-import { withIndexLock } from "../lib/vault/lock.js";
+import { withIndexLock } from "../lib/store/lock.js";
 import { BUILT_CLI, removeTemp, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

@@ -201,8 +201,8 @@ test("should scan on two threads exactly as on one", async () => {
     writeFileSync(join(vault, "MEMORY.md"), "m");
     writeFileSync(join(vault, "top0/mid1/pic.png"), "p");
     symlinkSync(join(vault, "top0"), join(vault, "top1/mid2/link"));
-    const { scanVault } = (await import(join(ROOT, "dist/lib/vault/scan.js"))) as typeof import("../lib/vault/scan.js");
-    const { scanOnTwoThreads, startScanHelper } = (await import(join(ROOT, "dist/lib/vault/parallel-scan.js"))) as typeof import("../lib/vault/parallel-scan.js");
+    const { scanVault } = (await import(join(ROOT, "dist/lib/store/scan-vault.js"))) as typeof import("../lib/store/scan-vault.js");
+    const { scanOnTwoThreads, startScanHelper } = (await import(join(ROOT, "dist/lib/store/parallel-scan.js"))) as typeof import("../lib/store/parallel-scan.js");
     const one = scanVault(vault);
     assert.equal(one.files.length, 1301);
     assert.ok(one.files.some((f) => f.path === "top2/index/d.md"), "a nested folder named index is content");
@@ -242,8 +242,8 @@ test("should parse here the chunks of a worker that dies, without waiting long o
   const vault = tempDir();
   try {
     for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `w${i}.md`), `---\nname: W ${i}\n---\nBody\n`);
-    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-parse.js"))) as typeof import("../lib/vault/parallel-parse.js");
-    const { readAtomFiles } = await import("../lib/vault/read-atom.js");
+    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/engine/parallel-parse.js"))) as typeof import("../lib/engine/parallel-parse.js");
+    const { readAtomFiles } = await import("../lib/store/read-atom.js");
     const jobs = readdirSync(vault).sort().map((name) => ({ abs: join(vault, name), path: name, mtimeMs: NaN, size: NaN }));
     const started = Date.now();
     // One worker dies with a chunk claimed (as one ended by its heap limit does), and is given up after a second.
@@ -306,7 +306,7 @@ test("should read the manifest alone as readIndexes reads it, and refuse an inde
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody [[b]]\n");
     writeFileSync(join(vault, "b.md"), "---\nname: B\n---\nBody\n");
     run(vault);
-    const { readIndexes, readManifestFile } = await import("../lib/vault/read-indexes.js");
+    const { readIndexes, readManifestFile } = await import("../lib/store/read-indexes.js");
     assert.deepEqual(readManifestFile(vault), readIndexes(vault).manifest);
     assert.deepEqual(readManifestFile(vault).map((m) => [m.path, m.backlinks]), [["a.md", 0], ["b.md", 1]]);
     writeFileSync(join(vault, "index/meta.json"), '{"format": 0}\n');

@@ -3,8 +3,8 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BODY_SCAN_LIMIT } from "../lib/atoms/scan-limit.js";
-import { codePointLength } from "../lib/util/text.js";
+import { BODY_SCAN_LIMIT } from "../lib/core/atoms/scan-limit.js";
+import { codePointLength } from "../lib/core/util/text.js";
 import { BUILT_CLI, runBuilt } from "./helpers/cli.js";
 import { emptyDirs } from "./helpers/cases.js";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
 import { describe, test } from "node:test";
 import type { JSONRPCMessage } from "@modelcontextprotocol/server";
-import { LineTransport } from "../lib/mcp/line-transport.js";
+import { LineTransport } from "../lib/adapters/mcp/line-transport.js";
 
 /** A transport over in-memory streams, with what it received and what it wrote. */
 async function open(maxLineBytes?: number) {

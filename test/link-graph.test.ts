@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { mentionNames, suggestionEdits, codeRefEdits } from "../lib/links/autolink.js";
-import { applyEdits } from "../lib/links/edits.js";
-import { linkVault } from "../lib/links/link-vault.js";
-import { buildLinkResolver } from "../lib/links/resolver.js";
-import { defaultConfig } from "../lib/config/defaults.js";
+import { mentionNames, suggestionEdits, codeRefEdits } from "../lib/core/links/autolink.js";
+import { applyEdits } from "../lib/core/links/edits.js";
+import { linkVault } from "../lib/app/links/link-vault.js";
+import { buildLinkResolver } from "../lib/core/links/resolver.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
 import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
 const copy = fixtureCopies();

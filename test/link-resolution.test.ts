@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { buildIndexes } from "../lib/indexes/build.js";
-import type { GroupIndex } from "../lib/indexes/types.js";
-import { resolveGraph, resolveSourceList } from "../lib/links/graph.js";
-import { buildLinkResolver } from "../lib/links/resolver.js";
-import { parseAtom } from "../lib/atoms/parse.js";
+import { buildIndexes } from "../lib/core/index-build/build.js";
+import type { GroupIndex } from "../lib/core/indexes/types.js";
+import { resolveGraph, resolveSourceList } from "../lib/core/links/graph.js";
+import { buildLinkResolver } from "../lib/core/links/resolver.js";
+import { parseAtom } from "../lib/core/atoms/parse.js";
 import { referenceGraph, referenceResolver } from "./helpers/reference-links.js";
 
 // Path parts from a small alphabet, so that names collide (ambiguity), cases

@@ -3,12 +3,12 @@ import { readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Vault } from "../lib/app/vault.js";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { resolveGraph, findHubs, findOrphans } from "../lib/links/graph.js";
-import { findLinks, splitWikilink } from "../lib/links/occurrences.js";
-import { buildLinkResolver } from "../lib/links/resolver.js";
-import { loadVaultLinks, readLinksIndex } from "../lib/links/vault-links.js";
-import { indexVault } from "../lib/vault/indexer.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { resolveGraph, findHubs, findOrphans } from "../lib/core/links/graph.js";
+import { findLinks, splitWikilink } from "../lib/core/links/occurrences.js";
+import { buildLinkResolver } from "../lib/core/links/resolver.js";
+import { loadVaultLinks, readLinksIndex } from "../lib/app/links/vault-links.js";
+import { indexVault } from "../lib/engine/indexer.js";
 import { fixtureCopies } from "./helpers/cases.js";
 
 const copy = fixtureCopies();

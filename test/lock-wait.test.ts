@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
-import { CortexError } from "../lib/errors.js";
-import { cpuTicks } from "../lib/vault/lock-wait.js";
-import { withVaultLock } from "../lib/vault/lock.js";
+import { CortexError } from "../lib/core/errors.js";
+import { cpuTicks } from "../lib/store/lock-wait.js";
+import { withVaultLock } from "../lib/store/lock.js";
 import { ROOT } from "./helpers/cli.js";
 import { emptyDirs } from "./helpers/cases.js";
 
 const newDir = emptyDirs();
-const LIB = join(ROOT, "dist/lib/vault/lock.js");
+const LIB = join(ROOT, "dist/lib/store/lock.js");
 
 // Another process that takes the vault lock, then works (busy) or idles for `ms`, then lets go; resolves once it holds the lock.
 function holder(vault: string, ms: number, busy: boolean): Promise<ChildProcess> {

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/server/validators/ajv";
-import { withVaultLock } from "../lib/vault/lock.js";
+import { withVaultLock } from "../lib/store/lock.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { BUILT_CLI, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { callTool, connectMcp, textOf } from "./helpers/mcp.js";
@@ -124,7 +124,7 @@ describe("cortex mcp: protocol", () => {
   });
 
   test("should complete types and tags from the vault", async () => {
-    const { completeArgument } = await import("../lib/agent/completions.js");
+    const { completeArgument } = await import("../lib/adapters/agent/completions.js");
     assert.deepEqual((await completeArgument(vault, "2026-11-22", "type", "de")).values, ["decision"]);
     assert.deepEqual((await completeArgument(vault, "2026-11-22", "tag", "dep")).values, ["deploy"]);
   });

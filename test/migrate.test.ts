@@ -4,9 +4,9 @@ import { mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSy
 import { join } from "node:path";
 import { test } from "node:test";
 import { parse } from "yaml";
-import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
-import { parseAtom } from "../lib/atoms/parse.js";
-import { loadConfig } from "../lib/config/load.js";
+import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
+import { parseAtom } from "../lib/core/atoms/parse.js";
+import { loadConfig } from "../lib/store/config/load.js";
 import { migrateVault, planFileMigration, unifiedDiff } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";

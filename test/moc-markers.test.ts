@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { findMarkers, replaceMarkers } from "../lib/moc/markers.js";
+import { findMarkers, replaceMarkers } from "../lib/core/moc/markers.js";
 
 const open = (n: string) => `<!-- AUTO:${n} -->`;
 const close = (n: string) => `<!-- /AUTO:${n} -->`;

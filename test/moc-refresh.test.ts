@@ -3,11 +3,11 @@ import { spawnSync } from "node:child_process";
 import { lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { loadConfig } from "../lib/config/load.js";
-import { annotateIncident, countdown, describeAge } from "../lib/moc/dates.js";
-import { touchUpdated } from "../lib/moc/frontmatter-date.js";
-import { refreshMocs } from "../lib/moc/refresh.js";
-import { withVaultLock } from "../lib/vault/lock.js";
+import { loadConfig } from "../lib/store/config/load.js";
+import { annotateIncident, countdown, describeAge } from "../lib/core/moc/dates.js";
+import { touchUpdated } from "../lib/core/moc/frontmatter-date.js";
+import { refreshMocs } from "../lib/app/moc/refresh.js";
+import { withVaultLock } from "../lib/store/lock.js";
 import { runInProcess } from "./helpers/cli.js";
 import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 

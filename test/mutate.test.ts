@@ -3,8 +3,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
-import { mutateVault } from "../lib/app/mutate.js";
-import { STOP_WORDS, tokenize } from "../lib/util/tokenize.js";
+import { mutateVault } from "../lib/app/handle/mutate.js";
+import { STOP_WORDS, tokenize } from "../lib/core/util/tokenize.js";
 import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { Vault } from "../lib/app/vault.js";
 import fc from "fast-check";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { applyEdits } from "../lib/links/edits.js";
-import { yamlScalarFor } from "../lib/links/frontmatter-links.js";
-import { planMove } from "../lib/links/move.js";
-import { moveAtom } from "../lib/links/move-vault.js";
-import { loadVaultLinks } from "../lib/links/vault-links.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { applyEdits } from "../lib/core/links/edits.js";
+import { yamlScalarFor } from "../lib/core/links/frontmatter-links.js";
+import { planMove } from "../lib/core/links/move.js";
+import { moveAtom } from "../lib/app/links/move-vault.js";
+import { loadVaultLinks } from "../lib/app/links/vault-links.js";
 import { runInProcess } from "./helpers/cli.js";
 import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { decodeAtomBytes } from "../lib/atoms/decode.js";
+import { decodeAtomBytes } from "../lib/core/atoms/decode.js";
 import { ROOT, runBuilt, runInProcess } from "./helpers/cli.js";
 import { emptyDirs } from "./helpers/cases.js";
 

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import { normalizeTags } from "../lib/atoms/fields.js";
-import { splitFrontmatter } from "../lib/atoms/frontmatter.js";
-import { extractHashtags, extractTargets, firstProseLine, maskCode, plainText } from "../lib/atoms/markdown.js";
-import { parseAtom } from "../lib/atoms/parse.js";
-import { parseSimpleYaml, simpleYamlKeyLine } from "../lib/atoms/yaml-fast.js";
-import { normalizeDate } from "../lib/util/dates.js";
-import { collapseWhitespace, firstCodePoints, isWhitespaceCode } from "../lib/util/text.js";
+import { normalizeTags } from "../lib/core/atoms/fields.js";
+import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
+import { extractHashtags, extractTargets, firstProseLine, maskCode, plainText } from "../lib/core/atoms/markdown.js";
+import { parseAtom } from "../lib/core/atoms/parse.js";
+import { parseSimpleYaml, simpleYamlKeyLine } from "../lib/core/atoms/yaml-fast.js";
+import { normalizeDate } from "../lib/core/util/dates.js";
+import { collapseWhitespace, firstCodePoints, isWhitespaceCode } from "../lib/core/util/text.js";
 import {
   referenceExtractHashtags,
   referenceExtractTargets,

@@ -4,17 +4,17 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { defaultConfig, indexVault, parseAtom } from "./helpers/lib.js";
-import { indexFrames, partPieces, type Chunk, type PartName } from "../lib/vault/chunk-texts.js";
-import type { ReadResult } from "../lib/vault/read-atom.js";
-import { encodeReadResultBytes } from "../lib/vault/read-wire.js";
-import { scanVault } from "../lib/vault/scan.js";
+import { indexFrames, partPieces, type Chunk, type PartName } from "../lib/engine/chunk-texts.js";
+import type { ReadResult } from "../lib/store/read-atom.js";
+import { encodeReadResultBytes } from "../lib/engine/read-wire.js";
+import { scanVault } from "../lib/store/scan-vault.js";
 import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 // The part writer runs compiled (a worker thread): these tests load it from dist/.
-type PartWriterModule = typeof import("../lib/vault/part-writer.js");
-type ParallelIndexModule = typeof import("../lib/vault/parallel-index.js");
-const partWriter = async () => (await import(join(ROOT, "dist/lib/vault/part-writer.js"))) as PartWriterModule;
-const parallelIndex = async () => (await import(join(ROOT, "dist/lib/vault/parallel-index.js"))) as ParallelIndexModule;
+type PartWriterModule = typeof import("../lib/engine/part-writer.js");
+type ParallelIndexModule = typeof import("../lib/engine/parallel-index.js");
+const partWriter = async () => (await import(join(ROOT, "dist/lib/engine/part-writer.js"))) as PartWriterModule;
+const parallelIndex = async () => (await import(join(ROOT, "dist/lib/engine/parallel-index.js"))) as ParallelIndexModule;
 
 const SETTINGS = JSON.stringify([{}, []]);
 const TODAY = "2026-11-22";
@@ -127,7 +127,7 @@ test("should remove the temporary files a killed index run left, and only those"
 });
 
 test("should keep a full run's indexes when asked, on one thread, and otherwise write them from the part writer", async () => {
-  const { indexVault: builtIndexVault } = (await import(join(ROOT, "dist/lib/vault/indexer.js"))) as typeof import("../lib/vault/indexer.js");
+  const { indexVault: builtIndexVault } = (await import(join(ROOT, "dist/lib/engine/indexer.js"))) as typeof import("../lib/engine/indexer.js");
   const vault = tempDir();
   try {
     for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `k${i}.md`), `---\ntags: [t${i % 5}]\n---\nBody [[k${(i + 1) % 2100}]]\n`);

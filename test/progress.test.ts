@@ -41,7 +41,7 @@ test("should report parse progress chunk by chunk, up to every file, from the wo
       writeFileSync(join(vault, `p${i}.md`), `# P ${i}\n`);
       return { abs: join(vault, `p${i}.md`), path: `p${i}.md`, mtimeMs: NaN, size: NaN };
     });
-    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/vault/parallel-parse.js"))) as typeof import("../lib/vault/parallel-parse.js");
+    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/engine/parallel-parse.js"))) as typeof import("../lib/engine/parallel-parse.js");
     const seen: number[] = [];
     const results = readAtomFilesParallel(jobs, defaultConfig(), { threads: 2, onProgress: (done) => seen.push(done) });
     assert.equal(results.length, 2300);
@@ -57,7 +57,7 @@ test("should report a threaded full index's progress up to every file, never goi
   const vault = tempDir();
   try {
     for (let i = 0; i < 2300; i++) writeFileSync(join(vault, `p${i}.md`), `# P ${i}\n`);
-    const { indexVault } = (await import(join(ROOT, "dist/lib/vault/indexer.js"))) as typeof import("../lib/vault/indexer.js");
+    const { indexVault } = (await import(join(ROOT, "dist/lib/engine/indexer.js"))) as typeof import("../lib/engine/indexer.js");
     const seen: [number, number][] = [];
     const result = indexVault(vault, { config: defaultConfig(), today: "2026-11-22", full: true, onProgress: (done, total) => seen.push([done, total]) });
     assert.equal(result.atoms, 2300);

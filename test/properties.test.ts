@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { parse as parseYaml } from "yaml";
-import { parseSimpleYaml } from "../lib/atoms/yaml-fast.js";
+import { parseSimpleYaml } from "../lib/core/atoms/yaml-fast.js";
 import { compareStrings, defaultConfig, rankRecords, rankSearchFile, readSearchFile, serializeSearchFile, type SearchRecord } from "./helpers/lib.js";
-import { decodeCasing, encodeCasing } from "../lib/search/search-file.js";
+import { decodeCasing, encodeCasing } from "../lib/core/indexes/search-file.js";
 
 const WORDS = ["deploy", "risk", "Deploy", "RISK", "ops", "api", "café", "Ünï", "x", "deploys", "re-risk", "a b", "🚀", "ﬁx", "İstanbul"];
 const word = fc.constantFrom(...WORDS);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import type { Diagnostic } from "../lib/atoms/types.js";
-import type { ReadResult } from "../lib/vault/read-atom.js";
-import { decodeReadResultBytes, decodeReadResults, encodeReadResultBytes, encodeReadResults } from "../lib/vault/read-wire.js";
+import type { Diagnostic } from "../lib/core/atoms/types.js";
+import type { ReadResult } from "../lib/store/read-atom.js";
+import { decodeReadResultBytes, decodeReadResults, encodeReadResultBytes, encodeReadResults } from "../lib/engine/read-wire.js";
 import { parseAtom } from "./helpers/lib.js";
 
 const text = fc.string({ maxLength: 12, unit: "binary" });

@@ -157,7 +157,7 @@ describe("README: the picture and the library", () => {
       }
     });
     // The vault handle: a full-text search, an atom by name, the hot list and the counts, a CortexError's code.
-    assert.match(outputs[0]!, /^15\.99\d* hot atoms\/deploy_freeze_during_release\.md\n/);
+    assert.match(outputs[0]!, /^11\.79\d* hot atoms\/deploy_freeze_during_release\.md\n/);
     assert.match(outputs[0]!, /\n\[ 'deploy', .*\] .+\n\d+ \d+\nNOT_FOUND\n$/);
     // The pure core.
     assert.equal(outputs[1], "Deploy freeze [ 'deploy' ] []\n");

@@ -2,9 +2,10 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { RELATED_MIN_SCORE, writeEvidence } from "../lib/related/evidence.js";
-import { related, tokens } from "../lib/related/related.js";
-import { readAccessLog, trackerReport } from "../lib/stats/tracker.js";
+import { RELATED_MIN_SCORE, writeEvidence } from "../lib/core/related/evidence.js";
+import { related, tokens } from "../lib/core/related/related.js";
+import { readAccessLog } from "../lib/store/access-log.js";
+import { trackerReport } from "../lib/core/stats/tracker.js";
 import { fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
 const copies = fixtureCopies();

@@ -4,10 +4,10 @@ import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } 
 import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { rankSearchDb } from "../lib/fts/vault-search.js";
-import { searchDbPath } from "../lib/fts/sync.js";
-import { indexVault } from "../lib/vault/indexer.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { searchDbPath } from "../lib/engine/fts-sync.js";
+import { indexVault } from "../lib/engine/indexer.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";

@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { buildLayers, classifyLayer, compareStrings, serializeGroups, serializeJson, serializeManifest } from "./helpers/lib.js";
-import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../lib/layers/classify.js";
-import { groupChunks, jsonArrayChunks } from "../lib/indexes/serialize.js";
-import type { ManifestEntry } from "../lib/indexes/types.js";
+import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../lib/core/layers/classify.js";
+import { groupChunks, jsonArrayChunks } from "../lib/core/indexes/serialize.js";
+import type { ManifestEntry } from "../lib/core/indexes/types.js";
 
 const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom("0", "7", "10", "2024", "07", "-1", "4294967294", "4294967295", "__proto__", "ü", "😀"));
 const groups = fc.dictionary(key, fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }), { maxKeys: 8 }).map((d) => Object.assign(Object.create(null) as Record<string, string[]>, d));

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import type { Client } from "@modelcontextprotocol/client";
-import { watchMarkerPath } from "../lib/app/watch-marker.js";
+import { watchMarkerPath } from "../lib/store/watch-marker.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { BUILT_CLI, removeTemp } from "./helpers/cli.js";
 import { callTool, connectMcp, textOf } from "./helpers/mcp.js";
@@ -73,6 +73,27 @@ describe("cortex mcp: a live server", () => {
     // The watcher's debounce and sync have passed by then.
     await new Promise((resolve) => setTimeout(resolve, 800));
     assert.equal(listChanged.length, 1);
+  });
+});
+
+describe("cortex mcp: the first call", () => {
+  test("should see, right after the handshake, an edit made to an indexed vault before the server started", async () => {
+    const vault = copyAgentVault();
+    try {
+      const indexed = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", "2026-11-22"], { encoding: "utf8" });
+      assert.ok(existsSync(join(vault, "index/manifest.json")), indexed.stderr);
+      appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nThe narwhal checklist comes first.\n");
+      const client = await connectMcp(vault);
+      try {
+        assert.equal((await client.listTools()).tools.length, 8);
+        const recalled = await callTool(client, "recall", { query: "narwhal" });
+        assert.deepEqual(recalled.structuredContent!.hits.map((h: { path: string }) => h.path), ["rules/no_friday_deploys.md"], textOf(recalled));
+      } finally {
+        await client.close();
+      }
+    } finally {
+      removeTemp(vault);
+    }
   });
 });
 

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { openVault } from "../lib/app/vault.js";
 import { watchVault, relevantPath, type VaultWatcher } from "../lib/app/watch.js";
-import { indexStamp, watcherKeepsCurrent, watchMarkerPath, writeWatchMarker, type WatchMarker } from "../lib/app/watch-marker.js";
-import { withVaultLock } from "../lib/vault/lock.js";
-import { indexSettingsKey } from "../lib/vault/stat-cache.js";
+import { indexStamp, watcherKeepsCurrent, watchMarkerPath, writeWatchMarker, type WatchMarker } from "../lib/store/watch-marker.js";
+import { withVaultLock } from "../lib/store/lock.js";
+import { indexSettingsKey } from "../lib/store/stat-cache.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

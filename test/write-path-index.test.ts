@@ -5,9 +5,9 @@ import { test } from "node:test";
 import { DatabaseSync } from "node:sqlite";
 import { defaultConfig, indexVault, openVault, writeAtom } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
-import { loadConfig } from "../lib/config/load.js";
-import { indexStamp } from "../lib/app/watch-marker.js";
-import { vaultLockHeldHere, withVaultLock } from "../lib/vault/lock.js";
+import { loadConfig } from "../lib/store/config/load.js";
+import { indexStamp } from "../lib/store/watch-marker.js";
+import { vaultLockHeldHere, withVaultLock } from "../lib/store/lock.js";
 
 // The write path reads the index as written and records only the files it wrote (no vault scan):
 // the index after it must be what a full run writes, and a hand edit it did not record must still be seen.

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { defaultConfig } from "../lib/config/defaults.js";
-import { parseConfig } from "../lib/config/parse.js";
-import { parseAtom } from "../lib/atoms/parse.js";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import { parseConfig } from "../lib/core/config/parse.js";
+import { parseAtom } from "../lib/core/atoms/parse.js";
 import { findNearDuplicates, renderAtom, scanForSecrets, similarity, validateWriteInput, writeAtom, WriteRejectedError } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
@@ -187,7 +187,7 @@ test("should put atoms in the folder of their type, and number clashing names", 
 test("should refuse a near-duplicate unless forced, and link related atoms", async () => {
   const vault = copyToTemp(EXAMPLE);
   try {
-    const { config: cfg } = await import("../lib/config/load.js").then((m) => m.loadConfig({ vault }));
+    const { config: cfg } = await import("../lib/store/config/load.js").then((m) => m.loadConfig({ vault }));
     const body = readFileSync(join(vault, "rules/no_friday_deploys.md"), "utf8").split("---\n").slice(2).join("---\n");
     await assert.rejects(writeAtom(vault, { name: "No Friday deploys", type: "rule", project: "ops", body }, { config: cfg, today: TODAY }), (error: unknown) => {
       assert.ok(error instanceof WriteRejectedError);
@@ -248,7 +248,7 @@ test("should keep the heading from adding tags or links the name only spells", (
 });
 
 test("should never prune a real near-duplicate: the bound is at least the similarity", async () => {
-  const { boundable, lazyCandidate, similarityBound } = await import("../lib/write/similarity-bound.js");
+  const { boundable, lazyCandidate, similarityBound } = await import("../lib/core/write/similarity-bound.js");
   const word = fc.constantFrom("a", "b", "c", "d", "e", "deploy", "freeze", "Ünï");
   const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(" "));
   fc.assert(

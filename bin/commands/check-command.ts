@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { checkVault } from "../../lib/check/check-vault.js";
-import { formatDiagnostic } from "../../lib/check/severity.js";
+import { checkVault } from "../../lib/app/check/check-vault.js";
+import { formatDiagnostic } from "../../lib/core/check/severity.js";
 import type { CliContext } from "../context.js";
 import { finishPendingMoveLines } from "../format/move-output.js";
 

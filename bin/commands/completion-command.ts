@@ -1,6 +1,6 @@
 import { Argument, type Command } from "../commander.js";
-import { ATOM_TYPES } from "../../lib/atoms/types.js";
-import { compareStrings } from "../../lib/util/compare.js";
+import { ATOM_TYPES } from "../../lib/core/atoms/types.js";
+import { compareStrings } from "../../lib/core/util/compare.js";
 import type { CliContext } from "../context.js";
 import { completionScript, SHELLS, type CompletionSpec } from "../format/completion.js";
 
@@ -31,7 +31,7 @@ async function runCompletion(ctx: CliContext, shell: (typeof SHELLS)[number], op
 // The vault's projects and tags (indexing it first if needed) when there is a vault; none otherwise, and completion still works.
 async function vaultValues(ctx: CliContext, flag: string | undefined): Promise<{ projects: string[]; tags: string[] }> {
   try {
-    const { searchRecords } = await import("../../lib/search/vault-search.js");
+    const { searchRecords } = await import("../../lib/app/search-records.js");
     const records = searchRecords(ctx.vault({ vault: flag }));
     const sorted = (values: Iterable<string>) => [...new Set(values)].sort(compareStrings);
     return { projects: sorted(records.map((r) => r.project)), tags: sorted(records.flatMap((r) => r.tags)) };

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { consolidateVault } from "../../lib/consolidate/consolidate.js";
-import { readWriteSettings } from "../../lib/write/settings.js";
+import { consolidateVault } from "../../lib/app/consolidate/consolidate.js";
+import { readWriteSettings } from "../../lib/core/write/settings.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { formatConsolidation } from "../format/consolidate-output.js";

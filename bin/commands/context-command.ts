@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { LIMITS } from "../../lib/agent/limits.js";
-import { buildContext } from "../../lib/context/build.js";
+import { LIMITS } from "../../lib/adapters/agent/limits.js";
+import { buildContext } from "../../lib/app/context/build.js";
 import { wholeNumberWithin, type CliContext } from "../context.js";
 
 interface ContextOptions {

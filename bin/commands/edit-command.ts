@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Command } from "../commander.js";
-import { CortexError } from "../../lib/errors.js";
+import { CortexError } from "../../lib/core/errors.js";
 import type { CliContext } from "../context.js";
 import { findAtom } from "../refs.js";
+import { runEditor } from "../../lib/store/editor.js";
 
 interface EditOptions {
   vault?: string;
@@ -27,9 +27,7 @@ async function runEdit(ctx: CliContext, ref: string, opts: EditOptions): Promise
   const atom = findAtom(vault.manifest, ref);
   const editor = ctx.params.env.VISUAL || ctx.params.env.EDITOR || "vi";
   const file = join(vaultDir, atom.path);
-  // Through the shell, as git runs core.editor: EDITOR may carry arguments ("code --wait").
-  const options = { stdio: "inherit" as const, env: ctx.params.env as NodeJS.ProcessEnv, cwd: ctx.params.cwd };
-  const run = process.platform === "win32" ? spawnSync(`${editor} "${file}"`, { ...options, shell: true }) : spawnSync("/bin/sh", ["-c", `${editor} "$1"`, "cortex-edit", file], options);
+  const run = runEditor(editor, file, { env: ctx.params.env as NodeJS.ProcessEnv, cwd: ctx.params.cwd });
   if (run.error || run.status !== 0) throw new CortexError("IO", `editor ${JSON.stringify(editor)} failed on ${atom.path}${run.error ? `: ${run.error.message}` : ` (exit ${run.status})`}; the index was not updated`);
   const result = vault.index();
   ctx.diagnostics(result.diagnostics.filter((d) => d.file === atom.path));

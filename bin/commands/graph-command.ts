@@ -1,6 +1,6 @@
 import { Option, type Command } from "../commander.js";
-import { graphView, limitView, renderDot, renderMermaid } from "../../lib/links/render.js";
-import { loadRelatedInputs } from "../../lib/related/load.js";
+import { graphView, limitView, renderDot, renderMermaid } from "../../lib/core/links/render.js";
+import { loadRelatedInputs } from "../../lib/app/related/load.js";
 import { parseCount, type CliContext } from "../context.js";
 
 interface GraphOptions {

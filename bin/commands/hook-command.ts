@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import { promptBriefing, sessionBriefing } from "../../lib/claude/briefings.js";
-import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../../lib/claude/hooks.js";
-import type { HookEvent } from "../../lib/claude/types.js";
+import { promptBriefing, sessionBriefing } from "../../lib/adapters/claude/briefings.js";
+import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../../lib/core/claude/hooks.js";
+import type { HookEvent } from "../../lib/core/claude/types.js";
 import type { CliContext } from "../context.js";
 
 interface HookOptions {

@@ -1,6 +1,6 @@
 import { Option, type Command } from "../commander.js";
-import { importSource } from "../../lib/import/import.js";
-import type { ImportRejection, ImportResult, ImportSplit } from "../../lib/import/types.js";
+import { importSource } from "../../lib/app/import/import.js";
+import type { ImportRejection, ImportResult, ImportSplit } from "../../lib/core/import/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";

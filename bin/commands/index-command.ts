@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { withCheckSeverity } from "../../lib/check/severity.js";
-import { summarize } from "../../lib/summary/summarize.js";
+import { withCheckSeverity } from "../../lib/core/check/severity.js";
+import { summarize } from "../../lib/core/summary/summarize.js";
 import type { CliContext } from "../context.js";
 import { finishPendingMoveLines } from "../format/move-output.js";
 import { progressLine } from "../format/progress.js";

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import { initVault } from "../../lib/init/init.js";
+import { initVault } from "../../lib/store/init/init.js";
 import { resolve } from "node:path";
-import { shellQuote } from "../../lib/util/shell.js";
+import { shellQuote } from "../../lib/core/util/shell.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 

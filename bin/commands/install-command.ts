@@ -1,10 +1,10 @@
-import { homedir } from "node:os";
 import { Option, type Command } from "../commander.js";
-import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib/claude/install.js";
-import type { InstallScope, SettingsFileChange } from "../../lib/claude/types.js";
-import { CortexError } from "../../lib/errors.js";
+import { applyChanges, claudeFiles, planInstall, planUninstall } from "../../lib/store/claude/install.js";
+import type { InstallScope, SettingsFileChange } from "../../lib/core/claude/types.js";
+import { CortexError } from "../../lib/core/errors.js";
 import type { CliContext } from "../context.js";
 import { MCP_SDK, runCommand, sdkInstallCommand } from "./mcp-command.js";
+import { homeFolder } from "../../lib/store/files.js";
 
 interface InstallOptions {
   claude?: boolean;
@@ -39,7 +39,7 @@ export function registerInstall(program: Command, ctx: CliContext): void {
 function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: InstallOptions): void {
   if (!opts.claude) throw new CortexError("BAD_ARGUMENT", `${action} needs a client: --claude`);
   const scope: InstallScope = opts.project ? "project" : "user";
-  const home = ctx.params.env.HOME || ctx.params.env.USERPROFILE || homedir();
+  const home = ctx.params.env.HOME || ctx.params.env.USERPROFILE || homeFolder();
   const files = claudeFiles(scope, ctx.params.cwd, home);
   let changes: SettingsFileChange[];
   if (action === "install") {

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
 import { reportCommit } from "../options.js";
-import { buildLinkReport, type LinkReport } from "../../lib/links/report.js";
-import { linkVault, type FileLinkEdits, type LinkVaultResult } from "../../lib/links/link-vault.js";
-import { loadVaultLinks } from "../../lib/links/vault-links.js";
+import { buildLinkReport, type LinkReport } from "../../lib/core/links/report.js";
+import { linkVault, type FileLinkEdits, type LinkVaultResult } from "../../lib/app/links/link-vault.js";
+import { loadVaultLinks } from "../../lib/app/links/vault-links.js";
 import { parseCount, type CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 

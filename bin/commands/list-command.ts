@@ -1,6 +1,6 @@
 import { Option, type Command } from "../commander.js";
-import { ATOM_STATUSES } from "../../lib/atoms/types.js";
-import { byUpdatedThenPath, classifyLayer } from "../../lib/layers/classify.js";
+import { ATOM_STATUSES } from "../../lib/core/atoms/types.js";
+import { byUpdatedThenPath, classifyLayer } from "../../lib/core/layers/classify.js";
 import { parseCount, type CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
 

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import module from "node:module";
+import { sep } from "node:path";
 import type { Readable } from "node:stream";
 import type { Command } from "commander";
-import { shellQuote } from "../../lib/util/shell.js";
+import { shellQuote } from "../../lib/core/util/shell.js";
 import type { CliContext } from "../context.js";
+import { packageRoot } from "../../lib/store/version.js";
 
 interface McpOptions {
   vault?: string;
@@ -26,9 +26,12 @@ export function registerMcp(program: Command, ctx: CliContext): void {
 
 async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   const { vaultDir } = ctx.vault(opts);
-  let mcp: typeof import("../../lib/mcp/index.js");
+  let mcp: typeof import("../../lib/adapters/mcp/index.js");
   try {
-    mcp = await import("../../lib/mcp/index.js");
+    // The SDK and zod are ~150 modules to compile at every start of a server: compiled once, then read from Node's cache.
+    module.enableCompileCache();
+    mcp = await import("../../lib/adapters/mcp/index.js");
+    module.flushCompileCache();
   } catch (error) {
     if (!isMissingSdk(error)) throw error;
     ctx.err(`cortex: cortex mcp needs the optional peer dependency ${MCP_SDK}, which is not installed. Install it with:\n  ${sdkInstallCommand()}`);
@@ -47,10 +50,10 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   await handle.close();
 }
 
-/** True for the error of importing a package that is not installed, when it is the MCP SDK. */
+/** True for the error of importing (or, from the CommonJS bundle, requiring) a package that is not installed, when it is the MCP SDK. */
 export function isMissingSdk(error: unknown): boolean {
   const e = error as NodeJS.ErrnoException;
-  return e?.code === "ERR_MODULE_NOT_FOUND" && String(e.message).includes("@modelcontextprotocol/server");
+  return (e?.code === "ERR_MODULE_NOT_FOUND" || e?.code === "MODULE_NOT_FOUND") && String(e.message).includes("@modelcontextprotocol/server");
 }
 
 /**
@@ -79,20 +82,4 @@ export function sdkInstallCommand(): string {
  */
 export function runCommand(root: string | null = packageRoot()): string {
   return (root ?? "").split(sep).includes("_npx") ? "npx -y cortex-vault" : "cortex";
-}
-
-function packageRoot(): string | null {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) {
-      try {
-        if ((JSON.parse(readFileSync(file, "utf8")) as { name?: string }).name === "cortex-vault") return dir;
-      } catch {
-        // not ours; keep looking up
-      }
-    }
-    dir = dirname(dir);
-  }
-  return null;
 }

@@ -1,13 +1,13 @@
-import { existsSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { CortexError } from "../../lib/errors.js";
-import { pathInVault } from "../../lib/write/adopt.js";
-import { migrateVault } from "../../lib/migrate/migrate.js";
-import type { MigrateResult } from "../../lib/migrate/types.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { pathInVault } from "../../lib/app/write/adopt.js";
+import { migrateVault } from "../../lib/app/migrate/migrate.js";
+import type { MigrateResult } from "../../lib/core/migrate/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";
+import { fileExists, isDirectory } from "../../lib/store/files.js";
 
 interface MigrateOptions {
   vault?: string;
@@ -63,8 +63,8 @@ function summary(result: MigrateResult, verb: string): string {
 function vaultFolder(ctx: CliContext, vaultDir: string, folder: string): string {
   for (const abs of [resolve(ctx.params.cwd, folder), resolve(vaultDir, folder)]) {
     const rel = pathInVault(vaultDir, abs);
-    if (rel !== null && existsSync(abs) && statSync(abs).isDirectory()) return rel;
-    if (abs === resolve(vaultDir) && existsSync(abs)) return "";
+    if (rel !== null && isDirectory(abs)) return rel;
+    if (abs === resolve(vaultDir) && fileExists(abs)) return "";
   }
   throw new CortexError("BAD_ARGUMENT", `folder: ${folder} is not a folder of the vault ${vaultDir}`);
 }

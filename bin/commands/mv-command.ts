@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { reportCommit } from "../options.js";
-import { moveAtom, type MoveResult } from "../../lib/links/move-vault.js";
+import { moveAtom, type MoveResult } from "../../lib/app/links/move-vault.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { finishedMoveLines } from "../format/move-output.js";

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { reportCommit } from "../options.js";
-import { refreshMocs } from "../../lib/moc/refresh.js";
+import { refreshMocs } from "../../lib/app/moc/refresh.js";
 import type { CliContext } from "../context.js";
 
 interface RefreshMocOptions {

@@ -1,8 +1,8 @@
 import type { Command } from "commander";
-import { CortexError } from "../../lib/errors.js";
-import { loadRelatedInputs } from "../../lib/related/load.js";
-import { related } from "../../lib/related/related.js";
-import type { RelatedQuery } from "../../lib/related/types.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { loadRelatedInputs } from "../../lib/app/related/load.js";
+import { related } from "../../lib/core/related/related.js";
+import type { RelatedQuery } from "../../lib/core/related/types.js";
 import { parseCount, type CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
 import { findAtom } from "../refs.js";

@@ -1,14 +1,13 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { Option, type Command } from "../commander.js";
-import { searchVault } from "../../lib/app/search.js";
-import { CortexError } from "../../lib/errors.js";
-import { tokenizeQuery } from "../../lib/scoring/score.js";
-import type { Snippet } from "../../lib/fts/snippet.js";
-import type { SearchHit } from "../../lib/search/types.js";
+import { searchVault } from "../../lib/app/handle/search.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { tokenizeQuery } from "../../lib/core/scoring/score.js";
+import type { Snippet } from "../../lib/store/fts/snippet.js";
+import type { SearchHit } from "../../lib/core/search/types.js";
 import { parseCount, type CliContext } from "../context.js";
 import { pathFromCwd, statusMark } from "../format/atom-output.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
+import { readAtomText } from "../../lib/store/read-atom.js";
 
 interface SearchOptions {
   vault?: string;
@@ -93,14 +92,14 @@ async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext):
   const explain = Boolean(opts.explain);
   const { vaultDir } = r;
   if (opts.paths) return hits.map((h) => pathFromCwd(vaultDir, r.cwd, h.record.path)).join("\n");
-  if (opts.content) return hits.map((h) => `==> ${h.record.path}${r.filterMode ? "" : ` (score: ${formatScore(h.score)})`}${statusMark(h.record.status)} <==\n${readNote(vaultDir, h.record.path).trimEnd()}\n`).join("\n");
+  if (opts.content) return hits.map((h) => `==> ${h.record.path}${r.filterMode ? "" : ` (score: ${formatScore(h.score)})`}${statusMark(h.record.status)} <==\n${(readAtomText(vaultDir, h.record.path) ?? "").trimEnd()}\n`).join("\n");
   const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, r.query) : new Map<string, Snippet | null>();
   if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path))), null, 2);
   const style = { color: r.color, scores: !r.filterMode };
   if (opts.brief) {
     // The frontmatter and markdown code is loaded only for --brief.
-    const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/atoms/frontmatter.js"), import("../../lib/search/preview.js")]);
-    const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readNote(vaultDir, h.record.path)).body), matches: [] }]));
+    const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/core/atoms/frontmatter.js"), import("../../lib/core/search/preview.js")]);
+    const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readAtomText(vaultDir, h.record.path) ?? "").body), matches: [] }]));
     return withExplain(formatBrief(hits, previews, style), hits, explain, "\n\n");
   }
   return withExplain(formatLines(hits, style), hits, explain, "\n");
@@ -110,9 +109,9 @@ async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext):
 async function snippetsOf(hits: SearchHit[], vaultDir: string, query: string): Promise<Map<string, Snippet | null>> {
   const snippets = new Map<string, Snippet | null>();
   if (!hits.some((h) => "matched" in h) || query.trim() === "") return snippets;
-  const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/fts/snippet.js"), import("../../lib/fts/query.js")]);
+  const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/store/fts/snippet.js"), import("../../lib/core/fts/query.js")]);
   const parsed = parseQuery(query);
-  for (const hit of hits) snippets.set(hit.record.path, bestPassage(readNote(vaultDir, hit.record.path), parsed));
+  for (const hit of hits) snippets.set(hit.record.path, bestPassage(readAtomText(vaultDir, hit.record.path) ?? "", parsed));
   return snippets;
 }
 
@@ -120,12 +119,4 @@ function withExplain(text: string, hits: SearchHit[], explain: boolean, separato
   if (!explain) return text;
   const blocks = text.split(separator);
   return blocks.map((block, i) => (hits[i]?.breakdown ? `${block}\n${formatExplain(hits[i]!.breakdown!)}` : block)).join(separator);
-}
-
-function readNote(vaultDir: string, path: string): string {
-  try {
-    return readFileSync(join(vaultDir, path), "utf8").replace(/^\uFEFF/, "");
-  } catch {
-    return "";
-  }
 }

@@ -1,10 +1,10 @@
 import type { Command } from "../commander.js";
-import { atomBody, readAtomText } from "../../lib/agent/snapshot.js";
-import { CortexError } from "../../lib/errors.js";
-import type { ManifestEntry } from "../../lib/indexes/types.js";
-import { classifyLayer } from "../../lib/layers/classify.js";
-import { readLinksIndex } from "../../lib/links/vault-links.js";
-import { compareStrings } from "../../lib/util/compare.js";
+import { atomBody, readAtomText } from "../../lib/app/snapshot.js";
+import { CortexError } from "../../lib/core/errors.js";
+import type { ManifestEntry } from "../../lib/core/indexes/types.js";
+import { classifyLayer } from "../../lib/core/layers/classify.js";
+import { readLinksIndex } from "../../lib/app/links/vault-links.js";
+import { compareStrings } from "../../lib/core/util/compare.js";
 import type { CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
 import { findAtom } from "../refs.js";

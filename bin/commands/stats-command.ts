@@ -1,10 +1,11 @@
 import type { Command } from "commander";
-import { CortexError } from "../../lib/errors.js";
-import { searchRecords } from "../../lib/search/vault-search.js";
-import { readAccessLog, trackerReport } from "../../lib/stats/tracker.js";
-import type { TrackerReport } from "../../lib/stats/types.js";
-import { isIsoDate } from "../../lib/util/dates.js";
-import { vaultPaths } from "../../lib/vault/paths.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { searchRecords } from "../../lib/app/search-records.js";
+import { readAccessLog } from "../../lib/store/access-log.js";
+import { trackerReport } from "../../lib/core/stats/tracker.js";
+import type { TrackerReport } from "../../lib/core/stats/types.js";
+import { isIsoDate } from "../../lib/core/util/dates.js";
+import { vaultPaths } from "../../lib/store/paths.js";
 import { parseCount, type CliContext } from "../context.js";
 import { countObjects, snakeKeys } from "../format/json.js";
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { searchRecords } from "../../lib/search/vault-search.js";
-import { summarize } from "../../lib/summary/summarize.js";
+import { searchRecords } from "../../lib/app/search-records.js";
+import { summarize } from "../../lib/core/summary/summarize.js";
 import type { CliContext } from "../context.js";
 import { formatSummary, summaryJson } from "../format/summary-output.js";
 

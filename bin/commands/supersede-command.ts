@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { normalizeRef } from "../../lib/agent/refs.js";
-import { supersedeAtom } from "../../lib/write/supersede.js";
+import { normalizeRef } from "../../lib/core/links/refs.js";
+import { supersedeAtom } from "../../lib/app/write/supersede.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, reportCommit } from "../options.js";

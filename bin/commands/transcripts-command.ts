@@ -1,7 +1,7 @@
 import type { Command } from "commander";
-import { LIMITS } from "../../lib/agent/limits.js";
-import { transcriptsDir } from "../../lib/transcripts/config.js";
-import { searchTranscripts } from "../../lib/transcripts/search.js";
+import { LIMITS } from "../../lib/adapters/agent/limits.js";
+import { transcriptsDir } from "../../lib/store/transcripts/config.js";
+import { searchTranscripts } from "../../lib/store/transcripts/search.js";
 import { wholeNumberWithin, type CliContext } from "../context.js";
 
 interface TranscriptsOptions {

@@ -1,16 +1,16 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { splitFrontmatter } from "../../lib/atoms/frontmatter.js";
-import type { CortexConfig } from "../../lib/config/types.js";
-import { normalizeRef } from "../../lib/agent/refs.js";
-import { CortexError } from "../../lib/errors.js";
-import { pathInVault, removeAdopted } from "../../lib/write/adopt.js";
-import { writeAtom } from "../../lib/write/write-atom.js";
-import type { WriteInput, WriteResult } from "../../lib/write/types.js";
+import { splitFrontmatter } from "../../lib/core/atoms/frontmatter.js";
+import type { CortexConfig } from "../../lib/core/config/types.js";
+import { normalizeRef } from "../../lib/core/links/refs.js";
+import { CortexError } from "../../lib/core/errors.js";
+import { pathInVault, removeAdopted } from "../../lib/app/write/adopt.js";
+import { writeAtom } from "../../lib/app/write/write-atom.js";
+import type { WriteInput, WriteResult } from "../../lib/core/write/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
+import { readFileBytes } from "../../lib/store/files.js";
 
 interface WriteOptions {
   vault?: string;
@@ -136,7 +136,7 @@ function readFileBody(ctx: CliContext, file: string, vaultDir: string): BodySour
   const abs = resolve(ctx.params.cwd, file);
   let bytes: Buffer;
   try {
-    bytes = readFileSync(abs);
+    bytes = readFileBytes(abs);
   } catch (error) {
     throw new CortexError("IO", `--file: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }

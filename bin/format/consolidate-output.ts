@@ -1,4 +1,4 @@
-import type { ConsolidateResult } from "../../lib/consolidate/types.js";
+import type { ConsolidateResult } from "../../lib/core/consolidate/types.js";
 
 /** The consolidation report as text: one section per finding kind, one suggested action per finding. */
 export function formatConsolidation(result: ConsolidateResult, reviewDays: number): string {

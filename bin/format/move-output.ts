@@ -1,14 +1,14 @@
-import { existsSync } from "node:fs";
-import { journalPath, type MoveCompletion } from "../../lib/links/move-journal.js";
+import { journalPath, type MoveCompletion } from "../../lib/store/links/move-journal.js";
+import { fileExists } from "../../lib/store/files.js";
 
 /**
  * Finishes the move a killed or failed `cortex mv` left in `vaultDir`, if
  * any (for `index` and `check`), and returns the lines to print on stderr.
  */
 export async function finishPendingMoveLines(vaultDir: string): Promise<string[]> {
-  if (!existsSync(journalPath(vaultDir))) return [];
+  if (!fileExists(journalPath(vaultDir))) return [];
   // Loaded only when there is a move to finish: it brings the link resolver.
-  const { finishPendingMove } = await import("../../lib/links/move-vault.js");
+  const { finishPendingMove } = await import("../../lib/app/links/move-vault.js");
   const done = await finishPendingMove(vaultDir);
   return done ? finishedMoveLines(done) : [];
 }

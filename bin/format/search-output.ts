@@ -1,7 +1,7 @@
-import type { Snippet } from "../../lib/fts/snippet.js";
-import type { SearchHit } from "../../lib/search/types.js";
-import type { ScoreBreakdown } from "../../lib/scoring/types.js";
-import { maxOf } from "../../lib/util/arrays.js";
+import type { Snippet } from "../../lib/store/fts/snippet.js";
+import type { SearchHit } from "../../lib/core/search/types.js";
+import type { ScoreBreakdown } from "../../lib/core/scoring/types.js";
+import { maxOf } from "../../lib/core/util/arrays.js";
 import { dimRetired, statusMark } from "./atom-output.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
@@ -61,7 +61,7 @@ export function formatExplain(b: ScoreBreakdown): string {
   const byKeyword = new Map<string, string[]>();
   for (const c of b.contributions) {
     const list = byKeyword.get(c.keyword) ?? [];
-    list.push(`${c.field} +${formatScore(c.points)}`);
+    list.push(`${c.field} +${formatScore(c.points)}${c.factor ? ` (×${c.factor} whole name)` : ""}`);
     byKeyword.set(c.keyword, list);
   }
   const lines = [...byKeyword].map(([k, parts]) => `    ${k}: ${parts.join(", ")}`);

@@ -1,5 +1,5 @@
-import type { VaultIndexes } from "../../lib/indexes/types.js";
-import type { Count, VaultSummary } from "../../lib/summary/types.js";
+import type { VaultIndexes } from "../../lib/core/indexes/types.js";
+import type { Count, VaultSummary } from "../../lib/core/summary/types.js";
 import { countObjects } from "./json.js";
 
 /** Hot atoms listed by the text summary; the rest are counted (a 100k vault has thousands). */

@@ -1,7 +1,8 @@
-import { statSync } from "node:fs";
 import { join } from "node:path";
+import type { CortexConfig } from "../core/config/types.js";
 import { openVault, type Vault } from "./vault.js";
 import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from "./watch.js";
+import { fileSignature } from "../store/files.js";
 
 /** Options of {@link LiveVault}. */
 export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onError" | "onGone"> {
@@ -13,6 +14,12 @@ export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onE
    * changed but no event named a note (a folder renamed or deleted).
    */
   onChange?: (paths: string[], sync: WatchSync) => void;
+  /**
+   * Start watching (the folder watch and the first sync, which scans the
+   * vault) only at {@link LiveVault.watch} or the first {@link LiveVault.open},
+   * not at once: a server answers its handshake first. Default false.
+   */
+  deferred?: boolean;
 }
 
 // The open live vaults of this process, by vault folder: what `liveVault` gives the request handlers.
@@ -31,7 +38,10 @@ const registry = new Map<string, LiveVault>();
  */
 export class LiveVault {
   readonly vaultDir: string;
-  #watcher: VaultWatcher;
+  readonly #options: LiveVaultOptions;
+  readonly #config: CortexConfig;
+  #watcher: VaultWatcher | undefined;
+  #closed = false;
   #vault: Vault | undefined;
   // The day of the watcher's last sync: a request for another day (just past midnight) checks the files itself.
   #syncedToday: string | undefined;
@@ -40,21 +50,10 @@ export class LiveVault {
 
   private constructor(vaultDir: string, options: LiveVaultOptions) {
     this.vaultDir = vaultDir;
-    const config = openVault({ vault: vaultDir, env: {}, today: options.today() }).config;
-    this.#watcher = watchVault(vaultDir, {
-      ...options,
-      config,
-      reloadConfig: () => openVault({ vault: vaultDir, env: {}, today: options.today() }).config,
-      onSync: (sync) => {
-        this.#vault = undefined;
-        this.#syncedToday = sync.today;
-        // The first sync brings the index up to what changed while nobody watched: no client has seen the vault before it.
-        if (this.#watcher.syncs <= 1) return;
-        const external = sync.paths.filter((p) => !this.#ownChange(p));
-        const unnamed = sync.paths.length === 0 && sync.result.reread + sync.result.removed > 0;
-        if (external.length > 0 || unnamed) options.onChange?.(external, sync);
-      },
-    });
+    this.#options = options;
+    // Read now, even when the watch waits: a bad cortex.toml stops the server at start.
+    this.#config = openVault({ vault: vaultDir, env: {}, today: options.today() }).config;
+    if (!options.deferred) this.watch();
   }
 
   /** Starts watching `vaultDir` and makes {@link liveVault} give this one for it. */
@@ -64,24 +63,64 @@ export class LiveVault {
     return live;
   }
 
-  /** The vault for a request on `today`: the one kept open when the index is known current, else a fresh one. */
+  /**
+   * Starts watching, when a deferred start has not yet (see
+   * {@link LiveVaultOptions.deferred}); nothing once closed. Idempotent.
+   */
+  watch(): void {
+    if (this.#watcher || this.#closed) return;
+    const options = this.#options;
+    this.#watcher = watchVault(this.vaultDir, {
+      ...options,
+      config: this.#config,
+      reloadConfig: () => openVault({ vault: this.vaultDir, env: {}, today: options.today() }).config,
+      onSync: (sync) => {
+        this.#keep(undefined);
+        this.#syncedToday = sync.today;
+        // The first sync brings the index up to what changed while nobody watched: no client has seen the vault before it.
+        if (this.#watcher!.syncs <= 1) return;
+        const external = sync.paths.filter((p) => !this.#ownChange(p));
+        const unnamed = sync.paths.length === 0 && sync.result.reread + sync.result.removed > 0;
+        if (external.length > 0 || unnamed) options.onChange?.(external, sync);
+      },
+    });
+  }
+
+  /**
+   * The vault for a request on `today`: the one kept open when the index is
+   * known current, else a fresh one. The first request starts the watch if
+   * it waited, and runs the watcher's first sync itself (instead of checking
+   * the files and then having the watcher check them again).
+   */
   open(today: string): Vault {
-    if (this.#watcher.mode !== "watch" || this.#watcher.pending || today !== this.#syncedToday) return openVault({ vault: this.vaultDir, env: {}, today });
-    if (this.#vault?.today !== today) this.#vault = openVault({ vault: this.vaultDir, env: {}, today, refresh: false });
-    return this.#vault;
+    this.watch();
+    const watcher = this.#watcher;
+    if (!watcher) return openVault({ vault: this.vaultDir, env: {}, today });
+    // Synced just now, for this request: current, though the watcher marks itself so only once it has read the events of the run.
+    const justSynced = watcher.mode === "watch" && watcher.syncs === 0 && watcher.syncNow();
+    if (watcher.mode !== "watch" || (watcher.pending && !justSynced) || today !== this.#syncedToday) return openVault({ vault: this.vaultDir, env: {}, today });
+    if (this.#vault?.today !== today) this.#keep(openVault({ vault: this.vaultDir, env: {}, today, refresh: false, keepSearchDb: true }));
+    return this.#vault!;
   }
 
   /** After this process wrote notes: drops the open vault, and keeps the watcher from announcing these writes again. */
   announce(paths: readonly string[]): void {
-    this.#vault = undefined;
-    for (const path of paths) this.#announced.set(path, signature(join(this.vaultDir, path)));
+    this.#keep(undefined);
+    for (const path of paths) this.#announced.set(path, fileSignature(join(this.vaultDir, path)));
   }
 
   /** Stops watching (the marker is removed) and forgets the open vault. */
   close(): void {
-    this.#watcher.close();
-    this.#vault = undefined;
+    this.#closed = true;
+    this.#watcher?.close();
+    this.#keep(undefined);
     if (registry.get(this.vaultDir) === this) registry.delete(this.vaultDir);
+  }
+
+  // The vault kept open from now on; the one before is closed (a request still holding it opens its store again).
+  #keep(vault: Vault | undefined): void {
+    if (this.#vault !== vault) this.#vault?.close();
+    this.#vault = vault;
   }
 
   // True when the file is as this process left it after a write it announced (once).
@@ -89,20 +128,11 @@ export class LiveVault {
     const own = this.#announced.get(path);
     if (own === undefined) return false;
     this.#announced.delete(path);
-    return own === signature(join(this.vaultDir, path));
+    return own === fileSignature(join(this.vaultDir, path));
   }
 }
 
 /** The live vault of this process for `vaultDir`, if one runs (a `cortex mcp` server). */
 export function liveVault(vaultDir: string): LiveVault | undefined {
   return registry.get(vaultDir);
-}
-
-function signature(file: string): string {
-  try {
-    const s = statSync(file);
-    return `${s.size}:${s.mtimeMs}:${s.ino}`;
-  } catch {
-    return "gone";
-  }
 }

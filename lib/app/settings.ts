@@ -1,10 +1,10 @@
-import { checkSettings } from "../check/settings.js";
-import { hookSettings } from "../claude/hooks.js";
-import type { CortexConfig } from "../config/types.js";
-import { gitSettings } from "../git/settings.js";
-import { mocSettings } from "../moc/settings.js";
-import { transcriptsDir } from "../transcripts/config.js";
-import { readWriteSettings } from "../write/settings.js";
+import { checkSettings } from "../core/check/settings.js";
+import { hookSettings } from "../core/claude/hooks.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { gitSettings } from "../core/git/settings.js";
+import { mocSettings } from "../core/moc/settings.js";
+import { transcriptsDir } from "../store/transcripts/config.js";
+import { readWriteSettings } from "../core/write/settings.js";
 
 /**
  * Checks every table of a cortex.toml that a feature reads (`[git]`,

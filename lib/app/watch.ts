@@ -1,12 +1,11 @@
-import { statSync } from "node:fs";
-import { hostname } from "node:os";
-import type { CortexConfig } from "../config/types.js";
-import { CortexError } from "../errors.js";
-import { indexVault, type IndexVaultResult } from "../vault/indexer.js";
-import { vaultLockHeldHere } from "../vault/lock.js";
-import { indexSettingsKey } from "../vault/stat-cache.js";
-import { watchFolders, type FolderWatch } from "./folder-watch.js";
-import { HEARTBEAT_MS, indexStamp, removeWatchMarker, touchWatchMarker, writeWatchMarker, type WatchMarker } from "./watch-marker.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { CortexError } from "../core/errors.js";
+import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
+import { vaultLockHeldHere } from "../store/lock.js";
+import { indexSettingsKey } from "../store/stat-cache.js";
+import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
+import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
+import { folderIdentity } from "../store/files.js";
 
 /** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
 const LOCK_WAIT_MS = 200;
@@ -54,6 +53,12 @@ export interface VaultWatcher {
   readonly pending: boolean;
   /** Number of syncs done so far. */
   readonly syncs: number;
+  /**
+   * Runs the sync that is due now instead of at its timer (a reader that
+   * cannot wait for it: the first request of a server); true when it ran
+   * and succeeded, false when none was due or it failed (reported as usual).
+   */
+  syncNow(): boolean;
   /** Stops watching, removes the marker, clears the timers. Idempotent. */
   close(): void;
 }
@@ -101,7 +106,7 @@ class Watcher implements VaultWatcher {
     this.#config = options.config;
     this.#identity = folderIdentity(vaultDir);
     const settings = indexSettingsKey(this.#config);
-    this.#marker = { pid: process.pid, host: hostname(), started: new Date().toISOString(), synced: null, pending: true, today: options.today(), settings, index: "" };
+    this.#marker = { pid: process.pid, host: thisHost(), started: new Date().toISOString(), synced: null, pending: true, today: options.today(), settings, index: "" };
     try {
       this.#folders = watchFolders(vaultDir, { skipFolder: ignoredFolder, onEvent: (rel) => (rel === null && this.#gone()) || this.#onEvent(rel) });
     } catch (error) {
@@ -111,6 +116,14 @@ class Watcher implements VaultWatcher {
     }
     this.#beat = setInterval(() => this.#heartbeat(), this.mode === "poll" ? POLL_MS : HEARTBEAT_MS);
     this.#timer = setTimeout(() => this.#sync(), 0);
+  }
+
+  syncNow(): boolean {
+    if (this.#timer === undefined || this.#closed) return false;
+    clearTimeout(this.#timer);
+    const syncs = this.syncs;
+    this.#sync();
+    return this.syncs > syncs;
   }
 
   close(): void {
@@ -213,10 +226,12 @@ class Watcher implements VaultWatcher {
     }
   }
 
-  // The vault folder deleted or renamed (another folder at its path counts as gone too): stops, and says so.
+  // The vault folder deleted or renamed (another folder at its path counts as gone too, and so does none at all,
+  // even when there was none at start): stops, and says so.
   #gone(): boolean {
     if (this.#closed) return true;
-    if (folderIdentity(this.#vaultDir) === this.#identity) return false;
+    const identity = folderIdentity(this.#vaultDir);
+    if (identity !== null && identity === this.#identity) return false;
     this.close();
     this.#options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${this.#vaultDir} was deleted or renamed; stopped watching`));
     return true;
@@ -243,13 +258,4 @@ export function ignoredFolder(rel: string): boolean {
   if (rel === "") return false;
   const parts = rel.split("/");
   return parts[0] === "index" || parts[0] === "layers" || parts.some((p) => p.startsWith(".") || p === "node_modules");
-}
-
-function folderIdentity(dir: string): string | null {
-  try {
-    const s = statSync(dir);
-    return s.isDirectory() ? `${s.dev}:${s.ino}` : null;
-  } catch {
-    return null;
-  }
 }

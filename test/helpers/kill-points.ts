@@ -48,7 +48,7 @@ export const KILL_COMMANDS: KillCommand[] = [
 ];
 // mv moves a note, so it has kill-point tests of its own (test/mv-journal.test.ts), with its journal's stages.
 
-/** Every stage an index run can be killed at (see lib/vault/kill-point.ts). */
+/** Every stage an index run can be killed at (see lib/store/kill-point.ts). */
 export const INDEX_STAGES = ["index:start", "index/by_project.json", "index/by_tag.json", "index/by_type.json", "index/graph.json", "index/links.json", "index/manifest.json", "index/search.tsv", "layers/cold.json", "layers/hot.json", "layers/warm.json", "index/meta.json", "index/cache.tsv", "search.db:update", "search.db:rebuilt"];
 
 function notes(vault: string): Map<string, Buffer> {

@@ -4,20 +4,20 @@
 // these give. What did not change (maskCode, the yaml-package branch of
 // readFrontmatterData, the scalar field readers) is imported from lib/.
 // Not used by lib/.
-import type { MaskedBody } from "../../lib/atoms/markdown.js";
-import type { FrontmatterSplit } from "../../lib/atoms/frontmatter.js";
-import { readFrontmatterData, type FrontmatterData } from "../../lib/atoms/frontmatter-data.js";
-import { maskCode, wikilinkTarget } from "../../lib/atoms/markdown.js";
-import type { CortexConfig } from "../../lib/config/types.js";
-import { defaultConfig } from "../../lib/config/defaults.js";
-import { isIsoDate, localDate } from "../../lib/util/dates.js";
-import { dateField, diagnostic, numberField, stringField, type Report } from "../../lib/atoms/fields.js";
-import { inferProject } from "../../lib/atoms/parse.js";
-import { nameFromPath } from "../../lib/atoms/names.js";
-import type { Atom, Diagnostic, FileFacts, ParsedAtom } from "../../lib/atoms/types.js";
-import { ATOM_STATUSES, ATOM_TYPES } from "../../lib/atoms/types.js";
+import type { MaskedBody } from "../../lib/core/atoms/markdown.js";
+import type { FrontmatterSplit } from "../../lib/core/atoms/frontmatter.js";
+import { readFrontmatterData, type FrontmatterData } from "../../lib/core/atoms/frontmatter-data.js";
+import { maskCode, wikilinkTarget } from "../../lib/core/atoms/markdown.js";
+import type { CortexConfig } from "../../lib/core/config/types.js";
+import { defaultConfig } from "../../lib/core/config/defaults.js";
+import { isIsoDate, localDate } from "../../lib/core/util/dates.js";
+import { dateField, diagnostic, numberField, stringField, type Report } from "../../lib/core/atoms/fields.js";
+import { inferProject } from "../../lib/core/atoms/parse.js";
+import { nameFromPath } from "../../lib/core/atoms/names.js";
+import type { Atom, Diagnostic, FileFacts, ParsedAtom } from "../../lib/core/atoms/types.js";
+import { ATOM_STATUSES, ATOM_TYPES } from "../../lib/core/atoms/types.js";
 
-// ---- lib/atoms/yaml-fast.ts
+// ---- lib/core/atoms/yaml-fast.ts
 
 export function referenceParseSimpleYaml(text: string): { data: Record<string, unknown>; lines: Map<string, number> } | null {
   const data: Record<string, unknown> = {};
@@ -77,7 +77,7 @@ function flowList(inner: string): unknown {
   return items;
 }
 
-// ---- lib/atoms/markdown.ts
+// ---- lib/core/atoms/markdown.ts
 
 const WIKILINK = /!?\[\[([^[\]\n]+?)\]\]/g;
 const MD_PATH = /^[^\s`]+\.md$/i;
@@ -143,7 +143,7 @@ export function referencePlainText(line: string): string {
     .trim();
 }
 
-// ---- lib/atoms/frontmatter.ts
+// ---- lib/core/atoms/frontmatter.ts
 
 const FENCE = /^---[ \t]*\r?$/;
 const CLOSE = /^(---|\.\.\.)[ \t]*\r?$/;
@@ -173,7 +173,7 @@ export function referenceSplitFrontmatter(text: string): FrontmatterSplit {
   return { ...none, state: "unterminated" };
 }
 
-// ---- lib/atoms/parse.ts and lib/atoms/fields.ts
+// ---- lib/core/atoms/parse.ts and lib/core/atoms/fields.ts
 
 export function referenceOneLine(s: string): string {
   return s.replace(/\s+/g, " ").trim();
@@ -222,7 +222,7 @@ export function referenceNormalizeTags(tags: Iterable<string>): string[] {
   return [...seen];
 }
 
-// ---- lib/atoms/parse.ts
+// ---- lib/core/atoms/parse.ts
 
 const TYPES = new Set<string>(ATOM_TYPES);
 const STATUSES = new Set<string>(ATOM_STATUSES);
@@ -304,7 +304,7 @@ function stripBrackets(link: string): string {
 
 
 
-// ---- lib/atoms/frontmatter-data.ts
+// ---- lib/core/atoms/frontmatter-data.ts
 
 function referenceReadFrontmatterData(yaml: string, firstLine: number): FrontmatterData {
   const simple = referenceParseSimpleYaml(yaml);
@@ -314,7 +314,7 @@ function referenceReadFrontmatterData(yaml: string, firstLine: number): Frontmat
   // Outside the fast path nothing changed; the YAML test checks that both fast paths accept the same blocks.
   return readFrontmatterData(yaml, firstLine);
 }
-// ---- lib/util/dates.ts
+// ---- lib/core/util/dates.ts
 
 const DATE_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
 

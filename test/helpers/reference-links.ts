@@ -1,8 +1,8 @@
 // The link resolver and graph as they were before they were optimized (plain
 // maps, one result object per link, everything sorted): the reference that
 // test/link-resolution.test.ts compares the fast implementation against.
-import type { GroupIndex, ManifestEntry } from "../../lib/indexes/types.js";
-import type { AmbiguousLink, BrokenLink, LinkResolution, LinkResolver, ResolvedGraph } from "../../lib/links/types.js";
+import type { GroupIndex, ManifestEntry } from "../../lib/core/indexes/types.js";
+import type { AmbiguousLink, BrokenLink, LinkResolution, LinkResolver, ResolvedGraph } from "../../lib/core/links/types.js";
 
 type Entry = Pick<ManifestEntry, "path" | "aliases">;
 const NONE: LinkResolution = { path: null, ambiguous: [], via: null };

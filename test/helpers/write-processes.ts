@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseAtom } from "../../lib/atoms/parse.js";
+import { parseAtom } from "../../lib/core/atoms/parse.js";
 import { ROOT } from "./cli.js";
 
 const LIB = join(ROOT, "dist/lib/index.js");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { BUILT_CLI, removeTemp, ROOT, tempDir } from "../helpers/cli.js";
 
-const LIB = join(ROOT, "dist/lib/vault/lock.js");
+const LIB = join(ROOT, "dist/lib/store/lock.js");
 
 test("should let mv wait past its 15 s for a writer that works for 20 s, then move", async () => {
   const vault = tempDir();

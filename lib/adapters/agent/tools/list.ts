@@ -1,0 +1,93 @@
+import { ATOM_STATUSES } from "../../../core/atoms/types.js";
+import { byUpdatedThenPath, classifyLayer } from "../../../core/layers/classify.js";
+import { matchesFilters } from "../../../core/search/rank.js";
+import { ToolError } from "../errors.js";
+import { LIMITS, shortArg } from "../limits.js";
+import { arrayOf, object, S, toolOutput } from "../output-schema.js";
+import { checkpoint, ok } from "../run.js";
+import { openSnapshot } from "../../../app/snapshot.js";
+import type { ToolSpec } from "../types.js";
+
+/** One atom of the inventory. */
+export interface ListItem {
+  path: string;
+  name: string;
+  type: string;
+  project: string;
+  status: string;
+  layer: string;
+  updated: string;
+  tags: string[];
+}
+
+/** `list`: the inventory, newest first, paginated with a cursor. */
+export const listTool: ToolSpec = {
+  name: "list",
+  title: "List memories",
+  description: [
+    "List the atoms of the memory vault, newest first (by updated date, then path), with optional filters, one page at a time.",
+    "Use it to see the full inventory rather than a ranked subset: to audit what is stored for a project, to check that an atom you saved earlier is still there, to find an atom whose exact name you remember but whose keywords are ambiguous, or before a cleanup.",
+    "Do not use it to search for content (use recall: faster and ranked) or for a briefing (use context).",
+    "Returns: the total count, one line per atom (updated date, name, project/type, status, layer, path) and the same as structured items; next_cursor is set when more atoms follow: pass it back as cursor to get the next page.",
+    "Side effects: none on atoms, and it records no access event; like every tool it brings index/ up to date with the files first.",
+  ].join("\n\n"),
+  inputSchema: {
+    type: "object",
+    properties: {
+      project: shortArg("Only atoms of this project."),
+      type: shortArg("Only atoms of this type."),
+      status: shortArg("Only atoms with this status. Default: every status.", ATOM_STATUSES),
+      layer: shortArg("Only atoms in this layer: hot (updated in the last 2 days), warm (7 days) or cold.", ["hot", "warm", "cold"]),
+      limit: { type: "integer", description: `Atoms per page, ${LIMITS.limitMin}–${LIMITS.limitMax}. Default 50.`, minimum: LIMITS.limitMin, maximum: LIMITS.limitMax, default: 50 },
+      cursor: { type: "string", description: "The next_cursor of the previous page, unchanged.", minLength: 1, maxLength: LIMITS.cursorChars },
+    },
+    additionalProperties: false,
+  },
+  outputSchema: toolOutput({
+    total: S.integer,
+    items: arrayOf(object({ path: S.string, name: S.string, type: S.string, project: S.string, status: S.string, layer: S.string, updated: S.string, tags: S.strings })),
+    next_cursor: S.stringOrNull,
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, env) {
+    const snap = await openSnapshot(env.vaultDir, env.today());
+    await checkpoint(env, "index up to date");
+    const filter = matchesFilters({ project: args.project as string | undefined, type: args.type as string | undefined, status: args.status as string | undefined, allStatus: true }, false);
+    const items = snap.manifest
+      .filter(filter)
+      .map((m): ListItem => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, snap.today, snap.config.layers), updated: m.updated, tags: m.tags }))
+      .filter((item) => args.layer === undefined || item.layer === args.layer)
+      .sort(byUpdatedThenPath);
+    const after = args.cursor === undefined ? null : decodeCursor(args.cursor as string);
+    const start = after === null ? 0 : items.findIndex((item) => byUpdatedThenPath(item, after) > 0);
+    const page = start === -1 ? [] : items.slice(start, start + (args.limit as number));
+    const last = page[page.length - 1];
+    const hasMore = start !== -1 && start + page.length < items.length;
+    const next_cursor = hasMore && last ? encodeCursor(last) : null;
+    return ok(renderList(items.length, start, page, next_cursor), { total: items.length, items: page, next_cursor });
+  },
+};
+
+/** An opaque cursor: the sort key of the last atom of a page. */
+export function encodeCursor(item: { updated: string; path: string }): string {
+  return Buffer.from(JSON.stringify([item.updated, item.path])).toString("base64url");
+}
+
+/** @throws ToolError `CORTEX_E205` for a cursor this tool did not make. */
+export function decodeCursor(cursor: string): { updated: string; path: string } {
+  try {
+    const [updated, path] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as unknown[];
+    if (typeof updated === "string" && typeof path === "string") return { updated, path };
+  } catch {
+    // fall through
+  }
+  throw new ToolError("CORTEX_E205", `cursor: ${JSON.stringify(cursor.slice(0, 40))} is not a cursor returned by list`, { argument: "cursor" });
+}
+
+function renderList(total: number, start: number, page: readonly ListItem[], next: string | null): string {
+  if (total === 0) return "No atoms match the filters.";
+  if (page.length === 0) return `${total} atoms; none after this cursor.`;
+  const lines = page.map((i) => `- ${i.updated} ${i.name} | ${i.project}/${i.type} | ${i.status} | ${i.layer} | ${i.path}`);
+  const more = next ? `\n\nMore: call list again with cursor "${next}".` : "";
+  return `${total} atoms (showing ${start + 1}–${start + page.length}, newest first)\n\n${lines.join("\n")}${more}`;
+}

@@ -1,0 +1,99 @@
+import { compareStrings } from "../../../core/util/compare.js";
+import type { GroupIndex, ManifestEntry } from "../../../core/indexes/types.js";
+import { classifyLayer } from "../../../core/layers/classify.js";
+import { resolveAtomRef } from "../../../core/indexes/atom-ref.js";
+import { blameArgument, ToolError } from "../errors.js";
+import { normalizeRef } from "../../../core/links/refs.js";
+import { LIMITS } from "../limits.js";
+import { recordAccess } from "../../../app/handle/ranking.js";
+import { arrayOf, object, S, toolOutput } from "../output-schema.js";
+import { capText } from "../read-cap.js";
+import { canonicalUri } from "../resources.js";
+import { checkpoint, ok } from "../run.js";
+import { openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/snapshot.js";
+import type { ToolSpec } from "../types.js";
+
+/** An atom a link or backlink leads to. */
+export interface LinkedAtom {
+  path: string;
+  name: string;
+}
+
+/** `read`: one atom in full, with its metadata, links and backlinks; records an access event. */
+export const readTool: ToolSpec = {
+  name: "read",
+  title: "Read a memory",
+  description: [
+    "Read one atom of the memory vault in full: its whole markdown file (frontmatter and body), its metadata, the atoms it links to and the atoms that link to it (links resolved the way Obsidian resolves them).",
+    "Use it after recall, context or list pointed you at an atom whose preview is not enough, to follow links from one atom to the next, or before superseding an atom, to check what it says (for example the near-duplicate a rejected save names).",
+    "Do not use it to search (use recall: ref must name one atom exactly) or to read many atoms at once for a task (use context, which fits them into a token budget).",
+    "ref is the vault-relative path (e.g. \"decisions/deploy_freeze.md\", \".md\" optional, spaces allowed; a cortex://atom/… URI works too), the atom's id, or its name when only one atom has that name (case-insensitive).",
+    "Returns: the file text followed by the links and backlinks as markdown (the text once, here only), and the metadata as structured data (path, uri, id, name, type, project, status, layer, tags, aliases, created, updated, description, superseded_by, links, backlinks, chars, truncated). A file over 100,000 characters is cut there, with a note at the cut and truncated set. An unknown ref is a CORTEX_E101 error, a name several atoms share a CORTEX_E102 error listing their paths.",
+    "Side effects: not read-only on disk although it changes no atom: brings index/ up to date with the files (as every tool does) and appends one access event (the atom read) to index/access_log.jsonl, which can raise its rank later when [scoring] usage is set.",
+  ].join("\n\n"),
+  inputSchema: {
+    type: "object",
+    properties: {
+      ref: { type: "string", description: "The atom: vault-relative path, id, or unique name. At most 1,000 characters.", minLength: 1, maxLength: LIMITS.refChars },
+    },
+    required: ["ref"],
+    additionalProperties: false,
+  },
+  outputSchema: toolOutput({
+    path: S.string,
+    uri: S.string,
+    id: S.stringOrNull,
+    name: S.string,
+    type: S.string,
+    project: S.string,
+    status: S.string,
+    tags: S.strings,
+    aliases: S.strings,
+    created: S.string,
+    updated: S.string,
+    description: S.string,
+    superseded_by: S.stringOrNull,
+    layer: S.string,
+    links: arrayOf(object({ path: S.string, name: S.string })),
+    backlinks: arrayOf(object({ path: S.string, name: S.string })),
+    chars: S.integer,
+    truncated: S.boolean,
+  }),
+  hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(args, env) {
+    const started = performance.now();
+    const ref = args.ref as string;
+    const snap = await openSnapshot(env.vaultDir, env.today());
+    const path = blameArgument("ref", () => resolveAtomRef(snap.manifest, normalizeRef(ref)));
+    const entry = snap.manifest.find((m) => m.path === path)!;
+    const text = readAtomText(snap.vaultDir, path);
+    if (text === null) throw new ToolError("CORTEX_E101", `ref: ${path} is indexed but could not be read; it may have just been moved or deleted`, { argument: "ref" });
+    await checkpoint(env, "read");
+    const { links, backlinks } = await linksOf(snap, path);
+    recordAccess(snap.vaultDir, "read", ref, [path], started);
+    const capped = capText(text, path);
+    const atom = { ...metadata(entry), layer: classifyLayer(entry.updated, snap.today, snap.config.layers), links, backlinks, chars: capped.chars, truncated: capped.truncated };
+    return ok(renderRead(capped.text, links, backlinks), atom);
+  },
+};
+
+function metadata(m: ManifestEntry) {
+  const { path, id, name, type, project, status, tags, aliases, created, updated, description, superseded_by } = m;
+  return { path, uri: canonicalUri(path), id, name, type, project, status, tags, aliases, created, updated, description, superseded_by };
+}
+
+// The atoms `path` links to and the ones linking to it, from this request's index (or index/links.json).
+async function linksOf(snap: VaultSnapshot, path: string): Promise<{ links: LinkedAtom[]; backlinks: LinkedAtom[] }> {
+  const { readLinksIndex } = await import("../../../app/links/vault-links.js");
+  const edges: GroupIndex = snap.links ?? readLinksIndex(snap.vaultDir)?.edges ?? {};
+  const names = new Map(snap.manifest.map((m) => [m.path, m.name]));
+  const named = (p: string): LinkedAtom => ({ path: p, name: names.get(p) ?? p });
+  const incoming = Object.keys(edges).filter((from) => edges[from]!.includes(path)).sort(compareStrings);
+  return { links: (edges[path] ?? []).map(named), backlinks: incoming.map(named) };
+}
+
+/** The markdown answer of read: the file, then its links and backlinks. */
+export function renderRead(text: string, links: readonly LinkedAtom[], backlinks: readonly LinkedAtom[]): string {
+  const list = (atoms: readonly LinkedAtom[]) => (atoms.length === 0 ? "none" : atoms.map((a) => `- **${a.name}** \`${a.path}\``).join("\n"));
+  return `${text.replace(/\n+$/, "")}\n\n### Links (${links.length})\n\n${list(links)}\n\n### Backlinks (${backlinks.length})\n\n${list(backlinks)}`;
+}

@@ -1,0 +1,118 @@
+import { join } from "node:path";
+import { atomBody } from "../../core/atoms/frontmatter.js";
+import { readAtomText } from "../../store/read-atom.js";
+import type { VaultSnapshot } from "../handle/vault-snapshot.js";
+import { rankSnapshot, recordAccess } from "../handle/ranking.js";
+import type { ManifestEntry } from "../../core/indexes/types.js";
+import type { SearchHit } from "../../core/search/types.js";
+import { compareStrings } from "../../core/util/compare.js";
+import { assembleBriefing, cleanBody } from "../../core/context/assemble.js";
+import { briefingKeywords } from "../../core/context/keywords.js";
+import type { Briefing, BriefingAtom, BriefingMoc } from "../../core/context/types.js";
+import { fileNames } from "../../store/files.js";
+
+/** Options of {@link buildContext}. */
+export interface ContextOptions {
+  /** A question or task in plain words; its keywords (stopwords dropped) are searched. */
+  query: string;
+  /** Only atoms of this project; its MOC heads the briefing. Default: any project, MOC of the best atom's project. */
+  project?: string;
+  /** Default 1500. */
+  budgetTokens?: number;
+  /** Atoms scoring below this are left out. Default 0 (any match). */
+  minScore?: number;
+  /** Record an access event for the atoms whose body is given. Default true. */
+  log?: boolean;
+  /** Keep superseded atoms too (archived ones are always left out). Default false: a superseded rule is not current. */
+  includeSuperseded?: boolean;
+}
+
+/** A briefing with what it was built from. */
+export interface ContextResult extends Briefing {
+  query: string;
+  /** The keywords searched. */
+  keywords: string[];
+  /** Atoms that matched (before the budget cut). */
+  matched: number;
+}
+
+/** Atoms whose bodies are read; the rest can only be pointers. */
+const BODIES_READ = 30;
+/** Atoms considered at all. */
+const CANDIDATES = 200;
+
+/**
+ * Builds a query-tailored briefing from a vault (seed 001's context
+ * briefing in its degraded mode, which needs no model): ranks the atoms for
+ * the query's keywords (archived and superseded atoms left out), then assembles the
+ * project's MOC summary, the best atoms' bodies and pointers to the rest
+ * within the token budget (see {@link assembleBriefing}).
+ *
+ * @example
+ * const snap = await openSnapshot(vaultDir, "2026-11-22");
+ * const { text } = buildContext(snap, { query: "how do we deploy on release day", budgetTokens: 800 });
+ */
+export function buildContext(snap: VaultSnapshot, options: ContextOptions): ContextResult {
+  const started = performance.now();
+  const keywords = briefingKeywords(options.query);
+  const minScore = options.minScore ?? 0;
+  // One more than the candidates: the MOC, when among them, is left out of them.
+  const keep = (h: SearchHit) => h.record.status !== "archived" && (options.includeSuperseded === true || h.record.status !== "superseded") && h.score >= minScore;
+  const hits = keywords.length === 0 ? [] : bestHits(snap, keywords.join(" "), options.project, { keep, minScore, wanted: CANDIDATES + 1 });
+  const mocProject = options.project ?? hits[0]?.record.project;
+  const moc = mocProject === undefined ? null : readMoc(snap, mocProject);
+  const atoms = hits
+    .filter((h) => h.record.path !== moc?.path)
+    .slice(0, CANDIDATES)
+    .map((h, i) => toBriefingAtom(snap, h, i < BODIES_READ));
+  const briefing = assembleBriefing({ query: options.query, moc, atoms, budgetTokens: options.budgetTokens ?? 1500 });
+  if (options.log !== false && briefing.included.length > 0) recordAccess(snap.vaultDir, "context", options.query, briefing.included, started);
+  return { ...briefing, query: options.query, keywords, matched: atoms.length };
+}
+
+// The first `wanted` hits that `keep` keeps: the ranking's top, asked for in growing sizes
+// (a top N is cheap to find; every hit of a 100k vault is not).
+function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, o: { keep: (h: SearchHit) => boolean; minScore: number; wanted: number }): SearchHit[] {
+  for (let top = 2 * o.wanted; ; top *= 2) {
+    const ranked = rankSnapshot(snap, query, { project, top });
+    const kept = ranked.filter(o.keep);
+    // Enough, or every hit seen, or the rest score lower still (hits come by score, highest first).
+    if (kept.length >= o.wanted || ranked.length < top || ranked[ranked.length - 1]!.score < o.minScore) return kept.slice(0, o.wanted);
+  }
+}
+
+function toBriefingAtom(snap: VaultSnapshot, hit: SearchHit, withBody: boolean): BriefingAtom {
+  const r = hit.record;
+  const text = withBody ? readAtomText(snap.vaultDir, r.path) : null;
+  return { path: r.path, name: r.name, type: r.type, project: r.project, status: r.status, updated: r.updated, description: r.description, score: hit.score, layer: hit.layer, body: text === null ? null : atomBody(text) };
+}
+
+/**
+ * The MOC of a project, `_moc/<project>.md` (matched case-insensitively
+ * among the indexed atoms), summarized; null when there is none.
+ */
+export function readMoc(snap: VaultSnapshot, project: string): BriefingMoc | null {
+  // With a current search file the manifest is not needed: the MOC folder is listed instead.
+  const path = snap.searchFile ? findMocFile(snap.vaultDir, project) : findMoc(snap.manifest, project)?.path;
+  if (path === undefined) return null;
+  const text = readAtomText(snap.vaultDir, path);
+  if (text === null) return null;
+  return { project, path, summary: cleanBody(atomBody(text)) };
+}
+
+// `_moc/<project>.md` as the folder lists it, case-insensitively (the first in path order, as in the manifest).
+function findMocFile(vaultDir: string, project: string): string | undefined {
+  const wanted = `${project.toLowerCase()}.md`;
+  try {
+    const names = fileNames(join(vaultDir, "_moc")).filter((name) => name.toLowerCase() === wanted);
+    return names.length === 0 ? undefined : `_moc/${names.sort(compareStrings)[0]}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The manifest entry of `_moc/<project>.md`, case-insensitively. */
+export function findMoc(manifest: readonly ManifestEntry[], project: string): ManifestEntry | undefined {
+  const wanted = `_moc/${project.toLowerCase()}.md`;
+  return manifest.find((m) => m.path.toLowerCase() === wanted);
+}

@@ -1,0 +1,102 @@
+import { loadActivation } from "../../store/activation/read.js";
+import type { VaultSnapshot } from "./vault-snapshot.js";
+import { countFullText, rankFullText } from "../../store/fts/rank.js";
+import type { SearchDb } from "../../store/fts/search-db.js";
+import { openVaultSearchDb } from "../fts/vault-search.js";
+import { rankSearchFile } from "../../core/search/rank.js";
+import { serializeSearchFile } from "../../core/indexes/search-file.js";
+import type { RankOptions, SearchHit } from "../../core/search/types.js";
+import { appendAccessEvent, clockMs } from "../../store/access-log.js";
+import { vaultPaths } from "../../store/paths.js";
+
+/** How a vault is ranked: the filters, how many, and which ranking. */
+export interface VaultRankOptions extends Omit<RankOptions, "today" | "activation"> {
+  /** Default `[search] ranking` (`fulltext` unless cortex.toml says otherwise). */
+  ranking?: "fulltext" | "seed";
+  /** Told in one line when a damaged or old `index/search.db` is rebuilt. */
+  notice?: (line: string) => void;
+}
+
+/** Options of a vault search: the filters, how many, which ranking, and whether to log it. */
+export interface VaultSearchOptions extends VaultRankOptions {
+  /** Append the search to `index/access_log.jsonl`. Default true. */
+  log?: boolean;
+  /** The operation name in the access log. Default `search`. */
+  op?: string;
+}
+
+/** What a vault search returns. */
+export interface VaultSearchResult {
+  hits: SearchHit[];
+  vaultDir: string;
+  /** True when the vault had no index and this search built it. */
+  indexed: boolean;
+}
+
+/**
+ * Searches an open vault: its index brought up to date (unless it was opened
+ * with `refresh: false`), ranked by {@link rankVault}, and the search logged.
+ *
+ * @example const { hits } = searchVault(openVault({ vault: "examples/vault" }), "deploy risk", { top: 3 });
+ */
+export function searchVault(vault: VaultSnapshot, query: string, options: VaultSearchOptions = {}): VaultSearchResult {
+  const started = clockMs();
+  const hits = rankVault(vault, query, options);
+  const indexed = "indexedNow" in vault ? Boolean(vault.indexedNow) : vault.freshness.indexed_at === null;
+  if (options.log !== false) logSearch(vault.vaultDir, options.op ?? "search", query, hits, started);
+  return { hits, vaultDir: vault.vaultDir, indexed };
+}
+
+/**
+ * Ranks a vault's atoms for a query: the one place every search goes through
+ * (CLI search, library, MCP recall, context briefings, hooks). The
+ * `[search] ranking`: full text over `index/search.db` (the default; see
+ * `rankFullText`), or the seed's table over `index/search.tsv` (or the same
+ * bytes built from the manifest); plus the usage bonus when `[scoring] usage`
+ * is set. `top` 0 keeps every hit.
+ *
+ * @throws CortexError (`BAD_QUERY`) for a full-text query that cannot be read.
+ */
+export function rankVault(vault: VaultSnapshot, query: string, options: VaultRankOptions = {}): SearchHit[] {
+  const { ranking, notice, ...filters } = options;
+  // The access log is read only when the usage bonus is on (off by default).
+  const activation = vault.config.scoring.usage > 0 ? loadActivation(vault.vaultDir, vault.today) : undefined;
+  const rankOptions = { ...filters, today: vault.today, activation };
+  if ((ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, notice, (store) => rankFullText(store, query, rankOptions, vault.config));
+  const buf = vault.searchFile ?? Buffer.from(serializeSearchFile(vault.manifest));
+  return rankSearchFile(buf, query, rankOptions, vault.config);
+}
+
+/**
+ * How many atoms `rankVault` with `top: 0` would return, archived ones left
+ * out unless `withArchived`. The full-text ranking counts them in the index
+ * without scoring each; the seed's table ranks them all.
+ */
+export function countVault(vault: VaultSnapshot, query: string, options: VaultRankOptions, withArchived: boolean): number {
+  if ((options.ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, options.notice, (store) => countFullText(store, query, { ...options, today: vault.today }, withArchived));
+  const hits = rankVault(vault, query, { ...options, top: 0 });
+  return withArchived ? hits.length : hits.filter((h) => h.record.status !== "archived").length;
+}
+
+// The snapshot's kept full-text store, else one opened for this call and closed after it.
+function withSearchDb<T>(vault: VaultSnapshot, notice: ((line: string) => void) | undefined, use: (store: SearchDb) => T): T {
+  const kept = vault.keptSearchDb?.(notice);
+  if (kept) return use(kept);
+  const store = openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk ?? true, lock: vault.heldLock, notice });
+  try {
+    return use(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */
+export function logSearch(vaultDir: string, op: string, query: string, hits: readonly SearchHit[], started: number): void {
+  appendAccessEvent(vaultPaths(vaultDir).accessLog, {
+    ts: new Date().toISOString(),
+    op,
+    query,
+    results: hits.map((h) => h.record.path),
+    duration_ms: Math.round((clockMs() - started) * 10) / 10,
+  });
+}

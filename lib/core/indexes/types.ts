@@ -1,0 +1,35 @@
+import type { Atom } from "../atoms/types.js";
+import type { LayerEntry } from "../layers/types.js";
+
+/**
+ * One atom in `index/manifest.json`: the atom's fields plus its backlink
+ * count. Keys are written in the order `toManifestEntry` builds them.
+ */
+export interface ManifestEntry extends Atom {
+  /** Number of other atoms whose links resolve to this one. */
+  backlinks: number;
+}
+
+/** Group key → vault-relative paths, sorted. */
+export type GroupIndex = Record<string, string[]>;
+
+/** The five indexes of the seed, plus the resolved link graph. */
+export interface VaultIndexes {
+  /** Every atom, sorted by path. */
+  manifest: ManifestEntry[];
+  by_project: GroupIndex;
+  by_type: GroupIndex;
+  by_tag: GroupIndex;
+  /** Source path → raw link targets (wikilink targets and backtick `.md` paths), for atoms that link. */
+  graph: GroupIndex;
+  /** Source path → the atoms its links resolve to (sorted, distinct, no self-links), for atoms that link (`index/links.json`). */
+  links: GroupIndex;
+}
+
+/** The version of the files under `index/`; a reader that finds another one rebuilds. */
+export const INDEX_FORMAT = 1;
+
+/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
+export interface SearchRecord extends LayerEntry {
+  description: string;
+}

@@ -1,0 +1,42 @@
+import type { SearchRecord } from "../indexes/types.js";
+import type { Layer } from "../layers/types.js";
+import type { ScoreBreakdown } from "../scoring/types.js";
+
+/** The fields of an atom search needs (defined with the index that stores them). */
+export type { SearchRecord } from "../indexes/types.js";
+
+/** Narrowing filters; each one given must match. */
+export interface SearchFilters {
+  project?: string;
+  type?: string;
+  /** Atom must carry this tag (compared lowercase, `#` ignored). */
+  tag?: string;
+  /** Only this status. Without a query and without `allStatus`, only `active`. */
+  status?: string;
+  /** Without a query: every status instead of active only. */
+  allStatus?: boolean;
+  /** Only hot atoms. */
+  hotOnly?: boolean;
+}
+
+/** Options of {@link rankRecords}. */
+export interface RankOptions extends SearchFilters {
+  /** YYYY-MM-DD. */
+  today: string;
+  /** Results kept; default 10; 0 keeps all. */
+  top?: number;
+  /** Activation per lowercase path, for the optional usage bonus (`[scoring] usage`). */
+  activation?: ReadonlyMap<string, number>;
+}
+
+/** One search result. */
+export interface SearchHit {
+  record: SearchRecord;
+  /** The score (0 in filter mode, which has no query). */
+  score: number;
+  layer: Layer;
+  /** How the score was reached; null in filter mode. */
+  breakdown: ScoreBreakdown | null;
+  /** Full-text ranking: the query's words and phrases this atom contains, in query order. */
+  matched?: string[];
+}

@@ -1,0 +1,207 @@
+import type { Atom, ParsedAtom } from "../core/atoms/types.js";
+import type { LayerThresholds } from "../core/config/types.js";
+import { toManifestEntry } from "../core/index-build/build.js";
+import { jsonArrayChunks, serializeManifestEntry } from "../core/indexes/serialize.js";
+import { splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
+import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
+import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";
+import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
+import type { Layer, LayerEntry } from "../core/layers/types.js";
+import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
+import { resolveSourceList } from "../core/links/graph.js";
+import { isCurrentSearchFile, parseSearchFileLine, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
+import { compareStrings } from "../core/util/compare.js";
+import type { PreviousTexts } from "../store/index-previous.js";
+import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
+
+/** The files of the previous run an addition rewrites besides manifest.json, search.tsv and graph.json. */
+export interface AddedPreviousTexts extends PreviousTexts {
+  by_project: Buffer;
+  by_type: Buffer;
+  by_tag: Buffer;
+  links: Buffer;
+  /** A layer file of the previous run held to its check; null when missing or damaged. Absent: the layers are rebuilt. */
+  layer?: (name: Layer) => Buffer | null;
+}
+
+/**
+ * The outputs after atoms were only added (none changed or removed) and no
+ * link of the vault can lead to one of them (no target has the name or an
+ * alias of a new atom, so every old link resolves as before): the new
+ * entries and search lines are inserted into manifest.json and search.tsv,
+ * the atoms the new ones link to get their backlink counts raised in place,
+ * graph.json, links.json and the group indexes get the new members inserted,
+ * and each new atom goes into its layer file (all layers are rebuilt when
+ * `previous.layer` is absent, e.g. the day changed). Found by binary search
+ * over the bytes (see sorted-splice.ts): no file is parsed whole. The same
+ * bytes as a rebuild. Null when the delta is not of that kind or a file is
+ * not laid out as expected; the caller then rebuilds.
+ */
+export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds): OutputTexts | null {
+  if (delta.changed.length > 0 || delta.removed.length > 0 || delta.added.length === 0 || delta.added.length > 100 || !isCurrentSearchFile(previous.search)) return null;
+  const added = [...delta.added].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
+  if (canOpenOldLinks(added, previous.graph)) return null;
+  if (previous.manifest.indexOf(MANIFEST_ENTRY) === -1) return null;
+  const linking = added.filter((p) => p.targets.length > 0);
+  // Only the new atoms' own links are new: resolved against every atom that may answer them, old and new.
+  const answering = answeringAtoms(previous, added.map((p) => p.atom), linking.flatMap((p) => p.targets));
+  if (!answering) return null;
+  const resolved = resolveSourceList(answering, linking.map((p) => p.atom.path), linking.map((p) => p.targets));
+  const backlinks = (path: string) => resolved.backlinks[path]?.length ?? 0;
+  const entry = (path: string) => serializeManifestEntry(toManifestEntry(atomOf(added, path), backlinks(path)));
+  const manifest = manifestEdits(previous.manifest, added.map((p) => p.atom.path), Object.keys(resolved.backlinks), backlinks, entry);
+  const search = searchEdits(previous.search, added.map((p) => p.atom));
+  const graphEdits = linking.length === 0 ? [] : memberInsertEdits(previous.graph, linking.map((p) => [p.atom.path, [...p.targets]]));
+  const edges = Object.entries(resolved.edges);
+  const linksEdits = edges.length === 0 ? [] : memberInsertEdits(previous.links, edges);
+  if (!manifest || !search || !graphEdits || !linksEdits) return null;
+  const texts: OutputTexts = new Map();
+  texts.set("index/manifest.json", splicedPieces(previous.manifest, manifest));
+  const searchPieces = splicedPieces(previous.search, search);
+  texts.set("index/search.tsv", searchPieces);
+  if (graphEdits.length > 0) texts.set("index/graph.json", splicedPieces(previous.graph, graphEdits));
+  if (linksEdits.length > 0) texts.set("index/links.json", splicedPieces(previous.links, linksEdits));
+  const groups = { by_project: added.map((p) => [p.atom.project, p.atom.path]), by_type: added.map((p) => [p.atom.type, p.atom.path]), by_tag: added.flatMap((p) => p.atom.tags.map((tag) => [tag, p.atom.path])) } as Record<"by_project" | "by_type" | "by_tag", [string, string][]>;
+  for (const name of ["by_project", "by_type", "by_tag"] as const) {
+    const edits = groupInsertEdits(previous[name], groups[name]);
+    if (!edits) return null;
+    if (edits.length > 0) texts.set(`index/${name}.json`, splicedPieces(previous[name], edits));
+  }
+  if (!previous.layer) addLayers(texts, readSearchFile(Buffer.concat(searchPieces)), today, layers);
+  // As a rebuild reads them: from the search lines (values cleaned of tabs and line breaks).
+  else if (!addedToLayers(texts, previous.layer, added.map((p) => parseSearchFileLine(searchFileLine(toManifestEntry(p.atom))).record), today, layers)) return null;
+  return texts;
+}
+
+// Whether a link written in the vault could open one of `atoms`: a target with the name
+// (rules 2–4) or an alias (rule 5) of one, or a relative target whose last segment names no file.
+// Told from graph.json's bytes, lower-cased: a target that holds neither key anywhere cannot have it as a key.
+function canOpenOldLinks(added: readonly ParsedAtom[], graph: Buffer): boolean {
+  const keys = added.flatMap((p) => [fileNameKey(p.atom.path), ...p.atom.aliases.map((alias) => alias.trim().toLowerCase())]);
+  // A key JSON writes otherwise, or whose letters may fold beyond ASCII: decided on the parsed graph.
+  if (keys.some((k) => k === "" || !/^[\x20-\x7e]+$/.test(k) || /["\\]/.test(k))) return canOpenOldLinksParsed(added, graph);
+  const lower = graph.toString("latin1").toLowerCase();
+  if (keys.some((k) => lower.includes(k))) return true;
+  // A target whose last segment may be empty, "." or ".." once trimmed and without ".md".
+  return /^ {4}"(?:[^\n]*(?:[/. \x80-\xff]|\\\\|\\[a-z]|\\u[0-9a-f]{4})|(?:[^\n]*[/.\\])?\.md|)",?$/m.test(lower);
+}
+
+function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boolean {
+  const graph = JSON.parse(buf.toString("utf8")) as GroupIndex;
+  const names = new Set(added.map((p) => fileNameKey(p.atom.path)));
+  const aliases = new Set(added.flatMap((p) => p.atom.aliases.map((alias) => alias.trim().toLowerCase())));
+  for (const targets of Object.values(graph)) {
+    for (const target of targets) {
+      const keys = targetKeys(target);
+      if (keys.name === "" || keys.name === "." || keys.name === ".." || names.has(keys.name) || aliases.has(keys.alias)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The atoms, old and new, in path order, that may answer `targets`: those
+ * whose name is a target's last segment, and every atom with aliases (read
+ * from the manifest's bytes). A file with neither key cannot open a target,
+ * so these resolve the targets exactly as the whole vault would. Null when
+ * they cannot be told from the bytes (a quoted path in search.tsv, a target
+ * with no name), or a file is not laid out as expected.
+ */
+function answeringAtoms(previous: PreviousTexts, atoms: readonly Atom[], targets: readonly string[]): Pick<ManifestEntry, "path" | "aliases">[] | null {
+  const found = new Map<string, string[]>(atoms.map((a) => [a.path, a.aliases]));
+  if (targets.length === 0) return [...found].map(([path, aliases]) => ({ path, aliases }));
+  if (previous.search.indexOf('\n"') !== -1) return null;
+  const aliased = aliasesByPath(previous.manifest);
+  if (!aliased) return null;
+  for (const [path, aliases] of aliased) if (!found.has(path)) found.set(path, aliases);
+  for (const name of new Set(targets.map((t) => targetKeys(t).name))) {
+    if (name === "" || name === "." || name === "..") return null;
+    for (const path of pathsNamed(previous.search, name)) if (!found.has(path)) found.set(path, []);
+  }
+  return [...found].map(([path, aliases]) => ({ path, aliases })).sort((a, b) => compareStrings(a.path, b.path));
+}
+
+// The paths of search.tsv whose file name without ".md" is `name` (lower-cased): found by the lower-case path
+// field (field 1, or field 0 when the path is lower-case already), each checked.
+function pathsNamed(search: Buffer, name: string): string[] {
+  const paths = new Set<string>();
+  const needle = `${name}.md\t`;
+  for (let at = search.indexOf(needle); at !== -1; at = search.indexOf(needle, at + 1)) {
+    const lead = search[at - 1];
+    if (lead !== 10 && lead !== 9 && lead !== 0x2f) continue;
+    const path = searchLinePath(search, search.lastIndexOf(10, at));
+    if (path !== null && fileNameKey(path) === name) paths.add(path);
+  }
+  return [...paths];
+}
+
+function atomOf(added: readonly ParsedAtom[], path: string): Atom {
+  return added.find((p) => p.atom.path === path)!.atom;
+}
+
+// The new entries inserted where they sort, and the old ones the new atoms link to with their backlink counts raised.
+function manifestEdits(buf: Buffer, paths: readonly string[], linked: readonly string[], backlinks: (path: string) => number, entry: (path: string) => string): ByteEdit[] | null {
+  const inserts: ByteEdit[] = [];
+  const edits: ByteEdit[] = [];
+  const fresh = new Set(paths);
+  const end = buf.lastIndexOf("\n]");
+  if (end === -1) return null;
+  const find = (path: string) => firstAtOrAfter(buf, MANIFEST_ENTRY, (at) => manifestEntryPath(buf, at), [0, end], path);
+  for (const path of linked) {
+    if (fresh.has(path)) continue;
+    const place = find(path);
+    const old = place?.found ? manifestEntryAt(buf, path) : null;
+    if (!old) return null;
+    const close = buf.indexOf("\n  }", place!.at + 1);
+    edits.push({ start: place!.at + 1, end: close + 4, bytes: Buffer.from(serializeManifestEntry({ ...old, backlinks: old.backlinks + backlinks(path) })) });
+  }
+  for (const path of paths) {
+    const place = find(path);
+    // An entry already there (a run that died after writing the manifest, before the cache): rebuilt whole.
+    if (!place || place.found) return null;
+    const at = place.at === end ? end : place.at + 1;
+    inserts.push({ start: at, end: at, bytes: Buffer.from(place.at === end ? `,\n${entry(path)}` : `${entry(path)},\n`) });
+  }
+  // Inserts first: one before an entry whose backlinks change starts where that entry's edit starts.
+  return [...inserts, ...edits];
+}
+
+// The new atoms' lines inserted into search.tsv where they sort.
+function searchEdits(buf: Buffer, atoms: readonly Atom[]): ByteEdit[] | null {
+  const header = buf.indexOf(10);
+  const edits: ByteEdit[] = [];
+  for (const atom of atoms) {
+    const place = firstAtOrAfter(buf, "\n", (at) => searchLinePath(buf, at), [header, buf.length - 1], atom.path);
+    if (!place || place.found) return null;
+    const at = place.at === buf.length - 1 ? buf.length : place.at + 1;
+    edits.push({ start: at, end: at, bytes: Buffer.from(`${searchFileLine(toManifestEntry(atom))}\n`) });
+  }
+  return edits;
+}
+
+// Each new atom put into its layer file, in the layer's order; false when a layer file cannot be read.
+function addedToLayers(texts: OutputTexts, read: (name: Layer) => Buffer | null, entries: readonly LayerEntry[], today: string, thresholds: LayerThresholds): boolean {
+  const placed = layerOrder(entries, today, thresholds);
+  for (const name of ["hot", "warm", "cold"] as const) {
+    if (placed[name].length === 0) continue;
+    const buf = read(name);
+    if (!buf) return false;
+    const list = JSON.parse(buf.toString("utf8")) as LayerEntry[];
+    for (const entry of placed[name]) list.splice(firstAfterIndex(list, entry), 0, entry);
+    texts.set(`layers/${name}.json`, () => jsonArrayChunks(list, 500, LAYER_FIELDS));
+  }
+  return true;
+}
+
+// Where `entry` goes in a layer's list (newest first, then by path).
+function firstAfterIndex(list: readonly LayerEntry[], entry: LayerEntry): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (byUpdatedThenPath(list[mid]!, entry) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+

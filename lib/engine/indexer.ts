@@ -1,0 +1,388 @@
+import { join } from "node:path";
+import type { Diagnostic, ParsedAtom } from "../core/atoms/types.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { compareStrings } from "../core/util/compare.js";
+import { INDEX_FORMAT, type VaultIndexes } from "../core/indexes/types.js";
+import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
+import { addedOutputs } from "./added-outputs.js";
+import type { FileCheck } from "../store/digest.js";
+import { metaBaseText, type FileChecks } from "../store/index-check.js";
+import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
+import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
+import { searchDbCurrent, syncSearchDb, type SyncResult } from "./fts-sync.js";
+import { killPoint } from "../store/kill-point.js";
+import { withIndexLock, type VaultLock } from "../store/lock.js";
+import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
+import { readAtomFilesParallel } from "./parallel-parse.js";
+import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
+import type { VaultFile, VaultScan } from "../store/scan.js";
+import { scanVault } from "../store/scan-vault.js";
+import { cachedScan } from "../store/cached-scan.js";
+import { cacheSignature } from "../store/files.js";
+import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison, type StatEntry } from "../store/stat-cache.js";
+
+/** Options of {@link indexVault}. */
+export interface IndexVaultOptions {
+  config: CortexConfig;
+  /** YYYY-MM-DD the layer files are computed for. */
+  today: string;
+  /** Re-read every file instead of only new and changed ones. Default false. */
+  full?: boolean;
+  /** Write the files; false computes the indexes in memory only (implies `full`). Default true. */
+  write?: boolean;
+  /** Called as files are read (for a progress display). */
+  onProgress?: (done: number, total: number) => void;
+  /**
+   * Keep the indexes of a full run in `result.indexes`. A full run of many
+   * files then writes them from this thread instead of a part writer thread
+   * (slower, see `indexInParallel`), which spares a caller that needs them
+   * reading them back. Default false.
+   */
+  keepIndexes?: boolean;
+  /**
+   * Told, in one line, when a derived file is found damaged (the index or
+   * `search.db` is then rebuilt). Default: the line goes to stderr.
+   */
+  onNotice?: (message: string) => void;
+  /** The vault lock the caller holds (see `withVaultLock`): the run does not wait for it. */
+  lock?: VaultLock;
+  /** How long to wait for the vault lock when a change must be written. Default 15 s. */
+  lockTimeoutMs?: number;
+  /**
+   * The vault-relative paths of the only files whose changes this run records
+   * (those a transaction wrote or removed): the vault is not scanned, every
+   * other file is taken as the last run's cache has it (see `cachedScan`).
+   * A change made elsewhere since the last run is still seen by the next
+   * run that scans: its cache line keeps the old size and mtime.
+   */
+  changed?: readonly string[];
+}
+
+/** What an index run did. */
+export interface IndexVaultResult {
+  atoms: number;
+  /** Problems of every indexed or skipped file, by path then line. */
+  diagnostics: Diagnostic[];
+  /** Files read and parsed this run. */
+  reread: number;
+  /** Files unchanged since the last run (by size and mtime), not read. */
+  reused: number;
+  /** Files of the last run that are gone. */
+  removed: number;
+  /** Vault-relative paths of the files written (empty when nothing changed). */
+  written: string[];
+  /** The indexes, when this run built them whole (a full run, or a change to groups or links). */
+  indexes?: VaultIndexes;
+  /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
+  otherFiles: string[];
+  /** What bringing `index/search.db` in step did (absent when nothing had to be written). */
+  searchDb?: SyncResult;
+  /**
+   * Set by an incremental run: the only paths whose cache lines it changed
+   * (search.db then updates their rows only). A run given `changed` lists no
+   * folder: its `otherFiles` is empty.
+   */
+  recorded?: readonly string[];
+}
+
+/**
+ * Indexes a vault: scans it, parses new and changed files (size or mtime
+ * differ from `index/cache.tsv`), and atomically writes the files that
+ * change: the five indexes, `index/links.json`, `index/search.tsv`, the layer files and
+ * `index/meta.json`. Nothing is written when nothing changed. Bad files never
+ * stop the run; they are reported as diagnostics. A run that writes holds the
+ * vault lock (see {@link withIndexLock}), waiting up to 15 s for it, and
+ * first removes the temporary files a killed run left in `index/` and `layers/`.
+ * A full run of 2,000 files or more works on every core (see `indexInParallel`).
+ *
+ * @throws CortexError (`LOCKED`) when another process holds the lock that long; (`IO`) when the index cannot be written.
+ *
+ * @example
+ * const { vaultDir, config } = loadConfig({ vault: "examples/vault" });
+ * const result = indexVault(vaultDir, { config, today: "2026-11-22" });
+ */
+export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
+  if (options.write === false) return runIndex(vaultDir, options);
+  // Nothing changed (the common case of a read): proven without the lock, writing nothing. search.db is checked
+  // too (one stat, one row): it may lag the cache after a killed run.
+  const check = options.full || options.changed ? { seen: null } : checkIndex(vaultDir, options);
+  if ("result" in check && searchDbCurrent(vaultDir, options.config)) return check.result;
+  return withIndexLock(vaultDir, () => {
+    // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
+    const { indexDir, layersDir } = vaultPaths(vaultDir);
+    removeStaleTemps(indexDir);
+    removeStaleTemps(layersDir);
+    // search.db in step with the cache before this run: then it needs only the rows of the files this run records.
+    const before = options.full ? null : cacheSignature(vaultPaths(vaultDir).cache);
+    const result = runIndex(vaultDir, options, "seen" in check ? check.seen : null);
+    const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
+    // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
+    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, only });
+    if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
+    return result;
+  }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
+}
+
+/** What {@link checkIndex} saw before the lock: the last run's files, the scan and their comparison. */
+interface SeenBeforeLock {
+  cache: string;
+  scan: VaultScan;
+  previous: Previous;
+  comparison: CacheComparison | null;
+  /** meta.json's and cache.tsv's identities then: the same now means no run wrote the index since. */
+  stamp: string | null;
+}
+
+/**
+ * The result of an index run when `index/` already describes every file as it
+ * is now (same settings, day and layer thresholds; no file added, removed or
+ * changed in size or mtime; every data file as written); null when something
+ * changed. Reads `cache.tsv` and `meta.json`, stats the data files, lists and
+ * stats the notes, and parses nothing.
+ */
+export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexVaultResult | null {
+  const check = checkIndex(vaultDir, options);
+  return "result" in check ? check.result : null;
+}
+
+// The unchanged result, or what was seen (to spare the run under the lock a second scan; null when there is no usable
+// index). Damage is not reported here: the run under the lock finds it again and says so once.
+function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
+  const settingsKey = indexSettingsKey(options.config);
+  const stamp = indexFilesStamp(vaultDir);
+  const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
+  if (!previous) return { seen: null };
+  const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
+  const comparison = compareWithCache(previous.cache, scan.files);
+  const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
+  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
+  const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
+  return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
+}
+
+/**
+ * The way an index run goes, chosen from the last run and the scan before any
+ * note is read: a full run on every core, a full run on this thread, or an
+ * incremental run over the last run's files (which then splices, inserts or
+ * rebuilds the outputs, as the changes found ask).
+ */
+// `compared`: the comparison of the scan with the cache, when made already (before the lock, or told by the paths written).
+type IndexPlan = { strategy: "parallel"; scan: VaultScan } | { strategy: "full"; scan: VaultScan; previous: null } | { strategy: "incremental"; scan: VaultScan; previous: Previous; compared?: CacheComparison | null };
+
+/** What a strategy gives: the result, or the run to fall back to (the threads gave up; the last run's files are damaged). */
+type PlanOutcome = IndexVaultResult | { fallBack: "one-thread" | "full"; damage?: string };
+
+// Plans the run, runs the plan, and plans again when a strategy falls back: a full run on one thread after the
+// threads gave up, a full run after damage. `seen`: the scan made before the lock (see planIndex).
+function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBeforeLock | null = null): IndexVaultResult {
+  const settingsKey = indexSettingsKey(options.config);
+  let parallel = true;
+  for (;;) {
+    const plan = planIndex(vaultDir, options, settingsKey, parallel, seen);
+    let outcome: PlanOutcome;
+    switch (plan.strategy) {
+      case "parallel":
+        outcome = indexAllInParallel(vaultDir, plan.scan, settingsKey, options) ?? { fallBack: "one-thread" };
+        break;
+      case "full":
+        outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options);
+        break;
+      case "incremental":
+        outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options, plan.compared);
+        break;
+    }
+    if (!("fallBack" in outcome)) return outcome;
+    if (outcome.damage) notify(options, outcome.damage);
+    if (outcome.fallBack === "one-thread") parallel = false;
+    else options = { ...options, full: true };
+    seen = null;
+  }
+}
+
+// `parallel`: a full run may take indexInParallel's path (false after that path gave up). `seen`: the scan made
+// before the lock, used when no other run wrote the index since (the cache is still the same text).
+function planIndex(vaultDir: string, options: IndexVaultOptions, settingsKey: string, parallel: boolean, seen: SeenBeforeLock | null): IndexPlan {
+  const write = options.write !== false;
+  // What the check before the lock read and compared, when no run wrote the index since (its identity is the same).
+  const unchangedSince = seen && !options.full && write && seen.stamp !== null && seen.stamp === indexFilesStamp(vaultDir) ? seen : null;
+  const previous = options.full || !write ? null : unchangedSince ? unchangedSince.previous : readPrevious(vaultDir, settingsKey, options);
+  // Told the paths written: the cache stands for every other file (no scan).
+  const told = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
+  if (previous && told) return { strategy: "incremental", scan: told.scan, previous, compared: told.comparison };
+  // A full run opens every file anyway and takes size and mtime from the open file.
+  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+  if (previous) return { strategy: "incremental", scan, previous, compared: unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined };
+  if (write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return { strategy: "parallel", scan };
+  return { strategy: "full", scan, previous: null };
+}
+
+// A full or incremental run on this thread (the notes parsed on every core when there are many).
+function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous | null, settingsKey: string, options: IndexVaultOptions, compared?: CacheComparison | null): PlanOutcome {
+  const paths = vaultPaths(vaultDir);
+  const write = options.write !== false;
+  const run = readVault(scan, previous, options, compared);
+  if (!run) return { fallBack: "full" };
+  const { comparison, fresh, entries } = run;
+  const removed = comparison?.removed ?? [];
+  const atoms = (comparison?.keptAtoms ?? 0) + fresh.length;
+  const meta = metaOf(atoms, settingsKey, options);
+  const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
+  const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
+  if (comparison) result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
+  const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
+  if (unchanged && !previous.restat) return result;
+  let texts: OutputTexts = new Map();
+  if (previous && comparison && !unchanged) {
+    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result);
+    if (typeof changed === "string") return { fallBack: "full", damage: changed };
+    texts = changed;
+  } else if (!previous) {
+    ({ texts, indexes: result.indexes } = allOutputs(fresh, options.today, options.config.layers));
+    // What the indexes need of the parsed atoms is in them now: let the rest go before the large writes.
+    fresh.length = 0;
+  }
+  if (!write) return result;
+  const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
+  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  writeGitignore(paths.indexDir);
+  return result;
+}
+
+// The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
+// indexes go to `result` when rebuilt); a string names the previous file that is damaged.
+function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult): OutputTexts | string {
+  const previousTexts = readPreviousTexts(vaultDir, previous);
+  if (typeof previousTexts === "string") return previousTexts;
+  const delta = atomDelta(run.fresh, run.entries, run.comparison);
+  const { today, config } = options;
+  // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
+  const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
+  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous, layersStale);
+  if (spliced) return spliced;
+  const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
+  result.indexes = rebuilt.indexes;
+  return rebuilt.texts;
+}
+
+// The identities of meta.json and cache.tsv (each replaced by rename whenever a run writes it); null when one is missing.
+function indexFilesStamp(vaultDir: string): string | null {
+  const { meta, cache } = vaultPaths(vaultDir);
+  const [a, b] = [cacheSignature(meta), cacheSignature(cache)];
+  return a === null || b === null ? null : `${a}/${b}`;
+}
+
+// The atom count the last run's meta.json records.
+function previousAtoms(previous: Previous): number {
+  try {
+    return Number((JSON.parse(previous.meta.base) as { atoms?: unknown }).atoms);
+  } catch {
+    return NaN;
+  }
+}
+
+// The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
+function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
+  killPoint("index:start");
+  const checks = new Map<string, FileCheck>();
+  const written = writeOutputs(vaultDir, texts, checks);
+  writeMetaAndCache(vaultDir, meta, { ...files, ...Object.fromEntries(checks) }, writeCache);
+  return [...written, "index/meta.json", "index/cache.tsv"];
+}
+
+// A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files
+// (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB.
+function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions): IndexVaultResult | null {
+  const total = scan.files.length;
+  const onProgress = options.onProgress && ((done: number) => options.onProgress!(done, total));
+  onProgress?.(0);
+  const meta = (atoms: number) => metaOf(atoms, settingsKey, options);
+  const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress });
+  if (!index) return null;
+  writeGitignore(vaultPaths(vaultDir).indexDir);
+  const diagnostics = collectDiagnostics(index.diagnostics, scan.skipped);
+  // Reported in the order of a one-thread run, whatever order the threads finished in.
+  return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written.sort(byWriteOrder), otherFiles: scan.others };
+}
+
+// What meta.json holds besides the checks of the data files.
+function metaOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): Record<string, unknown> {
+  return { format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey };
+}
+
+/** What {@link readVault} keeps of a scan: paths, not the file records (100k of them). */
+interface VaultRead {
+  filePaths: string[];
+  skipped: { path: string; reason: string }[];
+  others: string[];
+  comparison: CacheComparison | null;
+  fresh: ParsedAtom[];
+  entries: Map<string, StatEntry>;
+}
+
+// Compares the scan with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
+// `compared`: the comparison of this scan with this cache, made already.
+function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions, compared?: CacheComparison | null): VaultRead | null {
+  const comparison = previous && (compared !== undefined ? compared : compareWithCache(previous.cache, scan.files));
+  if (previous && !comparison) return null;
+  const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
+  return { filePaths: scan.files.map((f) => f.path), skipped: scan.skipped, others: scan.others, comparison, fresh, entries };
+}
+
+// Parses the given files (on every core when there are many) and makes their stat entries.
+function readChangedFiles(jobs: readonly VaultFile[], total: number, options: IndexVaultOptions): { fresh: ParsedAtom[]; entries: Map<string, StatEntry> } {
+  const before = total - jobs.length;
+  options.onProgress?.(before, total);
+  const results = readAtomFilesParallel(jobs, options.config, { onProgress: options.onProgress && ((done) => options.onProgress!(before + done, total)) });
+  const fresh: ParsedAtom[] = [];
+  const entries = new Map<string, StatEntry>();
+  jobs.forEach((file, i) => {
+    const read = results[i]!;
+    if (read.atom) fresh.push(read.atom);
+    const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
+    entries.set(file.path, { mtimeMs: read.stat?.mtimeMs ?? file.mtimeMs, size: read.stat?.size ?? file.size, skipped: !read.atom, diagnostics });
+  });
+  options.onProgress?.(total, total);
+  return { fresh, entries };
+}
+
+// The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
+// The files it reads are held to their checks: one that fails is rebuilt with the rest.
+// `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
+function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
+  if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
+  const checked = (rel: string) => {
+    const bytes = checkedBytes(vaultDir, rel, run.meta.files);
+    return typeof bytes === "string" ? null : bytes;
+  };
+  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => checked(`index/${name}.json`));
+  if (!by_project || !by_type || !by_tag || !links) return null;
+  const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
+  return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
+}
+
+function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>, comparison: CacheComparison): AtomDelta {
+  const delta: AtomDelta = { changed: [], added: [], removed: comparison.removed.filter((r) => r.wasAtom).map((r) => r.path) };
+  for (const parsed of fresh) (comparison.wasAtom.get(parsed.atom.path) ? delta.changed : delta.added).push(parsed);
+  // A file that was an atom and is now skipped (it became binary) is removed too.
+  for (const [path, entry] of entries) if (entry.skipped && comparison.wasAtom.get(path)) delta.removed.push(path);
+  return delta;
+}
+
+function collectDiagnostics(read: readonly Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
+  const all = [...read];
+  for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
+  return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
+}
+
+function lineCount(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
+}
+
+// index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).
+function writeGitignore(indexDir: string): void {
+  const file = join(indexDir, ".gitignore");
+  const text = readText(file);
+  if (text === null || OLD_INDEX_GITIGNORES.includes(text)) writeFileAtomic(file, INDEX_GITIGNORE);
+}

@@ -1,0 +1,112 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { CortexError } from "../../core/errors.js";
+import { defaultConfig } from "../../core/config/defaults.js";
+import { parseConfig } from "../../core/config/parse.js";
+import type { CortexConfig } from "../../core/config/types.js";
+
+/** Where to look for the vault; every field optional. */
+export interface LoadConfigOptions {
+  /** An explicit vault folder (the `--vault` flag); wins over everything. */
+  vault?: string;
+  /** Environment to read `CORTEX_VAULT` from. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Folder the search for a vault starts from. Default `process.cwd()`. */
+  cwd?: string;
+  /**
+   * Refuse a `--vault` or `CORTEX_VAULT` folder that is not a cortex vault
+   * (no cortex.toml, no cortex index): for commands that register the vault
+   * somewhere lasting (`cortex install`). Default false.
+   */
+  requireVault?: boolean;
+}
+
+/** The vault folder and the settings that apply to it. */
+export interface LoadedConfig {
+  /** Absolute path of the vault folder. */
+  vaultDir: string;
+  config: CortexConfig;
+  /**
+   * How the vault was found: the flag, the environment, the `[vault] path` of
+   * the nearest cortex.toml, or the nearest folder at or above the current
+   * one that is a vault.
+   */
+  via: "flag" | "env" | "cwd-config" | "found";
+}
+
+/** The one line printed when no vault is found. */
+export const NOT_A_VAULT = "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+
+/**
+ * Finds the vault as git finds a repository, and loads its settings. Vault:
+ * `vault` option > `CORTEX_VAULT` > the nearest folder at or above `cwd`
+ * holding a `cortex.toml` (its `[vault] path` when it names another folder)
+ * or an index cortex wrote (`index/meta.json` or `index/cache.tsv`). A
+ * subfolder of a vault means that vault. Settings: the vault's own
+ * `cortex.toml`, else the one that named the vault, else defaults.
+ *
+ * @throws CortexError `CONFIG` for a cortex.toml that does not parse or has wrong types.
+ * @throws CortexError `VAULT_NOT_FOUND` when a named vault folder does not exist.
+ * @throws CortexError `NOT_A_VAULT` when no vault is found (nothing is written).
+ * @example
+ * const { vaultDir, config } = loadConfig({ vault: "examples/vault" });
+ */
+export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const env = options.env ?? process.env;
+  const named = options.vault ? { dir: resolve(cwd, options.vault), via: "flag" as const } : env.CORTEX_VAULT ? { dir: resolve(cwd, env.CORTEX_VAULT), via: "env" as const } : null;
+  if (named) {
+    assertDirectory(named.dir, named.via);
+    if (options.requireVault && !isVaultFolder(named.dir)) throw new CortexError("NOT_A_VAULT", `${NOT_A_VAULT} (${named.dir})`);
+    return { vaultDir: named.dir, config: readConfigFile(named.dir) ?? defaultConfig(), via: named.via };
+  }
+  const found = findVaultFolder(cwd);
+  if (found === null) throw new CortexError("NOT_A_VAULT", NOT_A_VAULT);
+  const ownConfig = readConfigFile(found);
+  if (!ownConfig?.vaultPath) return { vaultDir: found, config: ownConfig ?? defaultConfig(), via: "found" };
+  const vaultDir = resolve(found, ownConfig.vaultPath);
+  assertDirectory(vaultDir, "cwd-config");
+  return { vaultDir, config: readConfigFile(vaultDir) ?? ownConfig, via: "cwd-config" };
+}
+
+/**
+ * The nearest folder at or above `start` that is a cortex vault (see
+ * {@link isVaultFolder}); null when there is none up to the root.
+ *
+ * @example findVaultFolder("/home/me/vault/decisions") // "/home/me/vault"
+ */
+export function findVaultFolder(start: string): string | null {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    if (isVaultFolder(dir)) return dir;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/** True when `dir` holds a `cortex.toml`, or an index cortex wrote (`index/meta.json` or `index/cache.tsv`). */
+export function isVaultFolder(dir: string): boolean {
+  return existsSync(join(dir, "cortex.toml")) || existsSync(join(dir, "index", "meta.json")) || existsSync(join(dir, "index", "cache.tsv"));
+}
+
+/** Reads and parses `DIR/cortex.toml`; null when there is none. */
+export function readConfigFile(dir: string): CortexConfig | null {
+  const file = join(dir, "cortex.toml");
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  return parseConfig(text, file, dir);
+}
+
+function assertDirectory(dir: string, via: LoadedConfig["via"]): void {
+  const from = { flag: "--vault", env: "CORTEX_VAULT", "cwd-config": "[vault] path of cortex.toml", found: "the current folder" }[via];
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch (error) {
+    throw new CortexError("VAULT_NOT_FOUND", `vault folder not found: ${dir} (from ${from})`, { cause: error });
+  }
+  if (!isDir) throw new CortexError("VAULT_NOT_FOUND", `vault is not a folder: ${dir} (from ${from})`);
+}

@@ -1,0 +1,223 @@
+import type { CortexConfig } from "../../core/config/types.js";
+import { classifyLayer } from "../../core/layers/classify.js";
+import { finishScore } from "../../core/scoring/score.js";
+import type { Contribution, MatchField } from "../../core/scoring/types.js";
+import { sortHits } from "../../core/search/rank.js";
+import type { RankOptions, SearchHit, SearchRecord } from "../../core/search/types.js";
+import { TEXT_FIELDS, type TextField } from "../../core/fts/fields.js";
+import { STOP_WORDS } from "../../core/util/tokenize.js";
+import { matchExpression, normalizedWords, parseQuery, type ParsedQuery, type QueryUnit } from "../../core/fts/query.js";
+import type { SearchDb } from "./search-db.js";
+
+/** A full-text hit: a {@link SearchHit} with the query words and phrases it matched. */
+export interface TextHit extends SearchHit {
+  matched: string[];
+}
+
+/** A row of `docs` as the ranking selects it: the search record, with tags as stored (`\x1f`-joined) and the row id. */
+export type DocMeta = Omit<SearchRecord, "tags"> & { id: number; tags: string };
+
+const META_COLUMNS = "d.id AS id, d.path AS path, d.name AS name, d.type AS type, d.project AS project, d.status AS status, d.updated AS updated, d.tags AS tags, d.description AS description";
+
+/**
+ * Ranks a vault's atoms for a query over `search.db`: each field's BM25 (FTS5)
+ * times the field's weight (`[scoring.fulltext]`), added up per query word;
+ * × `all_match` when every word and phrase matched; then the seed's layer
+ * bonus and status multipliers; ties by `updated` descending, then path.
+ * Only the `[search] pool` best matches by FTS5's weighted BM25 (at least
+ * five times `top`) are scored field by field. An empty query is the filter
+ * mode (active atoms unless `allStatus` or `status`, newest first).
+ * Deterministic: the same database, query and day give the same hits.
+ *
+ * @throws CortexError (`BAD_QUERY`) for a query that cannot be read (see `parseQuery`).
+ */
+export function rankFullText(store: SearchDb, query: string, options: RankOptions, config: CortexConfig): TextHit[] {
+  const parsed = parseQuery(query);
+  const expression = matchExpression(parsed);
+  if (expression === null) return filterMode(store, options, config);
+  const top = options.top ?? 10;
+  const pool = top > 0 ? Math.max(config.search.pool, top * 5) : -1;
+  const candidates = poolCandidates(store, expression, options, pool, config);
+  const ids = candidates.map((c) => c.id);
+  const points = fieldPoints(store, parsed, ids, config);
+  const wholeNames = config.textWeights.whole_name !== 1 ? wholeNameIds(store, parsed, ids) : new Set<number>();
+  const hits: TextHit[] = [];
+  for (const doc of candidates) {
+    const contributions = points.get(doc.id) ?? [];
+    const hit = scoreDoc(doc, parsed, wholeNames.has(doc.id) ? liftName(contributions, config.textWeights.whole_name) : contributions, options, config);
+    if (hit) hits.push(hit);
+  }
+  const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
+  sortHits(kept);
+  return top > 0 ? kept.slice(0, top) : kept;
+}
+
+/**
+ * The `pool` best matches of an FTS5 expression by FTS5's BM25 with the
+ * fields' weights, ties by path (every match when `pool` is negative), under
+ * the filters; in no particular order. Without filters, the matches are
+ * ranked by row id and score alone, and only the pool's rows are read from
+ * `docs` (their paths too when the pool ends inside a run of equal scores):
+ * the same atoms as ranking every match with its path, without carrying
+ * every match's metadata through the sort.
+ */
+export function poolCandidates(store: SearchDb, expression: string, filters: RankOptions, pool: number, config: CortexConfig): DocMeta[] {
+  const { where, params } = filterSql(filters, false);
+  const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
+  const everyMatch = () => store.prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`).all(expression, ...params, pool) as unknown as DocMeta[];
+  if (where !== "" || pool <= 0) return everyMatch();
+  // Twice the pool: a run of equal scores at its edge is then (almost always) read whole.
+  const ranked = store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s LIMIT ?`).all(expression, 2 * pool) as { id: number; s: number }[];
+  let ids = ranked.map((r) => r.id);
+  if (ranked.length > pool) {
+    const edge = ranked[pool - 1]!.s;
+    // The run of scores equal to the pool's last goes on past what was read.
+    if (ranked.at(-1)!.s === edge) return everyMatch();
+    const better = ranked.filter((r) => r.s < edge).map((r) => r.id);
+    const tied = ranked.filter((r) => r.s === edge).map((r) => r.id);
+    ids = better.concat(firstByPath(store, tied, pool - better.length));
+  }
+  return store.prepare(`SELECT ${META_COLUMNS} FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as unknown as DocMeta[];
+}
+
+// The first `n` of these rows by path (in SQLite's order, as the ranking's tie-break).
+function firstByPath(store: SearchDb, ids: number[], n: number): number[] {
+  const rows = store.prepare("SELECT id FROM docs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path LIMIT ?").all(JSON.stringify(ids), n) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
+function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[], options: RankOptions, config: CortexConfig): TextHit | null {
+  const matched = query.units.filter((u) => contributions.some((c) => c.keyword === u.text)).map((u) => u.text);
+  const record = toRecord(doc);
+  const ctx = { today: options.today, weights: config.scoring, layers: config.layers, activation: options.activation };
+  // Activation is kept per lowercase path (as the seed's search file stores paths).
+  const breakdown = finishScore(contributions, query.units.length > 1 && matched.length === query.units.length, { ...record, path: record.path.toLowerCase() }, ctx);
+  return breakdown.score > 0 ? { record, score: breakdown.score, layer: breakdown.layer, breakdown, matched } : null;
+}
+
+/**
+ * Per candidate, the points of each query word in each field. A word weighs
+ * its inverse document frequency, `ln(1 + (N − n + 0.5) / (n + 0.5))` (never
+ * 0, unlike FTS5's own, which gives nothing to a word in most notes). In the
+ * short fields (name, tags, project, description, path, headings) a match
+ * counts once, times the field's weight; in the body it counts as BM25's
+ * term-frequency part (0 to 2.2, saturating, shorter notes first) plus
+ * `body_delta` (BM25+), times the body weight. FTS5's BM25 of one word in one column gives both: divided by
+ * FTS5's IDF, which follows from N and n, it is that term-frequency part.
+ * The word's fields then saturate together, BM25F-style: with x their sum
+ * and k = `saturation`, each is scaled by (k + 1) / (x + k), so a word in
+ * four fields counts for less than four.
+ */
+function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config: CortexConfig): Map<number, Contribution[]> {
+  const byId = new Map<number, Contribution[]>();
+  if (ids.length === 0) return byId;
+  const total = store.docCount();
+  const columns = TEXT_FIELDS.map((_, c) => `bm25(fts, ${TEXT_FIELDS.map((__, i) => (i === c ? 1 : 0)).join(", ")}) AS c${c}`).join(", ");
+  const statement = store.prepare(`SELECT rowid AS id, ${columns} FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`);
+  const idList = JSON.stringify(ids);
+  // `+rowid`: the list is a filter, not a constraint handed to FTS5, which would start a new cursor (and
+  // recount the word's notes for BM25's IDF) for each id.
+  for (const unit of query.units) {
+    const hits = (store.prepare("SELECT count(*) AS n FROM fts WHERE fts MATCH ?").get(unit.match) as { n: number }).n;
+    const idf = Math.log(1 + (total - hits + 0.5) / (hits + 0.5));
+    const ftsIdf = Math.max(1e-6, Math.log((total - hits + 0.5) / (hits + 0.5)));
+    for (const row of statement.all(unit.match, idList) as Record<string, number>[]) {
+      const list = byId.get(row.id!) ?? [];
+      const raw = TEXT_FIELDS.map((field, c) => {
+        const bm25 = -row[`c${c}`]!;
+        return bm25 > 0 ? config.textWeights[field] * (field === "body" ? bm25 / ftsIdf + config.textWeights.body_delta : 1) : 0;
+      });
+      // One word found in many fields (a title is often also the file name and the first heading) saturates.
+      const k = config.textWeights.saturation;
+      const sum = raw.reduce((a, b) => a + b, 0);
+      const factor = k > 0 ? (k + 1) / (sum + k) : 1;
+      TEXT_FIELDS.forEach((field, c) => raw[c]! > 0 && addPoints(list, unit, field, idf * raw[c]! * factor));
+      byId.set(row.id!, list);
+    }
+  }
+  return byId;
+}
+
+/**
+ * The candidates whose name, or one of whose aliases, the query holds whole:
+ * every word of it but the `search` stop words matched, as FTS5's own
+ * tokenizer decides (through `highlight()` on the name column, which holds
+ * the name and each alias on a line of its own). A query that names a note
+ * is the strongest sign of which note is meant.
+ */
+function wholeNameIds(store: SearchDb, query: ParsedQuery, ids: number[]): Set<number> {
+  // Only the name column: rows without a match there cannot hold a whole name.
+  const any = `{name} : (${query.units.map((u) => u.match).join(" OR ")})`;
+  const rows = store
+    .prepare("SELECT rowid AS id, highlight(fts, 0, char(1), char(2)) AS name FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))")
+    .all(any, JSON.stringify(ids)) as { id: number; name: string }[];
+  return new Set(rows.filter((row) => row.name.split("\n").some(isWhollyMatched)).map((row) => row.id));
+}
+
+// A highlighted line holds a match, and no word outside the marks but stop words.
+function isWhollyMatched(line: string): boolean {
+  if (!line.includes("\x01")) return false;
+  const rest = line.replace(/\x01[^\x02]*\x02/g, " ");
+  return normalizedWords(rest).every((w) => STOP_WORDS.search.has(w));
+}
+
+// The name's points × `whole_name`, marked so that `--explain` says why.
+function liftName(contributions: Contribution[], factor: number): Contribution[] {
+  return contributions.map((c) => (c.field === "name" ? { ...c, points: Math.round(c.points * factor * 1e6) / 1e6, factor } : c));
+}
+
+function addPoints(list: Contribution[], unit: QueryUnit, field: TextField, points: number): void {
+  list.push({ keyword: unit.text, field: (field === "tags" ? "tag" : field) as MatchField, points: Math.round(points * 1e6) / 1e6 });
+}
+
+/**
+ * How many atoms a query matches under the filters (archived ones left out
+ * unless `withArchived`), without ranking them: what `rankFullText` with
+ * `top: 0` would return, counted by FTS5 (every match scores above 0).
+ */
+export function countFullText(store: SearchDb, query: string, options: RankOptions, withArchived: boolean): number {
+  const expression = matchExpression(parseQuery(query));
+  const { where, params } = filterSql(options, expression === null);
+  const archived = withArchived ? "" : " AND d.status != 'archived'";
+  // No filter to read from `docs`: on a kept connection, the matches alone, less the archived ones it has listed.
+  const bare = expression !== null && where === "" && store.kept;
+  const sql = bare
+    ? `SELECT count(*) AS n FROM fts WHERE fts MATCH ?${withArchived ? "" : ` AND +rowid NOT IN ${store.archivedIds()}`}`
+    : expression === null
+      ? `SELECT count(*) AS n FROM docs d WHERE 1${where}${archived}`
+      : `SELECT count(*) AS n FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where}${archived}`;
+  const row = store.prepare(sql).get(...(expression === null ? params : [expression, ...params])) as { n: number };
+  return row.n;
+}
+
+// No words: the atoms that match the filters (active only unless allStatus or status), newest first.
+function filterMode(store: SearchDb, options: RankOptions, config: CortexConfig): TextHit[] {
+  const { where, params } = filterSql(options, true);
+  const docs = store.prepare(`SELECT ${META_COLUMNS} FROM docs d WHERE 1${where}`).all(...params) as unknown as DocMeta[];
+  const hits: TextHit[] = docs.map((doc) => {
+    const record = toRecord(doc);
+    return { record, score: 0, layer: classifyLayer(record.updated, options.today, config.layers), breakdown: null, matched: [] };
+  });
+  const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
+  sortHits(kept);
+  const top = options.top ?? 10;
+  return top > 0 ? kept.slice(0, top) : kept;
+}
+
+// The filters as SQL over `docs d` (as `matchesFilters` reads them), each value a parameter.
+function filterSql(options: RankOptions, filterModeDefaults: boolean): { where: string; params: string[] } {
+  const clauses: string[] = [];
+  const params: string[] = [];
+  const add = (clause: string, value: string) => (clauses.push(clause), params.push(value));
+  if (options.project !== undefined) add("lower(d.project) = ?", options.project.toLowerCase());
+  if (options.type !== undefined) add("d.type = ?", options.type.toLowerCase());
+  const status = options.status?.toLowerCase() ?? (filterModeDefaults && !options.allStatus ? "active" : undefined);
+  if (status !== undefined) add("d.status = ?", status);
+  if (options.tag !== undefined) add("instr(d.tags, ?) > 0", `\x1f${options.tag.replace(/^#+/, "").toLowerCase()}\x1f`);
+  return { where: clauses.map((c) => ` AND ${c}`).join(""), params };
+}
+
+function toRecord(doc: DocMeta): SearchRecord {
+  const tags = doc.tags === "" ? [] : doc.tags.slice(1, -1).split("\x1f");
+  return { path: doc.path, name: doc.name, type: doc.type, project: doc.project, status: doc.status, updated: doc.updated, tags, description: doc.description };
+}

@@ -1,0 +1,167 @@
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { Atom } from "../../core/atoms/types.js";
+import { TEXT_FIELDS, type TextFields } from "../../core/fts/fields.js";
+import { sqlite } from "./sqlite.js";
+
+/**
+ * Format of `index/search.db`. A file of another format, settings or
+ * tokenizer is rebuilt, never read. Bump it whenever the schema, the
+ * tokenizer or what a column holds changes.
+ */
+export const SEARCH_DB_FORMAT = "cortex-search-db/1";
+
+/** The FTS5 tokenizer: Unicode words, case and diacritics folded, Porter stems. */
+export const TOKENIZER = "porter unicode61 remove_diacritics 2";
+
+const SCHEMA = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE docs(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  mtime_us INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,
+  project TEXT NOT NULL,
+  status TEXT NOT NULL,
+  updated TEXT NOT NULL,
+  tags TEXT NOT NULL,
+  description TEXT NOT NULL
+);
+CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOKENIZER}');
+`;
+// The text is stored (not a contentless table): FTS5 can then take a deleted row's tokens off its
+// totals, so BM25's average lengths after any updates equal a fresh build's. A contentless table
+// with contentless_delete leaves them behind, and rankings drift from a full rebuild's.
+
+/** What a row of `docs` holds besides the text: the file version it was read from and the atom's metadata. */
+export interface DocRow {
+  path: string;
+  /** The mtime of the bytes indexed, in whole microseconds (as `cache.tsv`). */
+  mtimeUs: number;
+  size: number;
+}
+
+/** An open `search.db` with the statements the sync needs, prepared once. */
+export class SearchDb {
+  readonly db: DatabaseSync;
+  /**
+   * Set by an owner that keeps this connection open for many rankings while
+   * the database does not change (a live server's vault): what a ranking
+   * derives from the whole database is then worth working out once.
+   */
+  kept = false;
+  private readonly statements = new Map<string, StatementSync>();
+  private docTotal: number | undefined;
+  private archived = false;
+
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  /** Creates the schema in an empty database and records its identity. */
+  static create(file: string, settingsKey: string): SearchDb {
+    const { DatabaseSync } = sqlite();
+    const db = new DatabaseSync(file);
+    db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 8192;");
+    db.exec(SCHEMA);
+    const store = new SearchDb(db);
+    store.setMeta("format", SEARCH_DB_FORMAT);
+    store.setMeta("settings", settingsKey);
+    return store;
+  }
+
+  /**
+   * Opens an existing database for reading and updates. Returns why it cannot
+   * be used (missing, damaged, another format or other settings) instead.
+   */
+  static open(file: string, settingsKey: string, readOnly = false): SearchDb | string {
+    const { DatabaseSync } = sqlite();
+    let db: DatabaseSync | undefined;
+    try {
+      db = new DatabaseSync(file, { readOnly });
+      const store = new SearchDb(db);
+      const format = store.meta("format");
+      if (format !== SEARCH_DB_FORMAT) throw new Error(`format ${format ?? "unknown"}, expected ${SEARCH_DB_FORMAT}`);
+      if (store.meta("settings") !== settingsKey) throw new Error("written for other settings");
+      if (!readOnly) db.exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = NORMAL;");
+      return store;
+    } catch (error) {
+      db?.close();
+      return (error as Error).message;
+    }
+  }
+
+  /** A value of the `meta` table. */
+  meta(key: string): string | undefined {
+    const row = this.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  /** Sets a value of the `meta` table. */
+  setMeta(key: string, value: string): void {
+    this.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run(key, value);
+  }
+
+  /** Every indexed file's path, mtime and size, in path order. */
+  docs(): DocRow[] {
+    return (this.prepare("SELECT path, mtime_us AS mtimeUs, size FROM docs ORDER BY path").all() as unknown as DocRow[]);
+  }
+
+  /** The row of one path; undefined when it has none. */
+  doc(path: string): DocRow | undefined {
+    return this.prepare("SELECT path, mtime_us AS mtimeUs, size FROM docs WHERE path = ?").get(path) as unknown as DocRow | undefined;
+  }
+
+  /** Adds or replaces one atom's row and text (`fresh`: the database has no row of this path, skip the look-up). */
+  put(atom: Atom, file: { mtimeUs: number; size: number }, text: TextFields, fresh = false): void {
+    if (!fresh) this.remove(atom.path);
+    const tags = atom.tags.length > 0 ? `\x1f${atom.tags.join("\x1f")}\x1f` : "";
+    const { lastInsertRowid } = this.prepare(
+      "INSERT INTO docs(path, mtime_us, size, name, type, project, status, updated, tags, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(atom.path, file.mtimeUs, file.size, atom.name, atom.type, atom.project, atom.status, atom.updated, tags, atom.description);
+    const columns = TEXT_FIELDS.join(", ");
+    this.prepare(`INSERT INTO fts(rowid, ${columns}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
+  }
+
+  /** Removes one path's row and text (nothing when it has none). */
+  remove(path: string): void {
+    const row = this.prepare("SELECT id FROM docs WHERE path = ?").get(path) as { id: number } | undefined;
+    if (!row) return;
+    this.prepare("DELETE FROM fts WHERE rowid = ?").run(row.id);
+    this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
+  }
+
+  /** How many atoms the database holds (counted once when {@link kept}). */
+  docCount(): number {
+    if (this.kept && this.docTotal !== undefined) return this.docTotal;
+    return (this.docTotal = (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
+  }
+
+  /**
+   * The name of a temporary table of this connection holding the row ids of
+   * the archived atoms, made on first use (for a {@link kept} connection: it
+   * is not made again when the database changes). A count of the matches
+   * that are not archived then looks ids up in it instead of reading each
+   * match's row of `docs`.
+   */
+  archivedIds(): string {
+    if (!this.archived) {
+      this.db.exec("CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
+      this.archived = true;
+    }
+    return "temp.archived";
+  }
+
+  /** A statement, prepared once per connection. */
+  prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

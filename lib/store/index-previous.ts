@@ -1,0 +1,144 @@
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { isCurrentSearchFile } from "../core/indexes/search-file.js";
+import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
+import { vaultPaths } from "./paths.js";
+import { readStatCache } from "./stat-cache.js";
+
+/** The index files of the previous run, as bytes. */
+export interface PreviousTexts {
+  manifest: Buffer;
+  search: Buffer;
+  graph: Buffer;
+}
+
+/** Where an index run says, in one line, what it found damaged: the caller's `onNotice`, else stderr. */
+export interface NoticeOptions {
+  onNotice?: (message: string) => void;
+}
+
+/** What the last index run left, held to its checks. */
+export interface Previous {
+  /** The text of index/cache.tsv, without its end line. */
+  cache: string;
+  meta: MetaRead;
+  /** A data file was touched since written (same bytes): meta and cache are written again. */
+  restat: boolean;
+}
+
+/** Says one line to the caller's `onNotice`, else on stderr. */
+export function notice(options: NoticeOptions, message: string): void {
+  if (options.onNotice) options.onNotice(message);
+  else process.stderr.write(`cortex: ${message}\n`);
+}
+
+/** Says that a derived file is damaged and the index is rebuilt. */
+export function notify(options: NoticeOptions, damage: string): void {
+  notice(options, `${damage}: rebuilding the index`);
+}
+
+/**
+ * The last run's cache and meta, once every data file is found as written;
+ * null (a full run follows) when one is missing or of other settings, or a
+ * data file is damaged (said in one line).
+ */
+export function readPrevious(vaultDir: string, settingsKey: string, options: NoticeOptions): Previous | null {
+  const paths = vaultPaths(vaultDir);
+  const cache = readStatCache(paths.cache, settingsKey);
+  if (cache === null) return null;
+  if (typeof cache === "string") return void notify(options, cache), null;
+  const metaText = readText(paths.meta);
+  const meta = metaText === null ? null : readMeta(metaText);
+  if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
+  const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
+  if (damage) return void notify(options, damage), null;
+  return { cache: cache.text, meta, restat };
+}
+
+/**
+ * The last run's index texts, read only once a change is known, each held to
+ * its check in meta.json; a string names the first that is damaged or missing.
+ */
+export function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
+  const read = (rel: string): Buffer | string => checkedBytes(vaultDir, rel, previous.meta.files);
+  const manifest = read("index/manifest.json");
+  if (typeof manifest === "string") return manifest;
+  const search = read("index/search.tsv");
+  if (typeof search === "string") return search;
+  // A search file of another format version is rebuilt whole: it cannot be spliced or read.
+  if (!isCurrentSearchFile(search)) return "index/search.tsv is of another format";
+  const graph = read("index/graph.json");
+  return typeof graph === "string" ? graph : { manifest, search, graph };
+}
+
+/** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */
+const verified = new Map<string, { stamp: string; crc32: string; bytes: WeakRef<Buffer> }>();
+/** The same, held until the end of the transaction that reads them (see {@link keepingCheckedBytes}). */
+const held = new Map<string, Buffer>();
+let keeping = 0;
+
+/**
+ * Runs `fn` (a transaction: its checks read index files, then its index
+ * update reads them again) with the files {@link checkedBytes} reads held
+ * until it ends, not only weakly: a collection between the two reads would
+ * let the buffers go. They are let go when the outermost such `fn` ends.
+ */
+export async function keepingCheckedBytes<T>(fn: () => Promise<T>): Promise<T> {
+  keeping++;
+  try {
+    return await fn();
+  } finally {
+    if (--keeping === 0) held.clear();
+  }
+}
+
+/**
+ * A data file of the index held to its check in meta.json (`files`): its
+ * bytes, or one line saying it is missing or damaged. A file this process
+ * already read and found as written, and that is still the same file since
+ * (same inode, size and mtime: index files are replaced by rename), is not
+ * read again (the write path reads the manifest for its checks, then splices it).
+ */
+export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): Buffer | string {
+  const file = join(vaultDir, rel);
+  const stamp = fileStamp(file);
+  const check = files[rel];
+  const known = stamp && check && verified.get(file);
+  const same = known && known.stamp === stamp && known.crc32 === check.crc32;
+  const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
+  if (kept && kept.length === check!.bytes) return kept;
+  const bytes = readBytes(file);
+  if (bytes === null) return `${rel} is missing`;
+  const damage = damageOf(rel, bytes, files);
+  if (damage !== undefined) return damage;
+  if (stamp) verified.set(file, { stamp, crc32: check!.crc32, bytes: new WeakRef(bytes) });
+  if (stamp && keeping > 0) held.set(file, bytes);
+  return bytes;
+}
+
+function fileStamp(file: string): string | null {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return null;
+  }
+}
+
+/** A file's bytes; null when it cannot be read. */
+export function readBytes(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
+
+/** A file's text; null when it cannot be read. */
+export function readText(file: string): string | null {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,329 @@
+import { readFileSync } from "node:fs";
+import type { Diagnostic } from "../core/atoms/types.js";
+import type { CortexConfig } from "../core/config/types.js";
+import { INDEX_FORMAT } from "../core/indexes/types.js";
+import { compareStrings } from "../core/util/compare.js";
+import { pathField, pathFromField } from "../core/util/text.js";
+import { readCacheFile, type CacheRead } from "./index-check.js";
+import type { VaultFile } from "./scan.js";
+
+/**
+ * `index/cache.tsv`: one line per file of the last run, in path order —
+ * `mtime (whole µs)⇥size⇥skipped⇥diagnostics (JSON)⇥path` — so that an incremental
+ * run knows what changed without reading unchanged files. The atoms
+ * themselves are not cached here: manifest.json and graph.json hold them.
+ * Machine-local (mtimes), hence listed in index/.gitignore. An unchanged
+ * line is compared and copied as text, never parsed into objects.
+ */
+export interface StatEntry {
+  mtimeMs: number;
+  size: number;
+  /** The file is not an atom (binary, unreadable): it has diagnostics but no manifest entry. */
+  skipped: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** What {@link compareWithCache} finds. */
+export interface CacheComparison {
+  /** Files that are new or whose size or mtime changed, in scan order. */
+  changed: VaultFile[];
+  /** Per scanned file: the offset of its unchanged line in the cache text, or -1 when it is in `changed`. */
+  kept: Int32Array;
+  /** Unchanged files that are atoms (not skipped). */
+  keptAtoms: number;
+  /** The diagnostics of the unchanged files, as the last run found them. */
+  keptDiagnostics: Diagnostic[];
+  /** For the changed files that had a line: whether they were atoms then. */
+  wasAtom: Map<string, boolean>;
+  /** Files of the cache that are gone, with whether they were atoms. */
+  removed: { path: string; wasAtom: boolean }[];
+}
+
+// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float; "/3": the end line (index-check.ts).
+const HEADER = "#cortex-stat-cache/3";
+
+/** The settings an index depends on (how projects are inferred): a cache or search.db of other settings is rebuilt. */
+export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
+  return JSON.stringify([config.directories, config.projects]);
+}
+
+/** One file of the cache: what the last index run saw of it. */
+export interface CachedFile {
+  path: string;
+  /** Whole microseconds; 0 when unknown. */
+  mtimeUs: number;
+  size: number;
+  /** Not an atom (binary, unreadable). */
+  skipped: boolean;
+}
+
+/** The files of a cache text (see {@link readStatCache}), in path order; lines that do not parse are left out. */
+export function readCachedFiles(text: string): CachedFile[] {
+  const files: CachedFile[] = [];
+  let at = text.indexOf("\n") + 1;
+  while (at > 0 && at < text.length) {
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    at = end + 1;
+    const parts = line.split("\t");
+    if (parts.length < 5) continue;
+    const path = pathFromField(parts.slice(4).join("\t"));
+    files.push({ path, mtimeUs: Number(parts[0]), size: Number(parts[1]), skipped: parts[2] === "1" });
+    if (end < 0) break;
+  }
+  return files;
+}
+
+/** The cache's first line, for these settings. */
+export function statCacheHeader(settingsKey: string): string {
+  return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
+}
+
+/**
+ * The cache's text (without its end line) and the data files' stats it
+ * records; null when it is missing, unreadable, of another format or other
+ * settings (a full run follows); a string naming the damage when it does not
+ * match its end line (a full run follows, with a notice).
+ */
+export function readStatCache(file: string, settingsKey: string): CacheRead | string | null {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch {
+    return null;
+  }
+  const header = statCacheHeader(settingsKey);
+  if (buf.toString("utf8", 0, header.length) !== header) {
+    // Another version's cache, or other settings: a full run, nothing to report.
+    if (buf.toString("latin1", 0, 19) === "#cortex-stat-cache/") return null;
+    return buf.length === 0 ? "index/cache.tsv is empty" : "index/cache.tsv is damaged (header)";
+  }
+  return readCacheFile(buf);
+}
+
+/**
+ * Each file's stamp, `mtime⇥size` as the last index run found them, by path;
+ * null when `index/cache.tsv` is missing or of another format. For a reader
+ * that keeps its own per-file results (check's cache): right after an index
+ * run it tells what changed without a stat of its own.
+ */
+export function readFileStamps(file: string): Map<string, string> | null {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(file);
+  } catch {
+    return null;
+  }
+  if (buf.toString("latin1", 0, HEADER.length + 1) !== `${HEADER}\t`) return null;
+  // A damaged cache (its end line's check fails) tells nothing: every note is checked again.
+  const read = readCacheFile(buf);
+  if (typeof read === "string") return null;
+  const { text } = read;
+  const stamps = new Map<string, string>();
+  for (let pos = text.indexOf("\n") + 1; pos > 0 && pos < text.length; ) {
+    const end = text.indexOf("\n", pos);
+    const stop = end === -1 ? text.length : end;
+    // mtime⇥size⇥skipped⇥diagnostics⇥path: the JSON of the diagnostics holds no raw tab.
+    const size = text.indexOf("\t", pos);
+    const skipped = size === -1 ? -1 : text.indexOf("\t", size + 1);
+    const diagnostics = skipped === -1 ? -1 : text.indexOf("\t", skipped + 1);
+    const path = diagnostics === -1 ? -1 : text.indexOf("\t", diagnostics + 1);
+    if (path !== -1 && path < stop) stamps.set(pathFromField(text.slice(path + 1, stop)), text.slice(pos, skipped));
+    pos = stop + 1;
+  }
+  return stamps;
+}
+
+/**
+ * Walks the scan (sorted by path) and the cache lines (written in the same
+ * order) side by side: a file whose line has the same mtime and size is
+ * unchanged. Null when the cache text is damaged (a full run follows).
+ */
+export function compareWithCache(text: string, files: readonly VaultFile[]): CacheComparison | null {
+  const c: CacheComparison = { changed: [], kept: new Int32Array(files.length).fill(-1), keptAtoms: 0, keptDiagnostics: [], wasAtom: new Map(), removed: [] };
+  const line = new CacheCursor(text);
+  line.moveTo(text.indexOf("\n") + 1);
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!;
+    // Lines of files that sort before this one are of removed files.
+    while (line.ok && !line.is(file.path) && compareStrings(line.path(), file.path) < 0) {
+      c.removed.push({ path: line.path(), wasAtom: !line.skipped });
+      line.moveTo(line.next);
+    }
+    if (line.bad) return null;
+    if (!line.ok || !line.is(file.path)) {
+      c.changed.push(file);
+      continue;
+    }
+    // A line whose diagnostics do not read back is taken as changed: the file is read again.
+    const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
+    if (line.mtimeUs === microseconds(file.mtimeMs) && line.size === file.size && diagnostics !== null) {
+      c.kept[i] = line.start;
+      if (!line.skipped) c.keptAtoms++;
+      for (const d of diagnostics) c.keptDiagnostics.push(d);
+    } else {
+      c.changed.push(file);
+      c.wasAtom.set(file.path, !line.skipped);
+    }
+    line.moveTo(line.next);
+  }
+  for (; line.ok; line.moveTo(line.next)) c.removed.push({ path: line.path(), wasAtom: !line.skipped });
+  return line.bad ? null : c;
+}
+
+/**
+ * {@link compareWithCache} for a run told which files changed (`changed`:
+ * path → the file as it is now, null when gone) instead of scanning: every
+ * other file of the cache is taken as unchanged, in one pass over its lines.
+ * Returns the files a scan would have listed (an unchanged one with an empty
+ * `abs`: it is never read) and the comparison; null when the cache text is
+ * damaged or a line's diagnostics do not read back (a scan follows).
+ */
+export function compareWithChanged(text: string, changed: ReadonlyMap<string, VaultFile | null>): { files: VaultFile[]; comparison: CacheComparison } | null {
+  const fresh = [...changed.values()].filter((f): f is VaultFile => f !== null).sort((a, b) => compareStrings(a.path, b.path));
+  const files: VaultFile[] = [];
+  const kept: number[] = [];
+  const c: CacheComparison = { changed: [], kept: new Int32Array(0), keptAtoms: 0, keptDiagnostics: [], wasAtom: new Map(), removed: [] };
+  const add = (file: VaultFile, at: number) => {
+    files.push(file);
+    kept.push(at);
+    if (at < 0) c.changed.push(file);
+  };
+  let next = 0;
+  const line = new CacheCursor(text);
+  for (line.moveTo(text.indexOf("\n") + 1); line.ok; line.moveTo(line.next)) {
+    const path = line.path();
+    // New files that sort before this line.
+    for (; next < fresh.length && compareStrings(fresh[next]!.path, path) < 0; next++) add(fresh[next]!, -1);
+    if (changed.has(path)) {
+      const now = changed.get(path)!;
+      if (now === null) c.removed.push({ path, wasAtom: !line.skipped });
+      else {
+        add(now, -1);
+        c.wasAtom.set(path, !line.skipped);
+        next++;
+      }
+      continue;
+    }
+    const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
+    if (diagnostics === null) return null;
+    add({ path, abs: "", size: line.size, mtimeMs: line.mtimeUs / 1000 }, line.start);
+    if (!line.skipped) c.keptAtoms++;
+    for (const d of diagnostics) c.keptDiagnostics.push(d);
+  }
+  if (line.bad) return null;
+  for (; next < fresh.length; next++) add(fresh[next]!, -1);
+  c.kept = Int32Array.from(kept);
+  return { files, comparison: c };
+}
+
+// One line of the cache text at a time, read in place (no object per line).
+class CacheCursor {
+  start = 0;
+  next = 0;
+  /** There is a well-formed line at `start`. */
+  ok = false;
+  /** There is a line at `start`, and it is damaged. */
+  bad = false;
+  skipped = false;
+  hasDiagnostics = false;
+  mtimeUs = -1;
+  size = -1;
+  private diagnosticsStart = 0;
+  private pathStart = 0;
+  private end = 0;
+
+  constructor(private readonly text: string) {}
+
+  moveTo(start: number): void {
+    const text = this.text;
+    this.start = start;
+    this.ok = this.bad = false;
+    if (start >= text.length) return;
+    // One pass over the numbers and the flag; a line is `mtime⇥size⇥flag⇥diagnostics⇥path⏎`.
+    let at = start;
+    let mtime = 0;
+    for (let d = text.charCodeAt(at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) mtime = mtime * 10 + d;
+    const t1 = at;
+    let size = 0;
+    for (let d = text.charCodeAt(++at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) size = size * 10 + d;
+    const t2 = at;
+    const t3 = t2 + 2;
+    const empty = text.charCodeAt(t3 + 1) === 91 && text.charCodeAt(t3 + 2) === 93 && text.charCodeAt(t3 + 3) === 9;
+    const t4 = empty ? t3 + 3 : text.indexOf("\t", t3 + 1);
+    const end = text.indexOf("\n", t4 + 1);
+    // Every line, the last one too, ends with a newline; a line without one was cut short.
+    this.bad = t1 === start || text.charCodeAt(t1) !== 9 || t2 === t1 + 1 || text.charCodeAt(t2) !== 9 || text.charCodeAt(t3) !== 9 || t4 === -1 || end === -1;
+    this.ok = !this.bad;
+    this.mtimeUs = mtime;
+    this.size = size;
+    this.skipped = text.charCodeAt(t2 + 1) === 49;
+    this.hasDiagnostics = !empty;
+    this.diagnosticsStart = t3 + 1;
+    this.pathStart = t4 + 1;
+    this.end = end;
+    this.next = end + 1;
+  }
+
+  /** True when this line is of `path`, compared in place. */
+  is(path: string): boolean {
+    const text = this.text;
+    if (text.charCodeAt(this.pathStart) === 34) return this.path() === path;
+    if (this.end - this.pathStart !== path.length) return false;
+    // Not startsWith(path, at): on a two-byte string that copies the substring first.
+    for (let i = 0, at = this.pathStart; i < path.length; i++, at++) if (text.charCodeAt(at) !== path.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** The diagnostics field, parsed; null when it is not a JSON array. */
+  diagnostics(): Diagnostic[] | null {
+    try {
+      const value: unknown = JSON.parse(this.text.slice(this.diagnosticsStart, this.pathStart - 1));
+      return Array.isArray(value) ? (value as Diagnostic[]) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The path (see pathField). */
+  path(): string {
+    return pathFromField(this.text.slice(this.pathStart, this.end));
+  }
+}
+
+function microseconds(mtimeMs: number): number {
+  return Math.round(mtimeMs * 1000);
+}
+
+/** One file's line (with its newline). */
+export function statLine(path: string, e: StatEntry): string {
+  // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
+  const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
+  // Likewise an unknown size: a line must always read back (one that does not makes every run a full one).
+  const size = Number.isFinite(e.size) && e.size >= 0 ? e.size : 0;
+  return `${mtime}\t${size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
+}
+
+/**
+ * The new cache, in pieces: unchanged lines copied from the old text (a run
+ * of consecutive ones as one piece), the others made from `fresh`.
+ */
+export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
+  yield statCacheHeader(settingsKey);
+  let runStart = -1;
+  let runEnd = -1;
+  for (let i = 0; i < paths.length; i++) {
+    const at = old ? old.kept[i]! : -1;
+    if (at >= 0 && at === runEnd) {
+      runEnd = old!.text.indexOf("\n", at) + 1;
+      continue;
+    }
+    if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+    runStart = runEnd = -1;
+    if (at >= 0) {
+      runStart = at;
+      runEnd = old!.text.indexOf("\n", at) + 1;
+    } else yield statLine(paths[i]!, fresh.get(paths[i]!)!);
+  }
+  if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+}

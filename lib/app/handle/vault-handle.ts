@@ -108,6 +108,11 @@ export class VaultHandle implements VaultSnapshot {
     return (this.#manifest ??= this.state().result.indexes?.manifest ?? this.#indexes?.manifest ?? this.readOr(() => readManifestFile(this.vaultDir), (r) => r.indexes!.manifest));
   }
 
+  /** {@link VaultHandle.manifest} when this handle has read it already; undefined otherwise (nothing is read). */
+  get manifestIfRead(): readonly ManifestEntry[] | undefined {
+    return this.#manifest ?? this.#indexes?.manifest;
+  }
+
   /**
    * The bytes of `index/search.tsv` when they hold exactly {@link VaultHandle.manifest}'s
    * atoms; null when the index was built in memory (rank the manifest then).

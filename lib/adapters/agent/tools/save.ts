@@ -58,18 +58,20 @@ export const saveTool: ToolSpec = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    // In a live server whose watcher keeps the index current: its open vault, with the atoms already read.
+    // In a live server whose watcher keeps the index current: its open vault, with the atoms, when it has read them
+    // already (reading them for this would take longer than the write path's own narrow read).
     const live = liveVault(env.vaultDir)?.open(today);
-    // The index stamp its atoms were read at: the index has not changed since the watcher's last sync (after which the open vault read it).
-    const current = live && !live.refresh && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live.config) });
-    const stamp = current ? indexStamp(env.vaultDir) : null;
+    const held = live && !live.refresh ? live.manifestIfRead : undefined;
+    // The index stamp they were read at: the index has not changed since the watcher's last sync (after which the open vault read them).
+    const stamp = held && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live!.config) }) ? indexStamp(env.vaultDir) : null;
     const vault = live ?? openVault({ vault: env.vaultDir, env: {}, today });
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
     // The index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
     // manifest, unless the live vault holds it already.
-    if (stamp !== null || vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
+    if (stamp !== null && held) checkNameFree(held, args.name as string, replacing);
+    else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
     else {
       const { readAtomDirectory } = await import("../../../store/write/directory.js");
       const directory = readAtomDirectory(vault.vaultDir);
@@ -81,7 +83,7 @@ export const saveTool: ToolSpec = {
     const { writeAtom } = await import("../../../app/write/write-atom.js");
     await checkpoint(env, "checked");
     // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
-    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal, indexed: stamp === null ? undefined : { manifest: vault.manifest, stamp } }));
+    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal, indexed: stamp === null || !held ? undefined : { manifest: held, stamp } }));
     const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },

@@ -52,3 +52,29 @@ test("should run version, help and unknown commands through the ES modules", () 
   assert.match(help.stdout, /^Usage: cortex /);
   assert.deepEqual(loaded(["no-such-command"]).status, 2);
 });
+
+test("should keep the compiled code in the user's cache folder, and run the same where it cannot", () => {
+  const home = tempDir();
+  try {
+    const args = ["search", "deploy", "--vault", "examples/vault", "--today", "2026-11-22", "--no-log", "--paths", "--top", "1"];
+    const run = (env: Record<string, string | undefined>) => {
+      const child = spawnSync(process.execPath, [BUILT_CLI, ...args], { cwd: ROOT, encoding: "utf8", timeout: 20_000, env: { ...process.env, NO_COLOR: "1", NODE_DISABLE_COMPILE_CACHE: undefined, NODE_COMPILE_CACHE: undefined, ...env } });
+      return { status: child.status, stdout: child.stdout, stderr: child.stderr };
+    };
+    const expected = { status: 0, stdout: "examples/vault/atoms/deploy_freeze_during_release.md\n", stderr: "" };
+    const cache = join(home, "cache");
+    assert.deepEqual(run({ XDG_CACHE_HOME: cache }), expected);
+    const versions = readdirSync(join(cache, "cortex-vault"));
+    assert.equal(versions.length, 1, "one folder per Node version");
+    assert.ok(readdirSync(join(cache, "cortex-vault", versions[0]!)).length > 0, "the bundle's code is kept");
+    assert.deepEqual(run({ XDG_CACHE_HOME: cache }), expected, "and read back");
+    // Where no cache folder can be made: a file in the way, a folder under /proc (Node's recursive mkdir never returns there).
+    writeFileSync(join(home, "file"), "");
+    assert.deepEqual(run({ XDG_CACHE_HOME: join(home, "file") }), expected);
+    assert.deepEqual(run({ XDG_CACHE_HOME: "/proc/no-such-dir/cache" }), expected);
+    assert.deepEqual(run({ XDG_CACHE_HOME: join(home, "off"), NODE_DISABLE_COMPILE_CACHE: "1" }), expected);
+    assert.equal(existsSync(join(home, "off")), false, "NODE_DISABLE_COMPILE_CACHE turns it off");
+  } finally {
+    removeTemp(home);
+  }
+});

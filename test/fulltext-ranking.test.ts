@@ -140,3 +140,35 @@ describe("query syntax", () => {
     });
   }
 });
+
+test("should pick the same pool, ties at its end by path, whether it ranks on FTS5 alone or joined with every note's row", async () => {
+  const { SearchDb } = await import("../lib/store/fts/search-db.js");
+  const { textFields } = await import("../lib/core/fts/fields.js");
+  const { parseAtom } = await import("../lib/core/atoms/parse.js");
+  const { matchExpression } = await import("../lib/core/fts/query.js");
+  const { poolCandidates } = await import("../lib/store/fts/rank.js");
+  const { TEXT_FIELDS } = await import("../lib/core/fts/fields.js");
+  const config = defaultConfig();
+  const store = SearchDb.create(":memory:", "test");
+  try {
+    // 300 notes: groups of identical text (equal scores) under paths that do not sort in insertion order.
+    for (let i = 0; i < 300; i++) {
+      const path = `n/${String((i * 7919) % 300).padStart(3, "0")}-${i}.md`;
+      const text = `---\nname: Note\n---\n${"deploy ".repeat(1 + (i % 4))}${i % 3 === 0 ? "risk" : "calm"}\n`;
+      const { atom } = parseAtom(text, { path, mtimeMs: 0, size: text.length }, config);
+      store.put(atom, { mtimeUs: 0, size: text.length }, textFields(atom, text));
+    }
+    for (const query of ["deploy", "deploy risk", "risk", '"deploy risk"', "calm -risk"]) {
+      const expression = matchExpression(parseQuery(query))!;
+      for (const pool of [1, 2, 10, 63, 64, 75, 100, 200, 299, 300, 400]) {
+        // The one query that joins every match with its row, sorted by score then path, against the pool found on FTS5 first.
+        const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
+        const direct = store.prepare(`SELECT d.path AS path FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ? ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`).all(expression, pool) as { path: string }[];
+        const fast = poolCandidates(store, expression, { today: TODAY }, pool, config).map((d) => d.path);
+        assert.deepEqual(fast.sort(), direct.map((r) => r.path).sort(), `${query}, pool ${pool}`);
+      }
+    }
+  } finally {
+    store.close();
+  }
+});

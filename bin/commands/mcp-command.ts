@@ -28,10 +28,11 @@ async function runMcp(ctx: CliContext, opts: McpOptions): Promise<void> {
   const { vaultDir } = ctx.vault(opts);
   let mcp: typeof import("../../lib/adapters/mcp/index.js");
   try {
-    // The SDK and zod are ~150 modules to compile at every start of a server: compiled once, then read from Node's cache.
-    module.enableCompileCache();
     mcp = await import("../../lib/adapters/mcp/index.js");
-    module.flushCompileCache();
+    // The SDK and zod are ~150 modules to compile at every start of a server. The bin (dist/cli/cortex.cjs) turns
+    // Node's compile cache on, in the user's own cache folder; a server runs until it is killed, so what it compiled
+    // is written now rather than at an exit that may never come.
+    module.flushCompileCache?.();
   } catch (error) {
     if (!isMissingSdk(error)) throw error;
     ctx.err(`cortex: cortex mcp needs the optional peer dependency ${MCP_SDK}, which is not installed. Install it with:\n  ${sdkInstallCommand()}`);

@@ -3,7 +3,7 @@ import { decodeAtomBytes } from "../core/atoms/decode.js";
 import { parseAtom } from "../core/atoms/parse.js";
 import type { Atom } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
-import { readWithStat } from "../store/read-atom.js";
+import { readAtomAndText, readWithStat, type ReadJob, type ReadResult, type ReadStat } from "../store/read-atom.js";
 import { textFields, type TextFields } from "../core/fts/fields.js";
 
 /** One note as `search.db` stores it: the file version read, the atom, its text fields. */
@@ -29,16 +29,34 @@ export function readSearchRow(vaultDir: string, path: string, config: CortexConf
   }
   const decoded = decodeAtomBytes(read.bytes, path);
   if (!decoded.ok) return null;
-  const { atom } = parseAtom(decoded.text, { path, mtimeMs: read.stat.mtimeMs, size: read.stat.size }, config);
-  return { path, mtimeUs: Math.round(read.stat.mtimeMs * 1000), size: read.stat.size, atom, text: textFields(atom, decoded.text) };
+  return searchRowOf(path, decoded.text, read.stat, config);
 }
 
-/** The rows of a chunk of notes as UTF-8 JSON bytes (what a worker posts): `[path, row | null][]`. */
-export function encodeSearchRows(vaultDir: string, paths: readonly string[], config: CortexConfig): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify(paths.map((p) => [p, readSearchRow(vaultDir, p, config)])));
+/**
+ * A note's row from its decoded text and the stat of the bytes read.
+ * `parsed`: the atom already parsed from this same text and stat, reused
+ * instead of parsing again.
+ */
+export function searchRowOf(path: string, text: string, stat: ReadStat, config: CortexConfig, parsed?: Atom): SearchRow {
+  const atom = parsed ?? parseAtom(text, { path, mtimeMs: stat.mtimeMs, size: stat.size }, config).atom;
+  return { path, mtimeUs: Math.round(stat.mtimeMs * 1000), size: stat.size, atom, text: textFields(atom, text) };
 }
 
-/** The rows {@link encodeSearchRows} encoded. */
-export function decodeSearchRows(bytes: Uint8Array): [string, SearchRow | null][] {
-  return JSON.parse(new TextDecoder().decode(bytes)) as [string, SearchRow | null][];
+/**
+ * Reads and parses files for the index ({@link readAtomAndText}) and makes
+ * the full-text row of every atom from the same read: what
+ * {@link readSearchRow} would make of it, the parse done once.
+ */
+export function readAtomsAndRows(jobs: readonly ReadJob[], config: CortexConfig): { results: ReadResult[]; rows: SearchRow[] } {
+  const results: ReadResult[] = [];
+  const rows: SearchRow[] = [];
+  for (const job of jobs) {
+    const { result, text, stat } = readAtomAndText(job.abs, job, config);
+    results.push(result);
+    if (!result.atom || text === undefined || !stat) continue;
+    // The index parsed a stray NUL as a space, and a scan's stat when it had one: the row's atom is then parsed again.
+    const same = !text.includes("\u0000") && (Number.isNaN(job.mtimeMs) || (job.mtimeMs === stat.mtimeMs && job.size === stat.size));
+    rows.push(searchRowOf(job.path, text, stat, config, same ? result.atom.atom : undefined));
+  }
+  return { results, rows };
 }

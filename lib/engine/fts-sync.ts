@@ -6,7 +6,9 @@ import { vaultPaths } from "../store/paths.js";
 import { killPoint } from "../store/kill-point.js";
 import { canParseInParallel, chunkOf, parseOnWorkers } from "./parallel-parse.js";
 import { indexSettingsKey, readCachedFiles, readStatCache, type CachedFile } from "../store/stat-cache.js";
-import { decodeSearchRows, readSearchRow, type SearchRow } from "./fts-rows.js";
+import { readSearchRow, type SearchRow } from "./fts-rows.js";
+import { insertRowChunk } from "./fts-row-wire.js";
+import { SearchDbBuild } from "./fts-search-db-build.js";
 import { SearchDb, type DocRow } from "../store/fts/search-db.js";
 import { cacheSignature, discardFile, fileExists, renameFile } from "../store/files.js";
 import { pathField } from "../core/util/text.js";
@@ -25,6 +27,15 @@ export interface SyncOptions {
    * updated, not every row. Otherwise ignored.
    */
   only?: { paths: readonly string[]; after: string };
+  /** The build that the index run just made fed (see {@link startSearchDbBuild}): put in place, or redone here if it failed. */
+  build?: SearchDbBuildStart;
+}
+
+/** A build of the whole `search.db` fed by an index run's parse, and why the existing file could not be kept. */
+export interface SearchDbBuildStart {
+  build: SearchDbBuild;
+  /** The existing file's damage, said in the notice of its rebuild. */
+  damage?: string;
 }
 
 /** What {@link syncSearchDb} did. */
@@ -57,11 +68,13 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
   const settingsKey = indexSettingsKey(options.config);
   const cacheFile = vaultPaths(vaultDir).cache;
   const signature = cacheSignature(cacheFile);
+  const built = signature === null ? null : finishBuild(vaultDir, signature, options);
+  if (built) return built;
   const cache = signature === null ? null : readStatCache(cacheFile, settingsKey);
   if (signature === null || cache === null || typeof cache === "string") throw new CortexError("NO_INDEX", `no current index in ${vaultDir}: run cortex index`);
   const cacheText = cache.text;
   const file = searchDbPath(vaultDir);
-  const opened = fileExists(file) && !options.full ? SearchDb.open(file, settingsKey) : null;
+  const opened = fileExists(file) && !options.full && !options.build ? SearchDb.open(file, settingsKey) : null;
   if (typeof opened === "string" || opened === null) {
     if (typeof opened === "string") options.notice?.(`index/search.db: ${opened}; rebuilding it`);
     return rebuild(vaultDir, file, settingsKey, signature, readCachedFiles(cacheText), options.config);
@@ -81,23 +94,63 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
 }
 
 /**
+ * Starts building `search.db` whole from the rows of a full index run's
+ * parse (see `indexInParallel`), when the sync after that run would rebuild
+ * it: on `full`, or when the file is missing or cannot be used (damaged, of
+ * another format or settings). Null when an update will do (the file is
+ * usable), or when the build's thread cannot start (the sync then rebuilds
+ * it the usual way). The caller holds the vault lock.
+ */
+export function startSearchDbBuild(vaultDir: string, config: CortexConfig, full: boolean): SearchDbBuildStart | null {
+  const file = searchDbPath(vaultDir);
+  const settingsKey = indexSettingsKey(config);
+  const opened = full || !fileExists(file) ? null : SearchDb.open(file, settingsKey, true);
+  if (opened !== null && typeof opened !== "string") {
+    opened.close();
+    return null;
+  }
+  const build = SearchDbBuild.start(file, settingsKey);
+  return build && { build, damage: opened ?? undefined };
+}
+
+// Puts the build the run fed in place (saying why the old file was replaced); null without one, or when it failed.
+function finishBuild(vaultDir: string, signature: string, options: SyncOptions): SyncResult | null {
+  if (!options.build) return null;
+  const { build, damage } = options.build;
+  if (damage !== undefined) options.notice?.(`index/search.db: ${damage}; rebuilding it`);
+  const rows = build.finish(searchDbPath(vaultDir), signature);
+  return rows === null ? null : { rebuilt: true, updated: rows, removed: 0 };
+}
+
+/**
  * Whether `index/search.db` is in step with `index/cache.tsv` as it stands
  * (it recorded this cache file's identity when it last synced): one stat and
  * one row read. False when either is missing or the database cannot be read.
  */
 export function searchDbCurrent(vaultDir: string, config: CortexConfig): boolean {
+  const opened = openSearchDbIfCurrent(vaultDir, config);
+  opened?.close();
+  return opened !== null;
+}
+
+/**
+ * `index/search.db` opened read-only when it is in step with `index/cache.tsv`
+ * (see {@link searchDbCurrent}); null otherwise. The caller closes it.
+ */
+export function openSearchDbIfCurrent(vaultDir: string, config: CortexConfig): SearchDb | null {
   const signature = cacheSignature(vaultPaths(vaultDir).cache);
   const file = searchDbPath(vaultDir);
-  if (signature === null || !fileExists(file)) return false;
+  if (signature === null || !fileExists(file)) return null;
   const opened = SearchDb.open(file, indexSettingsKey(config), true);
-  if (typeof opened === "string") return false;
+  if (typeof opened === "string") return null;
+  let current = false;
   try {
-    return opened.meta("synced") === signature;
+    current = opened.meta("synced") === signature;
   } catch {
-    return false;
-  } finally {
-    opened.close();
+    // unreadable: not current
   }
+  if (!current) opened.close();
+  return current ? opened : null;
 }
 
 // `paths`: compare only the rows of these paths (`files` then holds their cache lines, those that have one).
@@ -149,9 +202,9 @@ export function fillSearchDb(store: SearchDb, vaultDir: string, files: readonly 
   // Many notes: read and parsed on worker threads while this thread inserts what they post.
   const jobs = atoms.map((f) => ({ abs: join(vaultDir, f.path), path: f.path, mtimeMs: NaN, size: NaN }));
   const delivered = new Set<number>();
-  const run = canParseInParallel(jobs.length) ? parseOnWorkers(jobs, config, { task: "search-rows" }, (chunk, bytes) => {
+  const run = canParseInParallel(jobs.length) ? parseOnWorkers(jobs, config, { task: "search-rows" }, (chunk, posted) => {
     delivered.add(chunk);
-    for (const [path, row] of decodeSearchRows(bytes)) putRow(store, path, row, true);
+    insertRowChunk(store, posted.rows!);
   }) : null;
   const chunks = run?.chunks ?? 0;
   for (let c = 0; c < chunks; c++) if (!delivered.has(c)) for (const job of chunkOf(jobs, c)) putRow(store, job.path, readSearchRow(vaultDir, job.path, config), true);

@@ -9,7 +9,7 @@ import type { FileCheck } from "../store/digest.js";
 import { metaBaseText, type FileChecks } from "../store/index-check.js";
 import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
-import { searchDbCurrent, syncSearchDb, type SyncResult } from "./fts-sync.js";
+import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart, type SyncResult } from "./fts-sync.js";
 import { killPoint } from "../store/kill-point.js";
 import { withIndexLock, type VaultLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
@@ -114,12 +114,17 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     removeStaleTemps(layersDir);
     // search.db in step with the cache before this run: then it needs only the rows of the files this run records.
     const before = options.full ? null : cacheSignature(vaultPaths(vaultDir).cache);
-    const result = runIndex(vaultDir, options, "seen" in check ? check.seen : null);
-    const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
-    // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
-    result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, only });
-    if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
-    return result;
+    const run: RunContext = {};
+    try {
+      const result = runIndex(vaultDir, options, "seen" in check ? check.seen : null, run);
+      const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
+      // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
+      result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, build: run.searchDb, only });
+      if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
+      return result;
+    } finally {
+      run.searchDb?.build.dispose();
+    }
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
@@ -172,9 +177,14 @@ type IndexPlan = { strategy: "parallel"; scan: VaultScan } | { strategy: "full";
 /** What a strategy gives: the result, or the run to fall back to (the threads gave up; the last run's files are damaged). */
 type PlanOutcome = IndexVaultResult | { fallBack: "one-thread" | "full"; damage?: string };
 
+/** What a run under the lock hands to the sync of search.db after it: the build its parse fed, if any. */
+interface RunContext {
+  searchDb?: SearchDbBuildStart;
+}
+
 // Plans the run, runs the plan, and plans again when a strategy falls back: a full run on one thread after the
 // threads gave up, a full run after damage. `seen`: the scan made before the lock (see planIndex).
-function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBeforeLock | null = null): IndexVaultResult {
+function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBeforeLock | null = null, context: RunContext = {}): IndexVaultResult {
   const settingsKey = indexSettingsKey(options.config);
   let parallel = true;
   for (;;) {
@@ -182,7 +192,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBefore
     let outcome: PlanOutcome;
     switch (plan.strategy) {
       case "parallel":
-        outcome = indexAllInParallel(vaultDir, plan.scan, settingsKey, options) ?? { fallBack: "one-thread" };
+        outcome = indexAllInParallel(vaultDir, plan.scan, settingsKey, options, context) ?? { fallBack: "one-thread" };
         break;
       case "full":
         outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options);
@@ -290,14 +300,20 @@ function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<stri
 }
 
 // A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files
-// (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB.
-function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions): IndexVaultResult | null {
+// (`scan.files` is left empty), so that they can be let go once read: 100k of them are ~20 MB. When search.db is to
+// be built whole, the parse makes its rows too (`run.searchDb`, finished by the sync after the run).
+function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: string, options: IndexVaultOptions, run: RunContext): IndexVaultResult | null {
   const total = scan.files.length;
   const onProgress = options.onProgress && ((done: number) => options.onProgress!(done, total));
   onProgress?.(0);
   const meta = (atoms: number) => metaOf(atoms, settingsKey, options);
-  const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress });
-  if (!index) return null;
+  run.searchDb = startSearchDbBuild(vaultDir, options.config, options.full === true) ?? undefined;
+  const index = indexInParallel(vaultDir, scan.files.splice(0), { config: options.config, today: options.today, settingsKey, meta, onProgress, searchDb: run.searchDb?.build });
+  if (!index) {
+    run.searchDb?.build.dispose();
+    run.searchDb = undefined;
+    return null;
+  }
   writeGitignore(vaultPaths(vaultDir).indexDir);
   const diagnostics = collectDiagnostics(index.diagnostics, scan.skipped);
   // Reported in the order of a one-thread run, whatever order the threads finished in.

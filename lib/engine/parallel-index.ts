@@ -16,6 +16,9 @@ import { PartWriter, type PartWriterOptions } from "./part-writer.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "../store/read-atom.js";
 import { decodeReadResultBytes, encodeReadResultBytes } from "./read-wire.js";
 import { pushAll } from "../core/util/arrays.js";
+import { readAtomsAndRows } from "./fts-rows.js";
+import { encodeRowChunk } from "./fts-row-wire.js";
+import type { SearchDbBuild } from "./fts-search-db-build.js";
 
 /** Options of {@link indexInParallel}. */
 export interface ParallelIndexOptions {
@@ -30,6 +33,8 @@ export interface ParallelIndexOptions {
   onProgress?: (done: number) => void;
   /** Options of the part writer (tests make it fail). */
   writer?: PartWriterOptions;
+  /** A search.db being built: the parse makes every atom's full-text row too, handed to it chunk by chunk. */
+  searchDb?: SearchDbBuild;
 }
 
 /** What {@link indexInParallel} did. */
@@ -54,7 +59,9 @@ const PART_FILES: Record<PartName, string> = { graph: "index/graph.json", manife
  * while this thread resolves the links, and the manifest (which needs the
  * backlink counts) while this thread writes the group, link and layer files.
  * The bytes are those of the one-thread path; each file is put in place
- * atomically, the cache last. Null when workers are not worth it, the files
+ * atomically, the cache last. With `searchDb`, the parse workers also make
+ * every atom's full-text row from the same read, handed to that build as
+ * they come. Null when workers are not worth it, the files
  * are not in path order, or the part writer fails (the caller takes the
  * one-thread path).
  *
@@ -63,12 +70,17 @@ const PART_FILES: Record<PartName, string> = { graph: "index/graph.json", manife
 export function indexInParallel(vaultDir: string, jobs: readonly ReadJob[], options: ParallelIndexOptions): ParallelIndex | null {
   if (!canIndexInParallel(jobs)) return null;
   const received = new Received();
-  const parsed = parseOnWorkers(jobs, options.config, { onProgress: options.onProgress }, (c, wire) => received.take(c, wire));
+  const { searchDb, config } = options;
+  const parseOptions = { onProgress: options.onProgress, task: searchDb ? "atoms+rows" as const : "atoms" as const, rowGate: searchDb?.gate };
+  const parsed = parseOnWorkers(jobs, config, parseOptions, (c, posted) => {
+    received.take(c, posted.bytes!);
+    if (posted.rows) searchDb?.put(c, posted.rows);
+  });
   if (!parsed) return null;
   const writer = startPartWriter(options.writer);
   if (!writer) return null;
   try {
-    for (let c = 0; c < parsed.chunks; c++) if (!received.has(c)) received.take(c, encodeReadResultBytes(readAtomFiles(chunkOf(jobs, c), options.config)));
+    for (let c = 0; c < parsed.chunks; c++) if (!received.has(c)) parseHere(c, chunkOf(jobs, c), received, options);
     options.onProgress?.(jobs.length);
     const files = jobs.length;
     // The jobs are not needed any more: let them go (the caller gave them up; see indexVault).
@@ -77,6 +89,14 @@ export function indexInParallel(vaultDir: string, jobs: readonly ReadJob[], opti
   } finally {
     writer.stop();
   }
+}
+
+// A chunk that no worker delivered, parsed on this thread (with its full-text rows when search.db is being built).
+function parseHere(chunk: number, jobs: readonly ReadJob[], received: Received, options: ParallelIndexOptions): void {
+  if (!options.searchDb) return received.take(chunk, encodeReadResultBytes(readAtomFiles(jobs, options.config)));
+  const { results, rows } = readAtomsAndRows(jobs, options.config);
+  received.take(chunk, encodeReadResultBytes(results));
+  options.searchDb.put(chunk, encodeRowChunk(rows));
 }
 
 // Stages 2 and 3 (see DESIGN.md): the part writer's tasks, this thread's files, then the writer's put in place.

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../core/config/types.js";
+import type { RowChunk } from "./fts-row-wire.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "../store/read-atom.js";
 import { decodeReadResultBytes } from "./read-wire.js";
 import { pushAll } from "../core/util/arrays.js";
@@ -24,7 +25,7 @@ const CHUNK = 250;
 export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions = {}): ReadResult[] {
   if (!canParseInParallel(jobs.length, options)) return readHere(jobs, config, options.onProgress);
   const results: (ReadResult[] | undefined)[] = [];
-  const parsed = parseOnWorkers(jobs, config, options, (chunk, wire) => (results[chunk] = decodeReadResultBytes(wire)));
+  const parsed = parseOnWorkers(jobs, config, options, (chunk, posted) => (results[chunk] = decodeReadResultBytes(posted.bytes!)));
   if (!parsed) return readAtomFiles(jobs, config);
   const all: ReadResult[] = [];
   for (let c = 0; c < parsed.chunks; c++) pushAll(all, results[c] ?? readAtomFiles(chunkOf(jobs, c), config));
@@ -44,14 +45,41 @@ export function chunkOf<T>(jobs: readonly T[], c: number): T[] {
   return jobs.slice(c * CHUNK, (c + 1) * CHUNK);
 }
 
+/** What the workers make of each chunk (see {@link PostedChunk}). */
+export type ChunkTask = "atoms" | "search-rows" | "atoms+rows";
+
+/**
+ * What a worker posts for a chunk: its read results (read-wire.ts), for the
+ * tasks `atoms` and `atoms+rows`, and its full-text rows, for `search-rows`
+ * and `atoms+rows` (lib/fts/row-wire.ts).
+ */
+export interface PostedChunk {
+  bytes?: Uint8Array;
+  rows?: RowChunk;
+}
+
+/**
+ * Cells of the `rowGate` that a thread inserting rows shares with the
+ * workers: [ROWS_INSERTED] chunks inserted so far (in chunk order), and
+ * [ROWS_FAILED] non-zero once it failed. A worker making rows stays at most
+ * ROWS_AHEAD chunks ahead of it, so that the rows waiting for it stay few.
+ */
+export const ROWS_INSERTED = 0;
+/** See {@link ROWS_INSERTED}. */
+export const ROWS_FAILED = 1;
+/** See {@link ROWS_INSERTED}. */
+export const ROWS_AHEAD = 16;
+/** A worker waiting on an inserter that has taken nothing for this long marks it failed and goes on. */
+export const ROWS_STALL_MS = 15_000;
+
 /**
  * Parses `jobs` on one worker per core, blocking until every chunk is
  * delivered (or a worker is taken for dead), and hands each chunk's results
- * to `onChunk` as the bytes the worker posted (see read-wire.ts). Returns how
+ * to `onChunk` as the worker posted them (see {@link PostedChunk}). Returns how
  * many chunks there were (those not handed on are the caller's to parse), or
  * null when workers cannot start.
  */
-export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions, onChunk: (chunk: number, wire: Uint8Array) => void): { chunks: number } | null {
+export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions, onChunk: (chunk: number, posted: PostedChunk) => void): { chunks: number } | null {
   const threads = threadsOf(options);
   const chunks = Math.ceil(jobs.length / CHUNK);
   // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk;
@@ -65,7 +93,7 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
     for (const s of started) void s.worker.terminate();
   };
   try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot, task: options.task ?? "atoms" }, options.script));
+    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot, task: options.task ?? "atoms", rowGate: options.rowGate }, options.script));
   } catch {
     stop();
     return null;
@@ -90,8 +118,10 @@ export interface ParallelReadOptions {
   stallMs?: number;
   /** Called as files are done, with how many so far. */
   onProgress?: (done: number) => void;
-  /** What the workers make of each chunk: parsed atoms (default) or full-text rows (see lib/engine/fts-rows.ts). */
-  task?: "atoms" | "search-rows";
+  /** What the workers make of each chunk: parsed atoms (default), full-text rows (see lib/engine/fts-rows.ts), or both from one read. */
+  task?: ChunkTask;
+  /** With rows: the cells of the thread inserting them (see {@link ROWS_INSERTED}), which the workers keep pace with. */
+  rowGate?: Int32Array;
 }
 
 function threadsOf(options: ParallelReadOptions): number {
@@ -109,7 +139,7 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   return all;
 }
 
-function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number; task: string }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
+function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number; task: ChunkTask; rowGate?: Int32Array }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(script, { workerData: { ...data, port: port2 }, transferList: [port2] });
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
@@ -123,7 +153,7 @@ const STALL_MS = 15_000;
 
 // Takes chunks as the workers post them until every worker is done, none has delivered
 // anything for `stallMs` (a worker that died cannot say so while this thread blocks), or the deadline passes.
-function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, wire: Uint8Array) => void, limits: { deadline: number; stallMs: number }, onChunks: (received: number) => void): void {
+function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, posted: PostedChunk) => void, limits: { deadline: number; stallMs: number }, onChunks: (received: number) => void): void {
   let lastDelivery = Date.now();
   let received = 0;
   for (;;) {
@@ -142,11 +172,11 @@ function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array,
 }
 
 // Takes every chunk a worker has posted so far; a chunk it could not parse is not handed on (it is parsed here).
-function drain(port: MessagePort, onChunk: (chunk: number, wire: Uint8Array) => void, control: Int32Array): number {
+function drain(port: MessagePort, onChunk: (chunk: number, posted: PostedChunk) => void, control: Int32Array): number {
   let received = 0;
   for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-    const { chunk, bytes } = m.message as { chunk: number; bytes?: Uint8Array };
-    if (bytes !== undefined) onChunk(chunk, bytes);
+    const { chunk, error, ...posted } = m.message as PostedChunk & { chunk: number; error?: string };
+    if (error === undefined) onChunk(chunk, posted);
     received++;
     Atomics.add(control, control.length - 1, 1);
     Atomics.notify(control, control.length - 1);

@@ -5,26 +5,40 @@ import { workerData, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../core/config/types.js";
 import { readAtomFiles, type ReadJob } from "../store/read-atom.js";
 import { encodeReadResultBytes } from "./read-wire.js";
+import { ROWS_AHEAD, ROWS_FAILED, ROWS_INSERTED, ROWS_STALL_MS, type ChunkTask, type PostedChunk } from "./parallel-parse.js";
 
-const { chunkJobs, config, port, control, slot, task } = workerData as {
+const { chunkJobs, config, port, control, slot, task, rowGate } = workerData as {
   /** Per chunk, its jobs as JSON: [abs, path, mtimeMs, size] each, a NaN (not stat'ed) as null. */
   chunkJobs: string[];
   config: CortexConfig;
   port: MessagePort;
   control: Int32Array;
   slot: number;
-  /** `atoms` (default): parsed atoms in read-wire bytes; `search-rows`: full-text rows (lib/engine/fts-rows.ts). */
-  task?: "atoms" | "search-rows";
+  task: ChunkTask;
+  /** With rows for a search.db being built: its inserter's shared cells (see parallel-parse.ts). */
+  rowGate?: Int32Array;
 };
 
-// Full-text rows are read relative to the vault, which a job's absolute path ends in.
-const rows = task === "search-rows" ? await import("./fts-rows.js") : null;
+// Full-text rows are loaded only by the tasks that make them.
+const fts = task === "atoms" ? null : { ...(await import("./fts-rows.js")), ...(await import("./fts-row-wire.js")) };
 
-function encodeChunk(chunk: number): Uint8Array {
+function encodeChunk(chunk: number): { posted: PostedChunk; transfer: ArrayBuffer[] } {
   const jobs = jobsOf(chunk);
-  if (!rows) return encodeReadResultBytes(readAtomFiles(jobs, config));
+  if (!fts) return withBuffers({ bytes: encodeReadResultBytes(readAtomFiles(jobs, config)) });
+  if (task === "atoms+rows") {
+    const { results, rows } = fts.readAtomsAndRows(jobs, config);
+    return withBuffers({ bytes: encodeReadResultBytes(results), rows: fts.encodeRowChunk(rows) });
+  }
+  // Full-text rows are read relative to the vault, which a job's absolute path ends in.
   const vaultDir = jobs.length > 0 ? jobs[0]!.abs.slice(0, jobs[0]!.abs.length - jobs[0]!.path.length) : "";
-  return rows.encodeSearchRows(vaultDir, jobs.map((j) => j.path), config);
+  const rows = jobs.map((j) => fts.readSearchRow(vaultDir, j.path, config)).filter((r) => r !== null);
+  return withBuffers({ rows: fts.encodeRowChunk(rows) });
+}
+
+function withBuffers(posted: PostedChunk): { posted: PostedChunk; transfer: ArrayBuffer[] } {
+  const transfer = posted.bytes ? [posted.bytes.buffer as ArrayBuffer] : [];
+  if (posted.rows) transfer.push(...fts!.rowChunkBuffers(posted.rows));
+  return { posted, transfer };
 }
 
 function jobsOf(chunk: number): ReadJob[] {
@@ -35,12 +49,25 @@ function jobsOf(chunk: number): ReadJob[] {
 const AHEAD = 8;
 const taken = control.length - 1;
 
+// Waits until chunk c is at most ROWS_AHEAD ahead of the rows inserted; an inserter that has taken nothing
+// for ROWS_STALL_MS is taken for dead (marked failed: its rows are no longer sent).
+function waitForInserter(gate: Int32Array, c: number): void {
+  let since = Date.now();
+  for (let t = Atomics.load(gate, ROWS_INSERTED); c - t >= ROWS_AHEAD && Atomics.load(gate, ROWS_FAILED) === 0; ) {
+    Atomics.wait(gate, ROWS_INSERTED, t, 100);
+    const now = Atomics.load(gate, ROWS_INSERTED);
+    if (now !== t) [t, since] = [now, Date.now()];
+    else if (Date.now() - since > ROWS_STALL_MS) Atomics.store(gate, ROWS_FAILED, 1);
+  }
+}
+
 try {
   for (let c = Atomics.add(control, 0, 1); c < chunkJobs.length; c = Atomics.add(control, 0, 1)) {
     for (let t = Atomics.load(control, taken); c - t >= AHEAD; t = Atomics.load(control, taken)) Atomics.wait(control, taken, t, 100);
+    if (rowGate) waitForInserter(rowGate, c);
     try {
-      const bytes = encodeChunk(c);
-      port.postMessage({ chunk: c, bytes }, [bytes.buffer as ArrayBuffer]);
+      const { posted, transfer } = encodeChunk(c);
+      port.postMessage({ chunk: c, ...posted }, transfer);
     } catch (error) {
       port.postMessage({ chunk: c, error: String((error as Error).stack ?? error) });
     }

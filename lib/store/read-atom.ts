@@ -30,21 +30,31 @@ export type ReadResult = ({ atom: ParsedAtom; diagnostic?: undefined } | { atom?
 
 /** Reads and parses one file; a binary or unreadable file gives a diagnostic instead of an atom. */
 export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): ReadResult {
+  return readAtomAndText(abs, facts, config).result;
+}
+
+/**
+ * {@link readAtomFile}, also giving the note's text as decoded (a stray NUL
+ * kept, unlike the text parsed) and the stat of the bytes read, for a caller
+ * that makes more of the same read (the full-text row, lib/fts/rows.ts).
+ * `text` and `stat` are absent when the file could not be read or decoded.
+ */
+export function readAtomAndText(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): { result: ReadResult; text?: string; stat?: ReadStat } {
   let read: { bytes: Buffer; stat: ReadStat };
   try {
     read = readWithStat(abs);
   } catch (error) {
-    return { diagnostic: { file: facts.path, line: 1, rule: "unreadable", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: "error" } };
+    return { result: { diagnostic: { file: facts.path, line: 1, rule: "unreadable", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: "error" } } };
   }
   const stat = Number.isNaN(facts.mtimeMs) ? read.stat : undefined;
   const decoded = decodeAtomBytes(read.bytes, facts.path);
-  if (!decoded.ok) return { diagnostic: decoded.diagnostic, stat };
+  if (!decoded.ok) return { result: { diagnostic: decoded.diagnostic, stat } };
   // A stray NUL (reported by decodeAtomBytes) is a space to the index: no line format or YAML parser has to meet it.
   const text = decoded.diagnostics.some((d) => d.rule === "nul-byte") ? decoded.text.replace(/\u0000/g, " ") : decoded.text;
   const parsed = parseAtom(text, stat ? { path: facts.path, ...stat } : facts, config);
   parsed.diagnostics = pushAll([...decoded.diagnostics], parsed.diagnostics);
   if (overScanLimit(read.bytes.length)) parsed.diagnostics.push(tooLargeDiagnostic(facts.path, read.bytes.length));
-  return { atom: parsed, stat };
+  return { result: { atom: parsed, stat }, text: decoded.text, stat: read.stat };
 }
 
 /** The whole file and the size and mtime of what was read (open, fstat, read, close: what readFileSync does, keeping the stat). */

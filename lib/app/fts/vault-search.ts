@@ -6,7 +6,7 @@ import { scanVault } from "../../store/scan-vault.js";
 import { indexSettingsKey, type CachedFile } from "../../store/stat-cache.js";
 import { rankFullText, type TextHit } from "../../store/fts/rank.js";
 import { SearchDb } from "../../store/fts/search-db.js";
-import { fillSearchDb, searchDbCurrent, searchDbPath, syncSearchDb } from "../../engine/fts-sync.js";
+import { fillSearchDb, openSearchDbIfCurrent, searchDbPath, syncSearchDb } from "../../engine/fts-sync.js";
 import { fileExists } from "../../store/files.js";
 
 /** How {@link openVaultSearchDb} finds the vault's index. */
@@ -29,18 +29,23 @@ export interface OpenSearchDbOptions {
 export function openVaultSearchDb(vaultDir: string, config: CortexConfig, options: OpenSearchDbOptions): SearchDb {
   const file = searchDbPath(vaultDir);
   if (!options.onDisk) return inMemory(vaultDir, config);
-  if (!searchDbCurrent(vaultDir, config)) {
-    try {
-      withIndexLock(vaultDir, () => syncSearchDb(vaultDir, { config, notice: options.notice }), { held: options.lock });
-    } catch (error) {
-      if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED" && error.code !== "NO_INDEX")) throw error;
-      if (error.code !== "LOCKED" || !fileExists(file)) return inMemory(vaultDir, config);
-    }
+  // The common case, the index current: opened once.
+  const current = openSearchDbIfCurrent(vaultDir, config);
+  if (current) return withBusyTimeout(current);
+  try {
+    withIndexLock(vaultDir, () => syncSearchDb(vaultDir, { config, notice: options.notice }), { held: options.lock });
+  } catch (error) {
+    if (!(error instanceof CortexError) || (error.code !== "IO" && error.code !== "LOCKED" && error.code !== "NO_INDEX")) throw error;
+    if (error.code !== "LOCKED" || !fileExists(file)) return inMemory(vaultDir, config);
   }
   const opened = SearchDb.open(file, indexSettingsKey(config), true);
-  if (typeof opened === "string") return inMemory(vaultDir, config);
-  opened.prepare("PRAGMA busy_timeout = 5000").run();
-  return opened;
+  return typeof opened === "string" ? inMemory(vaultDir, config) : withBusyTimeout(opened);
+}
+
+// A reader waits for a writer's transaction (an update under the vault lock) rather than fail.
+function withBusyTimeout(store: SearchDb): SearchDb {
+  store.prepare("PRAGMA busy_timeout = 5000").run();
+  return store;
 }
 
 // A vault that cannot be written: its notes indexed into a database in memory, for this process only.

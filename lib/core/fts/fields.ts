@@ -55,27 +55,63 @@ export function textFields(atom: Atom, text: string): TextFields {
  * @example pathWords("rules/deployFreeze_v2.md") // "rules deploy Freeze v2"
  */
 export function pathWords(path: string): string {
+  // An ASCII path (most) is cut by the same rules in ASCII classes, which run several times faster than Unicode properties.
+  const ascii = ASCII.test(path);
   return path
     .replace(/\.md$/i, "")
-    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(ascii ? /([a-z0-9])([A-Z])/g : /(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
+    .replace(ascii ? /([A-Z])([A-Z][a-z])/g : /(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
     .split(/[/._\-\s]+/u)
     .filter((w) => w.length > 0)
     .join(" ");
 }
 
-// ATX headings (`# …` to `###### …`) outside fenced code blocks go to `headings`, the rest to `body`.
+const ASCII = /^[\x00-\x7f]*$/;
+/** What a heading or fence line holds somewhere; a line without it is body as it stands. */
+const MARKER = /[#`~]/g;
+
+// ATX headings (`# …` to `###### …`) outside fenced code blocks go to `headings`, the rest to `body`. The body is
+// its lines joined by newlines, taken as runs of the text between heading lines (no string per line).
 function splitHeadings(text: string): { headings: string; body: string } {
   const headings: string[] = [];
-  const body: string[] = [];
+  const runs: string[] = [];
   let fence: string | null = null;
-  for (const line of text.split("\n")) {
-    const trimmed = line.trimStart();
-    const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
-    if (marker && (fence === null || marker.startsWith(fence))) fence = fence === null ? marker : null;
-    const heading = fence === null && !marker ? /^#{1,6}(?:\s+(.*?))?\s*#*\s*$/.exec(trimmed) : null;
-    if (heading) headings.push(heading[1] ?? "");
-    else body.push(line);
+  let run = -1;
+  let runEnd = 0;
+  let marker = nextMarker(text, 0);
+  for (let start = 0; ; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline < 0 ? text.length : newline;
+    if (marker < start) marker = nextMarker(text, start);
+    const heading: LineHeading = marker < end ? lineHeading(text.slice(start, end), fence) : { fence, heading: null };
+    fence = heading.fence;
+    if (heading.heading === null) {
+      if (run < 0) run = start;
+      runEnd = end;
+    } else {
+      if (run >= 0) runs.push(text.slice(run, runEnd));
+      run = -1;
+      headings.push(heading.heading);
+    }
+    if (newline < 0) break;
+    start = newline + 1;
   }
-  return { headings: headings.filter((h) => h.length > 0).join("\n"), body: body.join("\n") };
+  if (run >= 0) runs.push(text.slice(run, runEnd));
+  return { headings: headings.filter((h) => h.length > 0).join("\n"), body: runs.join("\n") };
+}
+
+function nextMarker(text: string, from: number): number {
+  MARKER.lastIndex = from;
+  return MARKER.exec(text)?.index ?? text.length;
+}
+
+type LineHeading = { fence: string | null; heading: string | null };
+
+// A line that holds a marker: the fence state after it, and its heading text (null when it is body).
+function lineHeading(line: string, fence: string | null): LineHeading {
+  const trimmed = line.trimStart();
+  const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+  const after = marker && (fence === null || marker.startsWith(fence)) ? (fence === null ? marker : null) : fence;
+  const heading = after === null && !marker ? /^#{1,6}(?:\s+(.*?))?\s*#*\s*$/.exec(trimmed) : null;
+  return { fence: after, heading: heading ? heading[1] ?? "" : null };
 }

@@ -34,6 +34,22 @@ CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOK
 // totals, so BM25's average lengths after any updates equal a fresh build's. A contentless table
 // with contentless_delete leaves them behind, and rankings drift from a full rebuild's.
 
+/** The text columns of `docs`, in the order {@link docTexts} gives them. */
+export const DOC_TEXTS = ["path", "name", "type", "project", "status", "updated", "tags", "description"] as const;
+
+const DOC_COLUMNS = ["path", "mtime_us", "size", ...DOC_TEXTS.slice(1)].join(", ");
+const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS}) VALUES (?, ?, ?${", ?".repeat(DOC_TEXTS.length - 1)})`;
+const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
+// The same with the texts given as UTF-8 bytes, which SQLite reads as text (the database's encoding is UTF-8).
+const INSERT_DOC_UTF8 = `INSERT INTO docs(${DOC_COLUMNS}) VALUES (CAST(? AS TEXT), ?, ?${", CAST(? AS TEXT)".repeat(DOC_TEXTS.length - 1)})`;
+const INSERT_TEXT_UTF8 = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", CAST(? AS TEXT)".repeat(TEXT_FIELDS.length)})`;
+
+/** An atom's values of {@link DOC_TEXTS}: the tags joined and framed by U+001F, so that SQL can look one up whole. */
+export function docTexts(atom: Atom): string[] {
+  const tags = atom.tags.length > 0 ? `\x1f${atom.tags.join("\x1f")}\x1f` : "";
+  return [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, tags, atom.description];
+}
+
 /** What a row of `docs` holds besides the text: the file version it was read from and the atom's metadata. */
 export interface DocRow {
   path: string;
@@ -116,12 +132,21 @@ export class SearchDb {
   /** Adds or replaces one atom's row and text (`fresh`: the database has no row of this path, skip the look-up). */
   put(atom: Atom, file: { mtimeUs: number; size: number }, text: TextFields, fresh = false): void {
     if (!fresh) this.remove(atom.path);
-    const tags = atom.tags.length > 0 ? `\x1f${atom.tags.join("\x1f")}\x1f` : "";
-    const { lastInsertRowid } = this.prepare(
-      "INSERT INTO docs(path, mtime_us, size, name, type, project, status, updated, tags, description) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(atom.path, file.mtimeUs, file.size, atom.name, atom.type, atom.project, atom.status, atom.updated, tags, atom.description);
-    const columns = TEXT_FIELDS.join(", ");
-    this.prepare(`INSERT INTO fts(rowid, ${columns}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
+    const [path, ...doc] = docTexts(atom);
+    const { lastInsertRowid } = this.prepare(INSERT_DOC).run(path!, file.mtimeUs, file.size, ...doc);
+    this.prepare(INSERT_TEXT).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
+  }
+
+  /**
+   * Adds one row to a database that has none of this path, its texts given
+   * as UTF-8 bytes: {@link DOC_TEXTS} then {@link TEXT_FIELDS}, from `at` in
+   * `texts`. SQLite takes the bytes as text (CAST), so the row is the one
+   * {@link SearchDb.put} stores, without making strings of them here.
+   */
+  putUtf8(file: { mtimeUs: number; size: number }, texts: readonly Uint8Array[], at: number): void {
+    const [path, ...doc] = texts.slice(at, at + DOC_TEXTS.length);
+    const { lastInsertRowid } = this.prepare(INSERT_DOC_UTF8).run(path!, file.mtimeUs, file.size, ...doc);
+    this.prepare(INSERT_TEXT_UTF8).run(lastInsertRowid, ...texts.slice(at + DOC_TEXTS.length, at + DOC_TEXTS.length + TEXT_FIELDS.length));
   }
 
   /** Removes one path's row and text (nothing when it has none). */

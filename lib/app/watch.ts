@@ -1,6 +1,7 @@
 import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
 import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
+import { vaultLockHeldHere } from "../store/lock.js";
 import { indexSettingsKey } from "../store/stat-cache.js";
 import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
@@ -150,6 +151,12 @@ class Watcher implements VaultWatcher {
   #sync(): void {
     this.#timer = undefined;
     if (this.#closed || this.#gone()) return;
+    // A save of this process is under way (its own files sent these events): its index update records them. Waiting
+    // for its lock here would block the thread it needs to finish: come back once it is done.
+    if (vaultLockHeldHere(this.#vaultDir)) {
+      this.#timer = setTimeout(() => this.#sync(), this.#debounceMs);
+      return;
+    }
     if (this.#configChanged) this.#reloadConfig();
     const paths = [...this.#batch].sort();
     this.#batch.clear();

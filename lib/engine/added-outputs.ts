@@ -1,12 +1,15 @@
 import type { Atom, ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
 import { toManifestEntry } from "../core/index-build/build.js";
-import { groupChunks, serializeManifestEntry } from "../core/indexes/serialize.js";
-import { manifestEntryEdit, manifestEntryRange, searchLineRange, splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
+import { jsonArrayChunks, serializeManifestEntry } from "../core/indexes/serialize.js";
+import { splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
+import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
 import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";
+import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
+import type { Layer, LayerEntry } from "../core/layers/types.js";
 import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
 import { resolveSourceList } from "../core/links/graph.js";
-import { isCurrentSearchFile, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
+import { isCurrentSearchFile, parseSearchFileLine, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
 import { compareStrings } from "../core/util/compare.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
@@ -17,6 +20,8 @@ export interface AddedPreviousTexts extends PreviousTexts {
   by_type: Buffer;
   by_tag: Buffer;
   links: Buffer;
+  /** A layer file of the previous run held to its check; null when missing or damaged. Absent: the layers are rebuilt. */
+  layer?: (name: Layer) => Buffer | null;
 }
 
 /**
@@ -25,52 +30,66 @@ export interface AddedPreviousTexts extends PreviousTexts {
  * alias of a new atom, so every old link resolves as before): the new
  * entries and search lines are inserted into manifest.json and search.tsv,
  * the atoms the new ones link to get their backlink counts raised in place,
- * graph.json and links.json get the new sources inserted, and the group
- * indexes and layers are rewritten. The same bytes as a rebuild, without
- * resolving every link or serializing the manifest again (a note added to a
- * 100k vault: the rebuild took ~4 s). Null when the delta is not of that
- * kind or a file is not laid out as expected; the caller then rebuilds.
+ * graph.json, links.json and the group indexes get the new members inserted,
+ * and each new atom goes into its layer file (all layers are rebuilt when
+ * `previous.layer` is absent, e.g. the day changed). Found by binary search
+ * over the bytes (see sorted-splice.ts): no file is parsed whole. The same
+ * bytes as a rebuild. Null when the delta is not of that kind or a file is
+ * not laid out as expected; the caller then rebuilds.
  */
 export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds): OutputTexts | null {
   if (delta.changed.length > 0 || delta.removed.length > 0 || delta.added.length === 0 || delta.added.length > 100 || !isCurrentSearchFile(previous.search)) return null;
   const added = [...delta.added].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
-  const graph = JSON.parse(previous.graph.toString("utf8")) as GroupIndex;
-  if (canOpenOldLinks(added.map((p) => p.atom), graph)) return null;
-  const entries = JSON.parse(previous.manifest.toString("utf8")) as ManifestEntry[];
-  const links = JSON.parse(previous.links.toString("utf8")) as GroupIndex;
-  // An entry already there (a run that died after writing the manifest, before the cache): rebuilt whole.
-  const oldPaths = entries.map((e) => e.path);
-  const known = new Set(oldPaths);
-  if (entries.length === 0 || added.some((p) => known.has(p.atom.path))) return null;
+  if (canOpenOldLinks(added, previous.graph)) return null;
+  if (previous.manifest.indexOf(MANIFEST_ENTRY) === -1) return null;
   const linking = added.filter((p) => p.targets.length > 0);
-  // A source already in graph.json or links.json (a run that died after those, before the manifest): rebuilt whole.
-  if (added.some((p) => Object.hasOwn(graph, p.atom.path) || Object.hasOwn(links, p.atom.path))) return null;
-  // Only the new atoms' own links are new: resolved against every atom, old and new.
-  const resolved = resolveSourceList(mergeByPath(entries, added.map((p) => p.atom)), linking.map((p) => p.atom.path), linking.map((p) => p.targets));
+  // Only the new atoms' own links are new: resolved against every atom that may answer them, old and new.
+  const answering = answeringAtoms(previous, added.map((p) => p.atom), linking.flatMap((p) => p.targets));
+  if (!answering) return null;
+  const resolved = resolveSourceList(answering, linking.map((p) => p.atom.path), linking.map((p) => p.targets));
   const backlinks = (path: string) => resolved.backlinks[path]?.length ?? 0;
-  const manifest = manifestEdits(previous.manifest, entries, oldPaths, added, backlinks);
-  const lineStart = (path: string) => searchLineRange(previous.search, path)?.[0] ?? null;
-  const search = insertEdits(added.map((p) => p.atom.path), oldPaths, lineStart, previous.search.length, (p) => `${searchFileLine(toManifestEntry(atomOf(added, p)))}\n`, "");
-  const graphText = withMembers(previous.graph, graph, linking.map((p) => [p.atom.path, [...p.targets]]));
-  const linksText = withMembers(previous.links, links, Object.entries(resolved.edges));
-  if (!manifest || !search || graphText === null || linksText === null) return null;
+  const entry = (path: string) => serializeManifestEntry(toManifestEntry(atomOf(added, path), backlinks(path)));
+  const manifest = manifestEdits(previous.manifest, added.map((p) => p.atom.path), Object.keys(resolved.backlinks), backlinks, entry);
+  const search = searchEdits(previous.search, added.map((p) => p.atom));
+  const graphEdits = linking.length === 0 ? [] : memberInsertEdits(previous.graph, linking.map((p) => [p.atom.path, [...p.targets]]));
+  const edges = Object.entries(resolved.edges);
+  const linksEdits = edges.length === 0 ? [] : memberInsertEdits(previous.links, edges);
+  if (!manifest || !search || !graphEdits || !linksEdits) return null;
   const texts: OutputTexts = new Map();
   texts.set("index/manifest.json", splicedPieces(previous.manifest, manifest));
   const searchPieces = splicedPieces(previous.search, search);
   texts.set("index/search.tsv", searchPieces);
-  if (graphText) texts.set("index/graph.json", graphText);
-  if (linksText) texts.set("index/links.json", linksText);
-  for (const [name, key] of [["by_project", "project"], ["by_type", "type"]] as const) texts.set(`index/${name}.json`, () => groupChunks(withPaths(previous[name], added.map((p) => [p.atom[key]!, p.atom.path]))));
-  texts.set("index/by_tag.json", () => groupChunks(withPaths(previous.by_tag, added.flatMap((p) => p.atom.tags.map((tag) => [tag, p.atom.path] as [string, string])))));
-  addLayers(texts, readSearchFile(Buffer.concat(searchPieces)), today, layers);
+  if (graphEdits.length > 0) texts.set("index/graph.json", splicedPieces(previous.graph, graphEdits));
+  if (linksEdits.length > 0) texts.set("index/links.json", splicedPieces(previous.links, linksEdits));
+  const groups = { by_project: added.map((p) => [p.atom.project, p.atom.path]), by_type: added.map((p) => [p.atom.type, p.atom.path]), by_tag: added.flatMap((p) => p.atom.tags.map((tag) => [tag, p.atom.path])) } as Record<"by_project" | "by_type" | "by_tag", [string, string][]>;
+  for (const name of ["by_project", "by_type", "by_tag"] as const) {
+    const edits = groupInsertEdits(previous[name], groups[name]);
+    if (!edits) return null;
+    if (edits.length > 0) texts.set(`index/${name}.json`, splicedPieces(previous[name], edits));
+  }
+  if (!previous.layer) addLayers(texts, readSearchFile(Buffer.concat(searchPieces)), today, layers);
+  // As a rebuild reads them: from the search lines (values cleaned of tabs and line breaks).
+  else if (!addedToLayers(texts, previous.layer, added.map((p) => parseSearchFileLine(searchFileLine(toManifestEntry(p.atom))).record), today, layers)) return null;
   return texts;
 }
 
 // Whether a link written in the vault could open one of `atoms`: a target with the name
 // (rules 2–4) or an alias (rule 5) of one, or a relative target whose last segment names no file.
-function canOpenOldLinks(atoms: readonly Atom[], graph: Readonly<GroupIndex>): boolean {
-  const names = new Set(atoms.map((a) => fileNameKey(a.path)));
-  const aliases = new Set(atoms.flatMap((a) => a.aliases.map((alias) => alias.trim().toLowerCase())));
+// Told from graph.json's bytes, lower-cased: a target that holds neither key anywhere cannot have it as a key.
+function canOpenOldLinks(added: readonly ParsedAtom[], graph: Buffer): boolean {
+  const keys = added.flatMap((p) => [fileNameKey(p.atom.path), ...p.atom.aliases.map((alias) => alias.trim().toLowerCase())]);
+  // A key JSON writes otherwise, or whose letters may fold beyond ASCII: decided on the parsed graph.
+  if (keys.some((k) => k === "" || !/^[\x20-\x7e]+$/.test(k) || /["\\]/.test(k))) return canOpenOldLinksParsed(added, graph);
+  const lower = graph.toString("latin1").toLowerCase();
+  if (keys.some((k) => lower.includes(k))) return true;
+  // A target whose last segment may be empty, "." or ".." once trimmed and without ".md".
+  return /^ {4}"(?:[^\n]*(?:[/. \x80-\xff]|\\\\|\\[a-z]|\\u[0-9a-f]{4})|(?:[^\n]*[/.\\])?\.md|)",?$/m.test(lower);
+}
+
+function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boolean {
+  const graph = JSON.parse(buf.toString("utf8")) as GroupIndex;
+  const names = new Set(added.map((p) => fileNameKey(p.atom.path)));
+  const aliases = new Set(added.flatMap((p) => p.atom.aliases.map((alias) => alias.trim().toLowerCase())));
   for (const targets of Object.values(graph)) {
     for (const target of targets) {
       const keys = targetKeys(target);
@@ -80,107 +99,109 @@ function canOpenOldLinks(atoms: readonly Atom[], graph: Readonly<GroupIndex>): b
   return false;
 }
 
-// The old entries and the new atoms, in path order (what the link resolver numbers files by).
-function mergeByPath(entries: readonly ManifestEntry[], atoms: readonly Atom[]): Pick<ManifestEntry, "path" | "aliases">[] {
-  return [...entries, ...atoms].sort((a, b) => compareStrings(a.path, b.path));
+/**
+ * The atoms, old and new, in path order, that may answer `targets`: those
+ * whose name is a target's last segment, and every atom with aliases (read
+ * from the manifest's bytes). A file with neither key cannot open a target,
+ * so these resolve the targets exactly as the whole vault would. Null when
+ * they cannot be told from the bytes (a quoted path in search.tsv, a target
+ * with no name), or a file is not laid out as expected.
+ */
+function answeringAtoms(previous: PreviousTexts, atoms: readonly Atom[], targets: readonly string[]): Pick<ManifestEntry, "path" | "aliases">[] | null {
+  const found = new Map<string, string[]>(atoms.map((a) => [a.path, a.aliases]));
+  if (targets.length === 0) return [...found].map(([path, aliases]) => ({ path, aliases }));
+  if (previous.search.indexOf('\n"') !== -1) return null;
+  const aliased = aliasesByPath(previous.manifest);
+  if (!aliased) return null;
+  for (const [path, aliases] of aliased) if (!found.has(path)) found.set(path, aliases);
+  for (const name of new Set(targets.map((t) => targetKeys(t).name))) {
+    if (name === "" || name === "." || name === "..") return null;
+    for (const path of pathsNamed(previous.search, name)) if (!found.has(path)) found.set(path, []);
+  }
+  return [...found].map(([path, aliases]) => ({ path, aliases })).sort((a, b) => compareStrings(a.path, b.path));
+}
+
+// The paths of search.tsv whose file name without ".md" is `name` (lower-cased): found by the lower-case path
+// field (field 1, or field 0 when the path is lower-case already), each checked.
+function pathsNamed(search: Buffer, name: string): string[] {
+  const paths = new Set<string>();
+  const needle = `${name}.md\t`;
+  for (let at = search.indexOf(needle); at !== -1; at = search.indexOf(needle, at + 1)) {
+    const lead = search[at - 1];
+    if (lead !== 10 && lead !== 9 && lead !== 0x2f) continue;
+    const path = searchLinePath(search, search.lastIndexOf(10, at));
+    if (path !== null && fileNameKey(path) === name) paths.add(path);
+  }
+  return [...paths];
 }
 
 function atomOf(added: readonly ParsedAtom[], path: string): Atom {
   return added.find((p) => p.atom.path === path)!.atom;
 }
 
-// The new entries inserted, and the old ones the new atoms link to with their backlink counts raised.
-function manifestEdits(buf: Buffer, entries: readonly ManifestEntry[], oldPaths: readonly string[], added: readonly ParsedAtom[], backlinks: (path: string) => number): ByteEdit[] | null {
+// The new entries inserted where they sort, and the old ones the new atoms link to with their backlink counts raised.
+function manifestEdits(buf: Buffer, paths: readonly string[], linked: readonly string[], backlinks: (path: string) => number, entry: (path: string) => string): ByteEdit[] | null {
+  const inserts: ByteEdit[] = [];
   const edits: ByteEdit[] = [];
-  for (const entry of entries) {
-    const more = backlinks(entry.path);
-    if (more === 0) continue;
-    const edit = manifestEntryEdit(buf, { ...entry, backlinks: entry.backlinks + more });
-    if (!edit) return null;
-    edits.push(edit);
+  const fresh = new Set(paths);
+  const end = buf.lastIndexOf("\n]");
+  if (end === -1) return null;
+  const find = (path: string) => firstAtOrAfter(buf, MANIFEST_ENTRY, (at) => manifestEntryPath(buf, at), [0, end], path);
+  for (const path of linked) {
+    if (fresh.has(path)) continue;
+    const place = find(path);
+    const old = place?.found ? manifestEntryAt(buf, path) : null;
+    if (!old) return null;
+    const close = buf.indexOf("\n  }", place!.at + 1);
+    edits.push({ start: place!.at + 1, end: close + 4, bytes: Buffer.from(serializeManifestEntry({ ...old, backlinks: old.backlinks + backlinks(path) })) });
   }
-  const last = manifestEntryRange(buf, entries[entries.length - 1]!.path);
-  if (!last) return null;
-  const entryStart = (path: string) => manifestEntryRange(buf, path)?.[0] ?? null;
-  const inserts = insertEdits(added.map((p) => p.atom.path), oldPaths, entryStart, last[1], (path) => serializeManifestEntry(toManifestEntry(atomOf(added, path), backlinks(path))), ",\n");
-  return inserts && [...inserts, ...edits];
+  for (const path of paths) {
+    const place = find(path);
+    // An entry already there (a run that died after writing the manifest, before the cache): rebuilt whole.
+    if (!place || place.found) return null;
+    const at = place.at === end ? end : place.at + 1;
+    inserts.push({ start: at, end: at, bytes: Buffer.from(place.at === end ? `,\n${entry(path)}` : `${entry(path)},\n`) });
+  }
+  // Inserts first: one before an entry whose backlinks change starts where that entry's edit starts.
+  return [...inserts, ...edits];
 }
 
-/**
- * Insertions of new items into a file of items in path order: each goes
- * before the first old item after it (`startOf` its offset), or after the
- * last one (at `end`). `text` is an item's text; `separator` joins items
- * (",\n" in JSON, where an item at the end follows it; "" in search.tsv,
- * where each line ends with its own newline).
- */
-function insertEdits(paths: readonly string[], oldPaths: readonly string[], startOf: (path: string) => number | null, end: number, text: (path: string) => string, separator: string): ByteEdit[] | null {
+// The new atoms' lines inserted into search.tsv where they sort.
+function searchEdits(buf: Buffer, atoms: readonly Atom[]): ByteEdit[] | null {
+  const header = buf.indexOf(10);
   const edits: ByteEdit[] = [];
-  for (const path of paths) {
-    const next = firstAfter(oldPaths, path);
-    if (next === undefined) {
-      edits.push({ start: end, end, bytes: Buffer.from(`${separator}${text(path)}`) });
-      continue;
-    }
-    const at = startOf(next);
-    if (at === null) return null;
-    edits.push({ start: at, end: at, bytes: Buffer.from(`${text(path)}${separator}`) });
+  for (const atom of atoms) {
+    const place = firstAtOrAfter(buf, "\n", (at) => searchLinePath(buf, at), [header, buf.length - 1], atom.path);
+    if (!place || place.found) return null;
+    const at = place.at === buf.length - 1 ? buf.length : place.at + 1;
+    edits.push({ start: at, end: at, bytes: Buffer.from(`${searchFileLine(toManifestEntry(atom))}\n`) });
   }
   return edits;
 }
 
-// The first of the sorted `paths` that sorts after `path`.
-function firstAfter(paths: readonly string[], path: string): string | undefined {
+// Each new atom put into its layer file, in the layer's order; false when a layer file cannot be read.
+function addedToLayers(texts: OutputTexts, read: (name: Layer) => Buffer | null, entries: readonly LayerEntry[], today: string, thresholds: LayerThresholds): boolean {
+  const placed = layerOrder(entries, today, thresholds);
+  for (const name of ["hot", "warm", "cold"] as const) {
+    if (placed[name].length === 0) continue;
+    const buf = read(name);
+    if (!buf) return false;
+    const list = JSON.parse(buf.toString("utf8")) as LayerEntry[];
+    for (const entry of placed[name]) list.splice(firstAfterIndex(list, entry), 0, entry);
+    texts.set(`layers/${name}.json`, () => jsonArrayChunks(list, 500, LAYER_FIELDS));
+  }
+  return true;
+}
+
+// Where `entry` goes in a layer's list (newest first, then by path).
+function firstAfterIndex(list: readonly LayerEntry[], entry: LayerEntry): number {
   let lo = 0;
-  let hi = paths.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (compareStrings(paths[mid]!, path) <= 0) lo = mid + 1;
+    if (byUpdatedThenPath(list[mid]!, entry) <= 0) lo = mid + 1;
     else hi = mid;
   }
-  return paths[lo];
+  return lo;
 }
 
-/**
- * graph.json or links.json (`buf`, parsed as `index`) with new members
- * (source path → its list): the file in pieces, undefined when there are no
- * members, null when the file is not laid out as expected.
- */
-function withMembers(buf: Buffer, index: GroupIndex, members: readonly [string, readonly string[]][]): Buffer[] | Iterable<string> | undefined | null {
-  if (members.length === 0) return undefined;
-  const keys = Object.keys(index);
-  if (keys.length === 0) return groupChunks(Object.fromEntries([...members].sort((a, b) => compareStrings(a[0], b[0]))) as GroupIndex);
-  const edits = memberInserts(buf, keys, members);
-  return edits && splicedPieces(buf, edits);
-}
-
-// Insertions of new members (source path → its list) into a non-empty graph.json or links.json, each where its key sorts.
-function memberInserts(buf: Buffer, keys: readonly string[], members: readonly [string, readonly string[]][]): ByteEdit[] | null {
-  const end = buf.lastIndexOf("\n}");
-  if (end === -1) return null;
-  const text = (path: string) => {
-    const list = members.find(([source]) => source === path)![1];
-    return `  ${JSON.stringify(path)}: ${JSON.stringify(list, null, 2).replace(/\n/g, "\n  ")}`;
-  };
-  const keyStart = (key: string) => {
-    const at = buf.indexOf(`\n  ${JSON.stringify(key)}: [`);
-    return at === -1 ? null : at + 1;
-  };
-  return insertEdits([...members.map(([source]) => source)].sort(compareStrings), keys, keyStart, end, text, ",\n");
-}
-
-// A group index file with `path` added to the list of each key (a new key when it has none), lists kept sorted.
-function withPaths(buf: Buffer, additions: readonly [key: string, path: string][]): GroupIndex {
-  // Null-prototype: a key named "__proto__" is data like any other.
-  const index: GroupIndex = Object.assign(Object.create(null) as GroupIndex, JSON.parse(buf.toString("utf8")) as GroupIndex);
-  for (const [key, path] of additions) {
-    const list = Object.hasOwn(index, key) ? index[key]! : (index[key] = []);
-    const at = firstAfterIndex(list, path);
-    if (list[at - 1] !== path) list.splice(at, 0, path);
-  }
-  return index;
-}
-
-function firstAfterIndex(paths: readonly string[], path: string): number {
-  const after = firstAfter(paths, path);
-  return after === undefined ? paths.length : paths.indexOf(after);
-}

@@ -9,7 +9,7 @@ import { searchDbPath } from "./fts-sync.js";
 const PROBE_WORDS = 24;
 
 /**
- * The live atoms (active, review) most like `text` by the full-text index:
+ * The live atoms (active, review) most like `text` by the full-text index (path and name):
  * the best `limit` matches of its longest distinct words by FTS5's BM25, in
  * that order (ties by path). A near-duplicate shares most of its words with
  * the text, so it ranks among them; only these need an exact comparison,
@@ -18,16 +18,16 @@ const PROBE_WORDS = 24;
  *
  * @example duplicateCandidates(vaultDir, config, "Deploy freeze on release day\nNo deploys…", 100)
  */
-export function duplicateCandidates(vaultDir: string, config: CortexConfig, text: string, limit: number): string[] | null {
+export function duplicateCandidates(vaultDir: string, config: CortexConfig, text: string, limit: number): { path: string; name: string }[] | null {
   const words = [...new Set(normalizedWords(text))].filter((w) => !STOP_WORDS.search.has(w));
   const probe = words.sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0)).slice(0, PROBE_WORDS);
   if (probe.length === 0) return [];
   const opened = SearchDb.open(searchDbPath(vaultDir), indexSettingsKey(config), true);
   if (typeof opened === "string") return null;
   try {
-    const sql = "SELECT d.path AS path FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ? AND d.status IN ('active', 'review') ORDER BY bm25(fts), d.path LIMIT ?";
-    const rows = opened.prepare(sql).all(probe.map((w) => `"${w}"`).join(" OR "), limit) as { path: string }[];
-    return rows.map((r) => r.path);
+    const sql = "SELECT d.path AS path, d.name AS name FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ? AND d.status IN ('active', 'review') ORDER BY bm25(fts), d.path LIMIT ?";
+    const rows = opened.prepare(sql).all(probe.map((w) => `"${w}"`).join(" OR "), limit) as { path: string; name: string }[];
+    return rows.map((r) => ({ path: r.path, name: r.name }));
   } catch {
     return null;
   } finally {

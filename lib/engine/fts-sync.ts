@@ -11,6 +11,7 @@ import { insertRowChunk } from "./fts-row-wire.js";
 import { SearchDbBuild } from "./fts-search-db-build.js";
 import { SearchDb, type DocRow } from "../store/fts/search-db.js";
 import { cacheSignature, discardFile, fileExists, renameFile } from "../store/files.js";
+import { pathField } from "../core/util/text.js";
 
 /** Options of {@link syncSearchDb}. */
 export interface SyncOptions {
@@ -19,6 +20,13 @@ export interface SyncOptions {
   notice?: (line: string) => void;
   /** Rebuild it whole, whatever state it is in (`cortex index --full`). */
   full?: boolean;
+  /**
+   * The only paths whose cache lines changed since the cache file whose
+   * identity is `after` (see {@link cacheSignature}) was written: when the
+   * database was in step with that one, only their rows are compared and
+   * updated, not every row. Otherwise ignored.
+   */
+  only?: { paths: readonly string[]; after: string };
   /** The build that the index run just made fed (see {@link startSearchDbBuild}): put in place, or redone here if it failed. */
   build?: SearchDbBuildStart;
 }
@@ -72,7 +80,9 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
     return rebuild(vaultDir, file, settingsKey, signature, readCachedFiles(cacheText), options.config);
   }
   try {
-    if (opened.meta("synced") === signature) return { rebuilt: false, updated: 0, removed: 0 };
+    const synced = opened.meta("synced");
+    if (synced === signature) return { rebuilt: false, updated: 0, removed: 0 };
+    if (options.only && synced === options.only.after) return update(opened, vaultDir, signature, cachedLines(cacheText, options.only.paths), options.config, options.only.paths);
     return update(opened, vaultDir, signature, readCachedFiles(cacheText), options.config);
   } catch (error) {
     opened.close();
@@ -143,8 +153,9 @@ export function openSearchDbIfCurrent(vaultDir: string, config: CortexConfig): S
   return current ? opened : null;
 }
 
-function update(store: SearchDb, vaultDir: string, signature: string, files: CachedFile[], config: CortexConfig): SyncResult {
-  const { stale, gone } = diff(store.docs(), files);
+// `paths`: compare only the rows of these paths (`files` then holds their cache lines, those that have one).
+function update(store: SearchDb, vaultDir: string, signature: string, files: CachedFile[], config: CortexConfig, paths?: readonly string[]): SyncResult {
+  const { stale, gone } = diff(paths ? paths.flatMap((p) => store.doc(p) ?? []) : store.docs(), files);
   store.db.exec("BEGIN IMMEDIATE");
   try {
     for (const path of gone) store.remove(path);
@@ -200,6 +211,18 @@ export function fillSearchDb(store: SearchDb, vaultDir: string, files: readonly 
   if (!run) for (const file of atoms) putRow(store, file.path, readSearchRow(vaultDir, file.path, config), true);
   store.db.exec("COMMIT");
   return store;
+}
+
+// The cache lines of `paths` (those that have one), read in place: the other 100k lines are not split.
+function cachedLines(cacheText: string, paths: readonly string[]): CachedFile[] {
+  const lines: string[] = [cacheText.slice(0, cacheText.indexOf("\n") + 1)];
+  for (const path of paths) {
+    const at = cacheText.indexOf(`\t${pathField(path)}\n`);
+    if (at === -1) continue;
+    const start = cacheText.lastIndexOf("\n", at) + 1;
+    lines.push(cacheText.slice(start, cacheText.indexOf("\n", at + 1) + 1));
+  }
+  return readCachedFiles(lines.join(""));
 }
 
 // The atoms whose row is missing or of another file version, and the rows whose file is no atom any more.

@@ -6,8 +6,8 @@ import { INDEX_FORMAT, type VaultIndexes } from "../core/indexes/types.js";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "../store/digest.js";
-import { damageOf, metaBaseText, type FileChecks } from "../store/index-check.js";
-import { notice, notify, readBytes, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
+import { metaBaseText, type FileChecks } from "../store/index-check.js";
+import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart, type SyncResult } from "./fts-sync.js";
 import { killPoint } from "../store/kill-point.js";
@@ -17,6 +17,8 @@ import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
 import { scanVault } from "../store/scan-vault.js";
+import { cachedScan } from "../store/cached-scan.js";
+import { cacheSignature } from "../store/files.js";
 import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison, type StatEntry } from "../store/stat-cache.js";
 
 /** Options of {@link indexVault}. */
@@ -46,6 +48,14 @@ export interface IndexVaultOptions {
   lock?: VaultLock;
   /** How long to wait for the vault lock when a change must be written. Default 15 s. */
   lockTimeoutMs?: number;
+  /**
+   * The vault-relative paths of the only files whose changes this run records
+   * (those a transaction wrote or removed): the vault is not scanned, every
+   * other file is taken as the last run's cache has it (see `cachedScan`).
+   * A change made elsewhere since the last run is still seen by the next
+   * run that scans: its cache line keeps the old size and mtime.
+   */
+  changed?: readonly string[];
 }
 
 /** What an index run did. */
@@ -67,6 +77,12 @@ export interface IndexVaultResult {
   otherFiles: string[];
   /** What bringing `index/search.db` in step did (absent when nothing had to be written). */
   searchDb?: SyncResult;
+  /**
+   * Set by an incremental run: the only paths whose cache lines it changed
+   * (search.db then updates their rows only). A run given `changed` lists no
+   * folder: its `otherFiles` is empty.
+   */
+  recorded?: readonly string[];
 }
 
 /**
@@ -89,18 +105,21 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   if (options.write === false) return runIndex(vaultDir, options);
   // Nothing changed (the common case of a read): proven without the lock, writing nothing. search.db is checked
   // too (one stat, one row): it may lag the cache after a killed run.
-  const check = options.full ? { seen: null } : checkIndex(vaultDir, options);
+  const check = options.full || options.changed ? { seen: null } : checkIndex(vaultDir, options);
   if ("result" in check && searchDbCurrent(vaultDir, options.config)) return check.result;
   return withIndexLock(vaultDir, () => {
     // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
     const { indexDir, layersDir } = vaultPaths(vaultDir);
     removeStaleTemps(indexDir);
     removeStaleTemps(layersDir);
+    // search.db in step with the cache before this run: then it needs only the rows of the files this run records.
+    const before = options.full ? null : cacheSignature(vaultPaths(vaultDir).cache);
     const run: RunContext = {};
     try {
       const result = runIndex(vaultDir, options, "seen" in check ? check.seen : null, run);
+      const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
       // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
-      result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, build: run.searchDb });
+      result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, build: run.searchDb, only });
       if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
       return result;
     } finally {
@@ -109,10 +128,14 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
-/** The cache text and the scan that {@link checkIndex} saw before the lock. */
+/** What {@link checkIndex} saw before the lock: the last run's files, the scan and their comparison. */
 interface SeenBeforeLock {
   cache: string;
   scan: VaultScan;
+  previous: Previous;
+  comparison: CacheComparison | null;
+  /** meta.json's and cache.tsv's identities then: the same now means no run wrote the index since. */
+  stamp: string | null;
 }
 
 /**
@@ -131,12 +154,13 @@ export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions
 // index). Damage is not reported here: the run under the lock finds it again and says so once.
 function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
   const settingsKey = indexSettingsKey(options.config);
+  const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   if (!previous) return { seen: null };
   const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
   const comparison = compareWithCache(previous.cache, scan.files);
   const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
-  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan } };
+  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
@@ -147,7 +171,8 @@ function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" 
  * incremental run over the last run's files (which then splices, inserts or
  * rebuilds the outputs, as the changes found ask).
  */
-type IndexPlan = { strategy: "parallel"; scan: VaultScan } | { strategy: "full"; scan: VaultScan; previous: null } | { strategy: "incremental"; scan: VaultScan; previous: Previous };
+// `compared`: the comparison of the scan with the cache, when made already (before the lock, or told by the paths written).
+type IndexPlan = { strategy: "parallel"; scan: VaultScan } | { strategy: "full"; scan: VaultScan; previous: null } | { strategy: "incremental"; scan: VaultScan; previous: Previous; compared?: CacheComparison | null };
 
 /** What a strategy gives: the result, or the run to fall back to (the threads gave up; the last run's files are damaged). */
 type PlanOutcome = IndexVaultResult | { fallBack: "one-thread" | "full"; damage?: string };
@@ -170,8 +195,10 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBefore
         outcome = indexAllInParallel(vaultDir, plan.scan, settingsKey, options, context) ?? { fallBack: "one-thread" };
         break;
       case "full":
-      case "incremental":
         outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options);
+        break;
+      case "incremental":
+        outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options, plan.compared);
         break;
     }
     if (!("fallBack" in outcome)) return outcome;
@@ -186,19 +213,24 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBefore
 // before the lock, used when no other run wrote the index since (the cache is still the same text).
 function planIndex(vaultDir: string, options: IndexVaultOptions, settingsKey: string, parallel: boolean, seen: SeenBeforeLock | null): IndexPlan {
   const write = options.write !== false;
-  const previous = options.full || !write ? null : readPrevious(vaultDir, settingsKey, options);
+  // What the check before the lock read and compared, when no run wrote the index since (its identity is the same).
+  const unchangedSince = seen && !options.full && write && seen.stamp !== null && seen.stamp === indexFilesStamp(vaultDir) ? seen : null;
+  const previous = options.full || !write ? null : unchangedSince ? unchangedSince.previous : readPrevious(vaultDir, settingsKey, options);
+  // Told the paths written: the cache stands for every other file (no scan).
+  const told = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
+  if (previous && told) return { strategy: "incremental", scan: told.scan, previous, compared: told.comparison };
   // A full run opens every file anyway and takes size and mtime from the open file.
   const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
-  if (previous) return { strategy: "incremental", scan, previous };
+  if (previous) return { strategy: "incremental", scan, previous, compared: unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined };
   if (write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return { strategy: "parallel", scan };
   return { strategy: "full", scan, previous: null };
 }
 
 // A full or incremental run on this thread (the notes parsed on every core when there are many).
-function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous | null, settingsKey: string, options: IndexVaultOptions): PlanOutcome {
+function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous | null, settingsKey: string, options: IndexVaultOptions, compared?: CacheComparison | null): PlanOutcome {
   const paths = vaultPaths(vaultDir);
   const write = options.write !== false;
-  const run = readVault(scan, previous, options);
+  const run = readVault(scan, previous, options, compared);
   if (!run) return { fallBack: "full" };
   const { comparison, fresh, entries } = run;
   const removed = comparison?.removed ?? [];
@@ -206,6 +238,7 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const meta = metaOf(atoms, settingsKey, options);
   const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
+  if (comparison) result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();
@@ -232,11 +265,29 @@ function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & {
   if (typeof previousTexts === "string") return previousTexts;
   const delta = atomDelta(run.fresh, run.entries, run.comparison);
   const { today, config } = options;
-  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, previous.meta.base !== metaBase) ?? addedOnly(vaultDir, previousTexts, delta, options, previous);
+  // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
+  const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
+  const spliced = splicedOutputs(previousTexts, delta, today, config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous, layersStale);
   if (spliced) return spliced;
   const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
   result.indexes = rebuilt.indexes;
   return rebuilt.texts;
+}
+
+// The identities of meta.json and cache.tsv (each replaced by rename whenever a run writes it); null when one is missing.
+function indexFilesStamp(vaultDir: string): string | null {
+  const { meta, cache } = vaultPaths(vaultDir);
+  const [a, b] = [cacheSignature(meta), cacheSignature(cache)];
+  return a === null || b === null ? null : `${a}/${b}`;
+}
+
+// The atom count the last run's meta.json records.
+function previousAtoms(previous: Previous): number {
+  try {
+    return Number((JSON.parse(previous.meta.base) as { atoms?: unknown }).atoms);
+  } catch {
+    return NaN;
+  }
 }
 
 // The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
@@ -285,8 +336,9 @@ interface VaultRead {
 }
 
 // Compares the scan with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
-function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions): VaultRead | null {
-  const comparison = previous && compareWithCache(previous.cache, scan.files);
+// `compared`: the comparison of this scan with this cache, made already.
+function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions, compared?: CacheComparison | null): VaultRead | null {
+  const comparison = previous && (compared !== undefined ? compared : compareWithCache(previous.cache, scan.files));
   if (previous && !comparison) return null;
   const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
   return { filePaths: scan.files.map((f) => f.path), skipped: scan.skipped, others: scan.others, comparison, fresh, entries };
@@ -311,15 +363,17 @@ function readChangedFiles(jobs: readonly VaultFile[], total: number, options: In
 
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
 // The files it reads are held to their checks: one that fails is rebuilt with the rest.
-function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous): OutputTexts | null {
+// `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
+function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
-  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => {
-    const rel = `index/${name}.json`;
-    const bytes = readBytes(join(vaultDir, rel));
-    return bytes && damageOf(rel, bytes, run.meta.files) === undefined ? bytes : null;
-  });
+  const checked = (rel: string) => {
+    const bytes = checkedBytes(vaultDir, rel, run.meta.files);
+    return typeof bytes === "string" ? null : bytes;
+  };
+  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => checked(`index/${name}.json`));
   if (!by_project || !by_type || !by_tag || !links) return null;
-  return addedOutputs({ ...previous, by_project, by_type, by_tag, links }, delta, options.today, options.config.layers);
+  const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
+  return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
 }
 
 function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>, comparison: CacheComparison): AtomDelta {

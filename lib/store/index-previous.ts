@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isCurrentSearchFile } from "../core/indexes/search-file.js";
-import { checkDerived, damageOf, readMeta, type MetaRead } from "./index-check.js";
+import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 import { readStatCache } from "./stat-cache.js";
 
@@ -60,10 +60,7 @@ export function readPrevious(vaultDir: string, settingsKey: string, options: Not
  * its check in meta.json; a string names the first that is damaged or missing.
  */
 export function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
-  const read = (rel: string): Buffer | string => {
-    const bytes = readBytes(join(vaultDir, rel));
-    return bytes === null ? `${rel} is missing` : (damageOf(rel, bytes, previous.meta.files) ?? bytes);
-  };
+  const read = (rel: string): Buffer | string => checkedBytes(vaultDir, rel, previous.meta.files);
   const manifest = read("index/manifest.json");
   if (typeof manifest === "string") return manifest;
   const search = read("index/search.tsv");
@@ -72,6 +69,60 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): Previou
   if (!isCurrentSearchFile(search)) return "index/search.tsv is of another format";
   const graph = read("index/graph.json");
   return typeof graph === "string" ? graph : { manifest, search, graph };
+}
+
+/** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */
+const verified = new Map<string, { stamp: string; crc32: string; bytes: WeakRef<Buffer> }>();
+/** The same, held until the end of the transaction that reads them (see {@link keepingCheckedBytes}). */
+const held = new Map<string, Buffer>();
+let keeping = 0;
+
+/**
+ * Runs `fn` (a transaction: its checks read index files, then its index
+ * update reads them again) with the files {@link checkedBytes} reads held
+ * until it ends, not only weakly: a collection between the two reads would
+ * let the buffers go. They are let go when the outermost such `fn` ends.
+ */
+export async function keepingCheckedBytes<T>(fn: () => Promise<T>): Promise<T> {
+  keeping++;
+  try {
+    return await fn();
+  } finally {
+    if (--keeping === 0) held.clear();
+  }
+}
+
+/**
+ * A data file of the index held to its check in meta.json (`files`): its
+ * bytes, or one line saying it is missing or damaged. A file this process
+ * already read and found as written, and that is still the same file since
+ * (same inode, size and mtime: index files are replaced by rename), is not
+ * read again (the write path reads the manifest for its checks, then splices it).
+ */
+export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): Buffer | string {
+  const file = join(vaultDir, rel);
+  const stamp = fileStamp(file);
+  const check = files[rel];
+  const known = stamp && check && verified.get(file);
+  const same = known && known.stamp === stamp && known.crc32 === check.crc32;
+  const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
+  if (kept && kept.length === check!.bytes) return kept;
+  const bytes = readBytes(file);
+  if (bytes === null) return `${rel} is missing`;
+  const damage = damageOf(rel, bytes, files);
+  if (damage !== undefined) return damage;
+  if (stamp) verified.set(file, { stamp, crc32: check!.crc32, bytes: new WeakRef(bytes) });
+  if (stamp && keeping > 0) held.set(file, bytes);
+  return bytes;
+}
+
+function fileStamp(file: string): string | null {
+  try {
+    const s = statSync(file, { bigint: true });
+    return `${s.ino}:${s.size}:${s.mtimeNs}`;
+  } catch {
+    return null;
+  }
 }
 
 /** A file's bytes; null when it cannot be read. */

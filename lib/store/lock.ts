@@ -56,12 +56,27 @@ export interface VaultLock {
 export async function withVaultLock<T>(vaultDir: string, fn: (lock: VaultLock) => T | Promise<T>, options: LockOptions = {}): Promise<T> {
   const file = lockFile(vaultDir);
   const lock = { file, token: await acquire(file, waitFor(file, options, LOCK_MAX_WAIT_MS), options.staleMs ?? 60_000), held: true };
+  heldHere.add(file);
   try {
     return await fn(lock);
   } finally {
     lock.held = false;
+    heldHere.delete(file);
     release(file, lock.token);
   }
+}
+
+/** Lock files a {@link withVaultLock} of this process holds now. */
+const heldHere = new Set<string>();
+
+/**
+ * Whether a transaction of this very process holds the vault's lock now (its
+ * function is awaiting something): synchronous work of the same thread that
+ * would wait for that lock (a watcher's index run) would only block the
+ * holder, and should come back later instead.
+ */
+export function vaultLockHeldHere(vaultDir: string): boolean {
+  return heldHere.has(lockFile(vaultDir));
 }
 
 // How this caller waits; `maxWaitMs` defaults to `longest` (never below the timeout).

@@ -4,6 +4,7 @@ import { commitFiles } from "../../store/git/commit.js";
 import { shouldCommit } from "../../core/git/settings.js";
 import { appendVaultEvents, type VaultEventLine } from "../../store/events.js";
 import { indexVault } from "../../engine/indexer.js";
+import { keepingCheckedBytes } from "../../store/index-previous.js";
 import { withVaultLock, type VaultLock } from "../../store/lock.js";
 import { VaultHandle } from "./vault-handle.js";
 
@@ -36,6 +37,15 @@ export interface MutateOptions {
   now?: () => Date;
   /** Write nothing (a dry run): no events, no index update, no commit. */
   dryRun?: boolean;
+  /**
+   * Read the index as the last run left it, without scanning the vault, and
+   * record afterwards only the files `fn` wrote (see `IndexVaultOptions.changed`):
+   * for a transaction that names every file it writes or removes. What a
+   * change made by hand since the last index run is then not seen by `fn`
+   * (it reads the index); the next reader that checks the files records it.
+   * Default false: the index is brought up to date with every file first.
+   */
+  asIndexed?: boolean;
 }
 
 /** What every mutation returns besides its own result: the commit, when one was asked for and files changed. */
@@ -64,6 +74,11 @@ export interface MutationOutcome {
  */
 export async function mutateVault<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
   const commit = shouldCommit(vault.config, options.commit);
+  // The index files the transaction's checks read are read again by its index update: held in between.
+  return keepingCheckedBytes(() => transaction(vault, op, fn, options, commit));
+}
+
+async function transaction<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions, commit: boolean): Promise<T & MutationOutcome> {
   return withVaultLock(
     vault.vaultDir,
     async (lock) => {
@@ -71,14 +86,14 @@ export async function mutateVault<T extends object>(vault: VaultHandle, op: stri
       const events: MutationEvent[] = [];
       let message: string | null = null;
       // A vault without an index gets one only if something is written (a refused change leaves none behind).
-      const locked = new VaultHandle(vault, { today: vault.today, lock, createIndex: false });
+      const locked = new VaultHandle(vault, { today: vault.today, lock, createIndex: false, refresh: !options.asIndexed });
       const value = await fn({ vault: locked, lock, wrote: (...paths) => written.push(...paths), event: (e) => events.push(e), message: (text) => (message = text) });
       if (options.dryRun) return value;
       const ts = (options.now?.() ?? new Date()).toISOString();
       // The files are written by now: an I/O failure here is reported with the result, never as a failed write.
       const indexError = recorded(() => {
         if (events.length > 0) appendVaultEvents(vault.vaultDir, events.map(({ op: own, ...rest }) => ({ ts, op: own ?? op, ...rest }) as VaultEventLine));
-        if (written.length > 0) indexVault(vault.vaultDir, { config: vault.config, today: vault.today, lock });
+        if (written.length > 0) indexVault(vault.vaultDir, { config: vault.config, today: vault.today, lock, changed: options.asIndexed ? [...new Set(written)] : undefined });
       });
       vault.invalidate();
       if (indexError !== undefined) return { ...value, indexError };

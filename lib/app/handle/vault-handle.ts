@@ -59,7 +59,8 @@ export class VaultHandle implements VaultSnapshot {
   /** The index brought up to date (once per handle; again after {@link VaultHandle.invalidate}). */
   state(): IndexState {
     const options = { config: this.config, today: this.today, lock: this.#lock, createIndex: this.#createIndex };
-    return (this.#state ??= this.refresh || this.#lock ? refreshIndex(this.vaultDir, options) : indexAsWritten(this.vaultDir, options));
+    // Under a lock the index is brought up to date unless the transaction reads it as written (see `MutateOptions.asIndexed`).
+    return (this.#state ??= this.refresh ? refreshIndex(this.vaultDir, options) : indexAsWritten(this.vaultDir, options));
   }
 
   /** Forgets what was read, so that the next read sees the files again (after a write). */
@@ -105,6 +106,11 @@ export class VaultHandle implements VaultSnapshot {
   /** Every atom, sorted by path. */
   get manifest(): ManifestEntry[] {
     return (this.#manifest ??= this.state().result.indexes?.manifest ?? this.#indexes?.manifest ?? this.readOr(() => readManifestFile(this.vaultDir), (r) => r.indexes!.manifest));
+  }
+
+  /** {@link VaultHandle.manifest} when this handle has read it already; undefined otherwise (nothing is read). */
+  get manifestIfRead(): readonly ManifestEntry[] | undefined {
+    return this.#manifest ?? this.#indexes?.manifest;
   }
 
   /**

@@ -14,7 +14,7 @@ import { atomFolder } from "../../core/write/folder.js";
 import { checkFolderOnDisk, ensureFolder } from "../../store/write/folder.js";
 import { linkTarget } from "../../core/links/autolink.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
-import type { LinkResolver } from "../../core/links/types.js";
+import { fileNameKey } from "../../core/links/file-matcher.js";
 import { related } from "../../core/related/related.js";
 import { RELATED_MIN_SCORE, writeEvidence } from "../../core/related/evidence.js";
 import { renderAtom } from "../../core/write/render.js";
@@ -23,6 +23,7 @@ import { comparableText, type Shingles } from "../../core/write/similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "../../core/write/similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "../../core/write/types.js";
 import { fileExists } from "../../store/files.js";
+import type { AtomDirectory, DirectoryEntry } from "../../store/write/directory.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
 const DUPLICATE_POOL = 100;
@@ -46,7 +47,10 @@ export interface SessionOptions {
  * the index once at the end (`mutateVault` does).
  */
 export class WriteSession {
-  readonly manifest: ManifestEntry[];
+  /** The atoms of the index, and those this session wrote (see {@link WriteSession.constructor}). */
+  readonly manifest: DirectoryEntry[];
+  /** The entries of the atoms this session wrote. */
+  readonly writtenEntries: ManifestEntry[] = [];
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
   /**
@@ -55,22 +59,32 @@ export class WriteSession {
    * disk and the next `cortex index` brings the index up to date.
    */
   readonly notRecorded: string[] = [];
-  private readonly ids: Set<string>;
+  private readonly hasId: (id: string) => boolean;
+  private readonly ids = new Set<string>();
   private corpus: Map<string, LazyCandidate> | null = null;
   /** The live atoms this session wrote, as near-duplicate candidates of the ones after them. */
   private readonly ownCandidates = new Map<string, LazyCandidate>();
-  private resolver: LinkResolver | null = null;
 
   /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
   private readonly indexedNs: bigint | null;
 
   readonly vaultDir: string;
 
-  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] }, readonly options: SessionOptions) {
+  /**
+   * `vault.directory`: the atoms as the write path reads them (see `readAtomDirectory`); else the
+   * vault's manifest, read once.
+   */
+  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory }, readonly options: SessionOptions) {
     this.vaultDir = vault.vaultDir;
     this.indexedNs = lastIndexedNs(this.vaultDir);
-    this.manifest = [...vault.manifest];
-    this.ids = new Set(this.manifest.map((m) => m.id).filter((id): id is string => id !== null));
+    if ("directory" in vault) {
+      this.manifest = vault.directory.entries;
+      this.hasId = (id) => this.ids.has(id) || vault.directory.hasId(id);
+    } else {
+      this.manifest = [...vault.manifest];
+      for (const m of vault.manifest) if (m.id !== null) this.ids.add(m.id);
+      this.hasId = (id) => this.ids.has(id);
+    }
   }
 
 
@@ -86,14 +100,13 @@ export class WriteSession {
   write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string | readonly string[] } = {}): WriteResult {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
-    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, this.manifest, valid, folder, this.options.today, this.indexedNs);
+    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, valid, folder, { today: this.options.today, indexedNs: this.indexedNs, config: this.options.config });
     if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
     if (!flags.force) this.rejectDuplicate(prepared, text, flags.replacing);
     const related = this.relatedTo(valid, text);
-    const resolver = (this.resolver ??= buildLinkResolver(this.manifest));
-    const links = [...new Set([...valid.links, ...related.map((path) => linkTarget(path, resolver))])];
+    const links = [...new Set([...valid.links, ...this.linkTargets(related)])];
     const { path, id, content } = flags.dryRun ? this.plan(valid, folder, links) : this.create(valid, folder, links);
     if (!flags.dryRun) {
       this.written.push(path);
@@ -120,10 +133,18 @@ export class WriteSession {
     if (limit <= 0 || this.options.related === false) return [];
     const live = this.manifest.filter(isLive);
     const words = `${text}\n${valid.description ?? ""}`;
-    const byPath = new Map(live.map((m) => [m.path, m]));
     const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
-    const strong = found.filter((r) => writeEvidence(byPath.get(r.path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE);
-    return strong.slice(0, limit).map((r) => r.path);
+    const strong: string[] = [];
+    // Best first, a few dozen at a time: the evidence of the ones after the first `limit` strong ones is never needed.
+    for (let from = 0; from < found.length && strong.length < limit; from += 32) {
+      const batch = found.slice(from, from + 32).map((r) => r.path);
+      const wanted = new Set(batch);
+      const entries = new Map(live.filter((m) => wanted.has(m.path)).map((m) => [m.path, m]));
+      for (const path of batch) {
+        if (strong.length < limit && writeEvidence(entries.get(path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE) strong.push(path);
+      }
+    }
+    return strong;
   }
 
   private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
@@ -142,8 +163,17 @@ export class WriteSession {
   private idFor(stem: string): string {
     const base = `${this.options.today.replace(/-/g, "")}_${stem}`;
     let id = base;
-    for (let n = 2; this.ids.has(id); n++) id = `${base}_${n}`;
+    for (let n = 2; this.hasId(id); n++) id = `${base}_${n}`;
     return id;
+  }
+
+  // How the new atom links to each related atom: its file name when no other atom answers to it, else its path.
+  // Only atoms of that file name, or with aliases, can answer a file name: the resolver is built over those.
+  private linkTargets(paths: readonly string[]): string[] {
+    if (paths.length === 0) return [];
+    const names = new Set(paths.map(fileNameKey));
+    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.has(fileNameKey(m.path))));
+    return paths.map((path) => linkTarget(path, resolver));
   }
 
   // Picks slug.md, slug_2.md, … by exclusive create, so concurrent writers never collide.
@@ -184,23 +214,19 @@ export class WriteSession {
   // The atoms a new text may duplicate: the closest ones by the full-text index (every live atom when it
   // cannot be read), and the ones this session wrote (not indexed yet).
   private duplicateCandidates(text: string): LazyCandidate[] {
-    const paths = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
-    if (paths === null) {
+    const found = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
+    if (found === null) {
       this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
       return [...this.corpus.values(), ...this.ownCandidates.values()];
     }
-    const byPath = new Map(this.manifest.map((m) => [m.path, m]));
-    const indexed = paths.flatMap((path) => {
-      const entry = byPath.get(path);
-      return entry && !this.ownCandidates.has(path) ? [lazyCandidate(path, comparableText(entry.name, readBody(this.vaultDir, path)))] : [];
-    });
+    const indexed = found.flatMap(({ path, name }) => (this.ownCandidates.has(path) ? [] : [lazyCandidate(path, comparableText(name, readBody(this.vaultDir, path)))]));
     return [...indexed, ...this.ownCandidates.values()];
   }
 
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
     this.manifest.push(entry);
-    this.resolver = null;
+    this.writtenEntries.push(entry);
     if (entry.id) this.ids.add(entry.id);
     if (isLive(entry)) this.ownCandidates.set(path, { ...lazyCandidate(path, text), shingles });
   }

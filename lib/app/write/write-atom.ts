@@ -1,6 +1,9 @@
 import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
 import { assertToday } from "../../core/util/dates.js";
+import { readAtomDirectory, type AtomDirectory } from "../../store/write/directory.js";
+import { indexStamp } from "../../store/watch-marker.js";
+import type { ManifestEntry } from "../../core/indexes/types.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "../../core/write/settings.js";
 import type { WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
@@ -31,7 +34,9 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   scanValidWrite(valid);
   const settings = readWriteSettings(options.config);
   const vault = new VaultHandle({ vaultDir, config: options.config }, { today: options.today });
-  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun };
+  // The index is read as written and updated with the files written only (see MutateOptions.asIndexed): a note
+  // edited by hand since the last index run may be missed by the near-duplicate and related checks of this write.
+  const mutation = { commit: options.commit, lockTimeoutMs: options.lockTimeoutMs ?? WRITE_LOCK_TIMEOUT_MS, now: options.now, dryRun: options.dryRun, asIndexed: options.supersedes === undefined };
   const notRecorded: string[] = [];
   const outcome = await mutateVault(
     vault,
@@ -40,18 +45,23 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       options.signal?.throwIfAborted();
       // The atom to replace, checked before anything is written.
       const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
-      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
+      // Read as the index was written: the atoms from search.tsv and the manifest's bytes, when they pass their checks.
+      const session = new WriteSession(old === null ? atomsAsIndexed(vaultDir, options) ?? tx.vault : tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
       // Both the atom superseded and the one `replacing` names (a --file note moved into place) are left out of the duplicate check.
       const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
       const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
       notRecorded.push(...session.notRecorded);
-      if (result.alreadyWritten) return result;
+      if (result.alreadyWritten) {
+        // Written by an earlier run whose index update failed: recorded now (the index was read as written, see asIndexed).
+        if (!options.dryRun) tx.wrote(result.path);
+        return result;
+      }
       // A dry run has made every check of a real one; mutateVault writes nothing after it.
       if (options.dryRun) return old ? { ...result, superseded: old.path } : result;
       tx.wrote(...session.written);
       tx.message(`cortex write: ${valid.name}\n\n${result.path}\n`);
       if (old) {
-        const plan = planSupersede(session.manifest, { old: old.path, by: result.path });
+        const plan = planSupersede([...tx.vault.manifest, ...session.writtenEntries], { old: old.path, by: result.path });
         tx.wrote(...applySupersede(vaultDir, plan, null, options.today));
         tx.event({ op: "supersede", path: old.path, id: old.id, by: result.path });
         result.superseded = old.path;
@@ -63,6 +73,14 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   if (outcome.indexError !== undefined) notRecorded.push(outcome.indexError);
   const { indexError: _, ...result } = outcome;
   return notRecorded.length > 0 ? { ...result, indexError: indexErrorOf(notRecorded) } : result;
+}
+
+// The atoms of the index as written, under the lock: the caller's own when the index is still the one it read them
+// from, else read from search.tsv and the manifest's bytes; null when neither is to be had (the manifest then).
+function atomsAsIndexed(vaultDir: string, options: WriteOptions): { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory } | null {
+  if (options.indexed && indexStamp(vaultDir) === options.indexed.stamp) return { vaultDir, manifest: options.indexed.manifest };
+  const directory = readAtomDirectory(vaultDir);
+  return directory && { vaultDir, directory };
 }
 
 /** The one line that says an atom was written but not recorded (a full disk after the write). */

@@ -23,7 +23,8 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
   const tags = self ? self.tags : loose.tags.map((t) => t.toLowerCase().replace(/^#/, ""));
   const words = new Set(self ? wordsOf(self) : loose.words.flatMap((w) => tokens(w)));
   // Frequencies of the query's own tags only: the others never count.
-  const tagFreq = frequencies(manifest.map((m) => m.tags.filter((t) => tags.includes(t))));
+  const entryTags = tagsMatching(manifest, new Set(tags));
+  const tagFreq = frequencies([...entryTags.values()]);
   const idf = idfOf(manifest.length);
   const out = self ? new Set(edges[self.path] ?? []) : new Set<string>();
   const into = self ? linkingTo(edges, self.path) : new Set<string>();
@@ -37,7 +38,7 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
       found.push(linkTier(m, linksTo, linkedFrom));
       continue;
     }
-    const sharedTags = m.tags.filter((t) => tags.includes(t));
+    const sharedTags = entryTags.get(m) ?? [];
     if (sharedTags.length > 0) found.push(tagTier(m, sharedTags, tagFreq, idf));
     else rest.push(m);
   }
@@ -85,17 +86,50 @@ function wordTier(manifest: readonly Entry[], rest: readonly Entry[], words: Rea
   return found;
 }
 
-// The distinct words of each atom whose text holds one of `words` at all: the
-// others are not tokenized (at 100k atoms, tokenizing every one dominated the run).
+// For each atom whose text holds one of `words` at all, those of `words` that are words of its text (the
+// only ones the callers keep): found in place, not by tokenizing every such atom (at 100k atoms that dominated).
 function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): Map<Entry, string[]> {
   const wanted = [...words];
   const found = new Map<Entry, string[]>();
   if (wanted.length === 0) return found;
+  // Field by field first: a word (letters and digits only) never spans the space that joins them.
+  // One pass of one pattern over each field (the words are letters and digits only: nothing to escape).
+  const any = new RegExp(wanted.join("|"));
+  const holds = (field: string) => any.test(field.toLowerCase());
   for (const m of manifest) {
+    if (!holds(m.name) && !holds(m.description) && !m.aliases.some(holds)) continue;
     const text = [m.name, ...m.aliases, m.description].join(" ").toLowerCase();
-    if (wanted.some((w) => text.includes(w))) found.set(m, [...new Set(tokens(text))]);
+    found.set(m, wanted.filter((w) => isWordOf(text, w)));
   }
   return found;
+}
+
+// For each atom with one of `tags`, those it has (in its order, as listed).
+function tagsMatching(manifest: readonly Entry[], tags: ReadonlySet<string>): Map<Entry, string[]> {
+  const found = new Map<Entry, string[]>();
+  if (tags.size === 0) return found;
+  for (const m of manifest) if (m.tags.some((t) => tags.has(t))) found.set(m, m.tags.filter((t) => tags.has(t)));
+  return found;
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+// Whether `word` (a run of letters and digits, as `tokens` cuts) is one of the words `tokens` cuts `text` into:
+// an occurrence with no letter or digit just before or after it.
+function isWordOf(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if (!LETTER_OR_DIGIT.test(codePointBefore(text, at)) && !LETTER_OR_DIGIT.test(end < text.length ? String.fromCodePoint(text.codePointAt(end)!) : "")) return true;
+  }
+  return false;
+}
+
+// The code point that ends just before `at` (a surrogate pair whole); "" at the start.
+function codePointBefore(text: string, at: number): string {
+  if (at === 0) return "";
+  const low = text.charCodeAt(at - 1);
+  const pair = at >= 2 && low >= 0xdc00 && low <= 0xdfff && text.charCodeAt(at - 2) >= 0xd800 && text.charCodeAt(at - 2) <= 0xdbff;
+  return String.fromCodePoint(text.codePointAt(pair ? at - 2 : at - 1)!);
 }
 
 // The atoms whose resolved links include `path`.
@@ -121,6 +155,8 @@ function frequencies(lists: readonly (readonly string[])[]): Map<string, number>
 }
 
 function rarestFirst(items: string[], freq: ReadonlyMap<string, number>): string[] {
+  // Most atoms share nothing: no set or sort for them.
+  if (items.length === 0) return items;
   return [...new Set(items)].sort((a, b) => (freq.get(a) ?? 0) - (freq.get(b) ?? 0) || compareStrings(a, b));
 }
 

@@ -1,3 +1,4 @@
+import type { ManifestEntry } from "../indexes/types.js";
 import type { CommitResult } from "../git/types.js";
 import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
@@ -60,6 +61,13 @@ export interface WriteOptions {
   lockTimeoutMs?: number;
   /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
   signal?: AbortSignal;
+  /**
+   * The atoms of the index as the caller holds them already (a live server's
+   * open vault), and the index stamp they were read at (`indexStamp`): used
+   * instead of reading them again when the index is still at that stamp once
+   * the lock is held.
+   */
+  indexed?: { manifest: readonly ManifestEntry[]; stamp: string };
 }
 
 /** What {@link writeAtom} wrote. */

@@ -124,6 +124,11 @@ export class SearchDb {
     return (this.prepare("SELECT path, mtime_us AS mtimeUs, size FROM docs ORDER BY path").all() as unknown as DocRow[]);
   }
 
+  /** The row of one path; undefined when it has none. */
+  doc(path: string): DocRow | undefined {
+    return this.prepare("SELECT path, mtime_us AS mtimeUs, size FROM docs WHERE path = ?").get(path) as unknown as DocRow | undefined;
+  }
+
   /** Adds or replaces one atom's row and text (`fresh`: the database has no row of this path, skip the look-up). */
   put(atom: Atom, file: { mtimeUs: number; size: number }, text: TextFields, fresh = false): void {
     if (!fresh) this.remove(atom.path);

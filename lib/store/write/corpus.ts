@@ -31,7 +31,7 @@ export function readBody(vaultDir: string, path: string): string {
  * shingles are computed only when it may be a near-duplicate): what a new
  * atom is checked against.
  */
-export function loadCorpus(vaultDir: string, manifest: readonly ManifestEntry[]): Map<string, LazyCandidate> {
+export function loadCorpus(vaultDir: string, manifest: readonly Pick<ManifestEntry, "path" | "name" | "status">[]): Map<string, LazyCandidate> {
   const corpus = new Map<string, LazyCandidate>();
   for (const entry of manifest) {
     if (isLive(entry)) corpus.set(entry.path, lazyCandidate(entry.path, comparableText(entry.name, readBody(vaultDir, entry.path))));

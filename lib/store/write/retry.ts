@@ -1,7 +1,11 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
+import { parseAtom } from "../../core/atoms/parse.js";
+import { slugify } from "../../core/atoms/names.js";
+import type { CortexConfig } from "../../core/config/types.js";
+import { toManifestEntry } from "../../core/index-build/build.js";
 import { vaultPaths } from "../paths.js";
 import { renderAtom } from "../../core/write/render.js";
 import type { ValidWrite } from "../../core/write/types.js";
@@ -22,16 +26,24 @@ export function lastIndexedNs(vaultDir: string): bigint | null {
 /**
  * The atom an earlier write of this very input left behind unrecorded: the
  * note was created but the index update after it failed (a full disk), so a
- * retry would be refused as a near-duplicate of itself. It must be in the
- * same folder with the same name, type, project, status and tags, created
- * today, with the same body, and newer than the last completed index run
- * (`indexedNs`). Null when there is none.
+ * retry would be refused as a near-duplicate of itself. A write creates
+ * `slug.md`, else `slug_2.md`, …: the twin is one of those files on disk (it
+ * need not be in the index), with the same name, type, project, status and
+ * tags, created today, with the same body, and newer than the last completed
+ * index run (`indexedNs`). Null when there is none.
  */
-export function unrecordedTwin(vaultDir: string, manifest: readonly ManifestEntry[], valid: ValidWrite, folder: string, today: string, indexedNs: bigint | null): ManifestEntry | null {
+export function unrecordedTwin(vaultDir: string, valid: ValidWrite, folder: string, options: { today: string; indexedNs: bigint | null; config: CortexConfig }): ManifestEntry | null {
   const same = (m: ManifestEntry) =>
-    m.path.startsWith(`${folder}/`) && m.name === valid.name && m.type === valid.type && m.project === valid.project && m.status === valid.status && m.created === today && m.tags.join("\n") === valid.tags.join("\n");
-  for (const entry of manifest) {
-    if (same(entry) && newerThan(join(vaultDir, entry.path), indexedNs) && bodyOf(join(vaultDir, entry.path)) === renderedBody(valid, today)) return entry;
+    m.name === valid.name && m.type === valid.type && m.project === valid.project && m.status === valid.status && m.created === options.today && m.tags.join("\n") === valid.tags.join("\n");
+  const slug = slugify(valid.name);
+  for (let n = 1; n <= 10_000; n++) {
+    const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
+    const file = join(vaultDir, path);
+    const text = newerThan(file, options.indexedNs) ? readText(file) : existsSync(file) ? "" : null;
+    if (text === null) return null;
+    if (text === "") continue;
+    const entry = toManifestEntry(parseAtom(text, { path, mtimeMs: 0 }, options.config).atom);
+    if (same(entry) && bodyOf(text) === renderedBody(valid, options.today)) return entry;
   }
   return null;
 }
@@ -44,9 +56,14 @@ function newerThan(file: string, ns: bigint | null): boolean {
   }
 }
 
-function bodyOf(file: string): string | null {
+function bodyOf(text: string): string {
+  return splitFrontmatter(text).body;
+}
+
+// A file's text; null when it cannot be read (gone since).
+function readText(file: string): string | null {
   try {
-    return splitFrontmatter(readFileSync(file, "utf8")).body;
+    return readFileSync(file, "utf8");
   } catch {
     return null;
   }

@@ -1,5 +1,8 @@
 import { ATOM_TYPES } from "../../../core/atoms/types.js";
 import { openVault } from "../../../app/vault.js";
+import { liveVault } from "../../../app/live-vault.js";
+import { indexStamp, watcherKeepsCurrent } from "../../../store/watch-marker.js";
+import { indexSettingsKey } from "../../../store/stat-cache.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
 import type { WriteInput, WriteResult } from "../../../core/write/types.js";
@@ -55,18 +58,32 @@ export const saveTool: ToolSpec = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    const vault = openVault({ vault: env.vaultDir, env: {}, today });
+    // In a live server whose watcher keeps the index current: its open vault, with the atoms, when it has read them
+    // already (reading them for this would take longer than the write path's own narrow read).
+    const live = liveVault(env.vaultDir)?.open(today);
+    const held = live && !live.refresh ? live.manifestIfRead : undefined;
+    // The index stamp they were read at: the index has not changed since the watcher's last sync (after which the open vault read them).
+    const stamp = held && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live!.config) }) ? indexStamp(env.vaultDir) : null;
+    const vault = live ?? openVault({ vault: env.vaultDir, env: {}, today });
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
-    checkNameFree(vault.manifest, args.name as string, replacing);
+    // The index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
+    // manifest, unless the live vault holds it already.
+    if (stamp !== null && held) checkNameFree(held, args.name as string, replacing);
+    else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
+    else {
+      const { readAtomDirectory } = await import("../../../store/write/directory.js");
+      const directory = readAtomDirectory(vault.vaultDir);
+      checkNameFree(directory?.entries ?? vault.manifest, args.name as string, replacing, directory?.entry);
+    }
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
     // The write path (YAML, indexer) is loaded on the first save, so that starting the server stays fast.
     const { writeAtom } = await import("../../../app/write/write-atom.js");
     await checkpoint(env, "checked");
     // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
-    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal }));
+    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal, indexed: stamp === null || !held ? undefined : { manifest: held, stamp } }));
     const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },
@@ -95,11 +112,13 @@ async function blameSupersedes<T>(fn: () => Promise<T>): Promise<T> {
 
 // Two atoms with one name make that name ambiguous for every ref (read, links): refused, naming the atom that has it.
 // A superseded atom does not hold its name: it could never be superseded again to free it.
-function checkNameFree(manifest: readonly ManifestEntry[], name: string, replacing: string | undefined): void {
+// `entry`: the atom as written, when `manifest` holds names lower-cased (see readAtomDirectory).
+function checkNameFree(manifest: readonly Pick<ManifestEntry, "path" | "name" | "status">[], name: string, replacing: string | undefined, entry?: (path: string) => ManifestEntry | null): void {
   const wanted = name.replace(/\s+/g, " ").trim().toLowerCase();
   const existing = manifest.find((m) => m.path !== replacing && m.status !== "superseded" && m.name.replace(/\s+/g, " ").trim().toLowerCase() === wanted);
   if (!existing) return;
-  const message = `name: an atom named ${JSON.stringify(existing.name)} already exists at ${existing.path}; nothing was written`;
+  const shown = entry?.(existing.path)?.name ?? existing.name;
+  const message = `name: an atom named ${JSON.stringify(shown)} already exists at ${existing.path}; nothing was written`;
   throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
 }
 

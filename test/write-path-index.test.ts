@@ -160,3 +160,27 @@ test("should record files told as changed, removed or added, and leave every oth
     removeTemp(vault);
   }
 });
+
+test("should record a note an earlier, killed write left in the folder it writes to, and leave other folders to the next check", async () => {
+  const vault = copyToTemp(join(ROOT, "examples/vault"));
+  try {
+    indexVault(vault, { config, today: TODAY });
+    // As a write killed after its rename and before its index update leaves it: on disk, in no index file.
+    const orphan = "---\nname: Left by a killed write\ntype: rule\nproject: ops\ncreated: 2026-11-22\nupdated: 2026-11-22\n---\nWritten, then the process was killed.\n";
+    writeFileSync(join(vault, "rules/left_by_a_killed_write.md"), orphan);
+    writeFileSync(join(vault, "insights/added_by_hand.md"), orphan.replace("Left by a killed write", "Added by hand").replace("type: rule", "type: insight"));
+    const written = await writeAtom(vault, { name: "Another rule", type: "rule", project: "ops", tags: [], body: "Written into rules/." }, { config, today: TODAY, force: true });
+    assert.equal(written.path, "rules/another_rule.md");
+    const paths = (JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[]).map((m) => m.path);
+    // rules/ was listed by the write: the killed write's note is recorded with the new one.
+    assert.ok(paths.includes("rules/left_by_a_killed_write.md"));
+    assert.ok(paths.includes("rules/another_rule.md"));
+    // insights/ was not: its new note waits for the next reader's check, as any hand edit does.
+    assert.ok(!paths.includes("insights/added_by_hand.md"));
+    // The files as a full run writes them for what the index records, insights/added_by_hand.md aside.
+    rmSync(join(vault, "insights/added_by_hand.md"));
+    assert.deepEqual(snapshot(vault), fullTwin(vault).files);
+  } finally {
+    removeTemp(vault);
+  }
+});

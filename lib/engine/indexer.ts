@@ -106,12 +106,14 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   // Nothing changed (the common case of a read): proven without the lock, writing nothing. search.db is checked
   // too (one stat, one row): it may lag the cache after a killed run.
   const check = options.full || options.changed ? { seen: null } : checkIndex(vaultDir, options);
+  // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB): only files
+  // named for processes that are gone, so no lock is needed, and a run killed after all it recorded was
+  // written (a search.db it had not yet put in place) leaves nothing for the run under the lock to do.
+  const { indexDir, layersDir } = vaultPaths(vaultDir);
+  removeStaleTemps(indexDir);
+  removeStaleTemps(layersDir);
   if ("result" in check && searchDbCurrent(vaultDir, options.config)) return check.result;
   return withIndexLock(vaultDir, () => {
-    // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB).
-    const { indexDir, layersDir } = vaultPaths(vaultDir);
-    removeStaleTemps(indexDir);
-    removeStaleTemps(layersDir);
     // search.db in step with the cache before this run: then it needs only the rows of the files this run records.
     const before = options.full ? null : cacheSignature(vaultPaths(vaultDir).cache);
     const run: RunContext = {};

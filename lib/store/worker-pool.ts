@@ -126,7 +126,11 @@ export class WorkerPool {
       // Read before the replies: a worker replies before it pulses.
       const pulse = Atomics.load(this.pulse, 0);
       this.receive(onReply);
-      if (done()) return true;
+      if (done()) {
+        // Once more: a worker replies, then raises its flag (see pool-worker.ts finish).
+        this.receive(onReply);
+        return true;
+      }
       const now = Date.now();
       if (pulse !== seen) [seen, since] = [pulse, now];
       if (now - since > limits.stallMs || (limits.deadline !== undefined && now > limits.deadline)) return false;

@@ -41,8 +41,6 @@ export interface WorkerPoolOptions {
   count?: number;
   /** The data of the worker in `slot` (1-based), merged with {@link PoolWorkerData}. */
   data?: (slot: number) => Record<string, unknown>;
-  /** What that data moves rather than copies. */
-  transfer?: (slot: number) => Transferable[];
   resourceLimits?: ResourceLimits;
 }
 
@@ -74,8 +72,7 @@ export class WorkerPool {
       for (let slot = 1; slot <= count; slot++) {
         const { port1, port2 } = new MessageChannel();
         const workerData = { ...options.data?.(slot), port: port2, pulse, slot } satisfies PoolWorkerData;
-        const transferList = [port2, ...(options.transfer?.(slot) ?? [])];
-        const worker = new Worker(options.script, { workerData, transferList, resourceLimits: options.resourceLimits });
+        const worker = new Worker(options.script, { workerData, transferList: [port2], resourceLimits: options.resourceLimits });
         worker.on("error", () => {});
         worker.unref();
         pool.workers.push(worker);

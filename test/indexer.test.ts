@@ -209,7 +209,7 @@ test("should scan on two threads exactly as on one", async () => {
     assert.deepEqual(scanVault(vault, { expectedFiles: Infinity }), one);
     // A worker that died before its turn leaves every folder to this thread.
     const dead = startScanHelper()!;
-    await dead.worker.terminate();
+    dead.terminate();
     const sorted = (scan: ReturnType<typeof scanVault>) => ({ ...scan, files: [...scan.files].sort((a, b) => (a.path < b.path ? -1 : 1)), others: [...scan.others].sort(), skipped: [...scan.skipped].sort((a, b) => (a.path < b.path ? -1 : 1)) });
     assert.deepEqual(sorted(scanOnTwoThreads(vault, dead)), one);
   } finally {

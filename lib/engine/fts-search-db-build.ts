@@ -1,16 +1,19 @@
 import { dirname } from "node:path";
 import { discardFile, renameFile } from "../store/files.js";
-import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { CortexError } from "../core/errors.js";
 import { ensureDir, tempPathFor } from "../store/atomic.js";
 import { killPoint } from "../store/kill-point.js";
+import { WorkerPool, type PoolReply } from "../store/worker-pool.js";
 import { ROWS_FAILED } from "./parallel-parse.js";
 import { rowChunkBuffers, type RowChunk } from "./fts-row-wire.js";
 
-/** Shared cell: non-zero once the database is written whole and closed. */
-export const BUILD_DONE = 2;
-/** Shared cell: rows inserted so far. */
-export const BUILD_ROWS = 3;
+/**
+ * A task of the build's worker (its id: the chunk's number, or the number of
+ * chunks for the end): a chunk's rows, or the end, with the cache's identity.
+ * The worker pulses as it inserts a chunk, and replies to the end with the
+ * rows written once the database is whole and closed (or with an error).
+ */
+export type SearchDbTask = { rows: RowChunk } | { signature: string };
 
 /** Options of {@link SearchDbBuild.start}. */
 export interface SearchDbBuildOptions {
@@ -36,10 +39,9 @@ export class SearchDbBuild {
   private settled = false;
 
   private constructor(
-    private readonly worker: Worker,
-    private readonly port: MessagePort,
+    private readonly pool: WorkerPool,
     private readonly temp: string,
-    /** The cells shared with the thread and the parse workers: `ROWS_INSERTED`, `ROWS_FAILED`, {@link BUILD_DONE}, {@link BUILD_ROWS}. */
+    /** The cells shared with the thread and the parse workers: `ROWS_INSERTED`, `ROWS_FAILED`. */
     readonly gate: Int32Array,
     options: SearchDbBuildOptions,
   ) {
@@ -52,22 +54,17 @@ export class SearchDbBuild {
    * not available (from TypeScript sources in development) or it cannot start.
    */
   static start(file: string, settingsKey: string, options: SearchDbBuildOptions = {}): SearchDbBuild | null {
-    if (import.meta.url.endsWith(".ts")) return null;
     const temp = tempPathFor(file);
-    const { port1, port2 } = new MessageChannel();
     try {
       ensureDir(dirname(file));
-      const gate = new Int32Array(new SharedArrayBuffer(16));
-      const script = options.script ?? new URL("./fts-search-db-worker.js", import.meta.url);
-      // A young generation of 16 MB: the rows are bytes outside the heap, and what the thread allocates lives one chunk.
-      const worker = new Worker(script, { workerData: { file: temp, settingsKey, port: port2, gate }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: 16 } });
-      // A thread that dies shows as no progress; see finish().
-      worker.on("error", () => {});
-      worker.unref();
-      return new SearchDbBuild(worker, port1, temp, gate, options);
     } catch {
       return null;
     }
+    const gate = new Int32Array(new SharedArrayBuffer(8));
+    const script = options.script ?? new URL("./fts-search-db-worker.js", import.meta.url);
+    // A young generation of 16 MB: the rows are bytes outside the heap, and what the thread allocates lives one chunk.
+    const pool = WorkerPool.start({ script, data: () => ({ file: temp, settingsKey, gate }), resourceLimits: { maxYoungGenerationSizeMb: 16 } });
+    return pool ? new SearchDbBuild(pool, temp, gate, options) : null;
   }
 
   /** Whether the thread failed (or was taken for dead): its rows are not wanted any more. */
@@ -78,7 +75,7 @@ export class SearchDbBuild {
   /** Hands over the rows of chunk `chunk` (moved, not copied). Every chunk is handed over once, empty or not. */
   put(chunk: number, rows: RowChunk): void {
     this.chunks++;
-    if (!this.failed) this.port.postMessage({ chunk, rows }, rowChunkBuffers(rows));
+    if (!this.failed) this.pool.post(1, chunk, { rows } satisfies SearchDbTask, rowChunkBuffers(rows));
   }
 
   /**
@@ -91,12 +88,14 @@ export class SearchDbBuild {
    * @throws CortexError (`IO`) when the file cannot be put in place.
    */
   finish(file: string, signature: string): number | null {
-    if (!this.failed) this.port.postMessage({ chunks: this.chunks, signature });
-    if (!this.waitDone()) {
+    if (!this.failed) this.pool.post(1, this.chunks, { signature } satisfies SearchDbTask);
+    const written = this.waitDone();
+    if (written === null) {
       this.dispose();
       return null;
     }
     this.settled = true;
+    this.pool.terminate();
     killPoint("search.db:rebuilt");
     try {
       // A journal left by a killed update belongs to the old file: it must not be played back into the new one.
@@ -106,7 +105,7 @@ export class SearchDbBuild {
       discardFile(this.temp);
       throw new CortexError("IO", `cannot write ${file}: ${(error as Error).message}`, { cause: error });
     }
-    return Atomics.load(this.gate, BUILD_ROWS);
+    return written;
   }
 
   /** Stops the thread and removes its file, unless it was put in place. */
@@ -114,22 +113,15 @@ export class SearchDbBuild {
     if (this.settled) return;
     this.settled = true;
     Atomics.store(this.gate, ROWS_FAILED, 1);
-    void this.worker.terminate();
-    this.port.close();
+    this.pool.terminate();
     discardFile(this.temp);
   }
 
-  // Until the thread says it is done: false when it failed or has inserted nothing for stallMs.
-  private waitDone(): boolean {
-    let seen = -1;
-    let since = Date.now();
-    for (;;) {
-      if (Atomics.load(this.gate, BUILD_DONE) !== 0) return true;
-      if (this.failed) return false;
-      const inserted = Atomics.load(this.gate, BUILD_ROWS);
-      if (inserted !== seen) [seen, since] = [inserted, Date.now()];
-      else if (Date.now() - since > this.stallMs) return false;
-      Atomics.wait(this.gate, BUILD_DONE, 0, 50);
-    }
+  // The rows written, once the thread replies to the end; null when it failed or inserted nothing for stallMs.
+  private waitDone(): number | null {
+    const replies: PoolReply[] = [];
+    this.pool.waitUntil(() => replies.length > 0 || this.failed, { stallMs: this.stallMs }, (reply) => replies.push(reply));
+    const end = replies[0];
+    return end !== undefined && end.error === undefined ? (end.result as number) : null;
   }
 }

@@ -1,10 +1,10 @@
 import { availableParallelism } from "node:os";
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { CortexConfig } from "../core/config/types.js";
 import type { RowChunk } from "./fts-row-wire.js";
 import { readAtomFiles, type ReadJob, type ReadResult } from "../store/read-atom.js";
 import { decodeReadResultBytes } from "./read-wire.js";
 import { pushAll } from "../core/util/arrays.js";
+import { workersAvailable, WorkerPool, type PoolReply } from "../store/worker-pool.js";
 
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
@@ -37,7 +37,7 @@ export function readAtomFilesParallel(jobs: readonly ReadJob[], config: CortexCo
 export function canParseInParallel(files: number, options: ParallelReadOptions = {}): boolean {
   // From TypeScript sources (tsx, in development) a worker would need the loader hooks of
   // this thread, which is blocked waiting: parse here instead.
-  return files >= PARALLEL_THRESHOLD && threadsOf(options) >= 2 && !import.meta.url.endsWith(".ts");
+  return files >= PARALLEL_THRESHOLD && threadsOf(options) >= 2 && workersAvailable();
 }
 
 /** The jobs of chunk `c`. */
@@ -80,28 +80,26 @@ export const ROWS_STALL_MS = 15_000;
  * null when workers cannot start.
  */
 export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, options: ParallelReadOptions, onChunk: (chunk: number, posted: PostedChunk) => void): { chunks: number } | null {
-  const threads = threadsOf(options);
   const chunks = Math.ceil(jobs.length / CHUNK);
-  // [0]: next chunk to claim; [slot]: non-zero once the worker in that slot has posted its last chunk;
-  // [threads + 1]: chunks this thread has taken (a worker stays at most AHEAD chunks ahead of it).
-  const control = new Int32Array(new SharedArrayBuffer(4 * (threads + 2)));
-  const started: { worker: Worker; port: MessagePort }[] = [];
+  // [0]: next chunk to claim; [1]: chunks this thread has taken (a worker stays at most AHEAD chunks ahead of it).
+  const control = new Int32Array(new SharedArrayBuffer(8));
   // One JSON string per chunk: copied to a worker in a blink (100k job objects took ~0.1 s each to
   // clone), and a worker turns into objects only the chunks it claims.
   const chunkJobs = Array.from({ length: chunks }, (_, c) => JSON.stringify(chunkOf(jobs, c).map((j) => [j.abs, j.path, j.mtimeMs, j.size])));
-  const stop = () => {
-    for (const s of started) void s.worker.terminate();
-  };
-  try {
-    for (let slot = 1; slot <= threads; slot++) started.push(startWorker({ chunkJobs, config, control, slot, task: options.task ?? "atoms", rowGate: options.rowGate }, options.script));
-  } catch {
-    stop();
-    return null;
-  }
-  const { onProgress } = options;
-  const limits = { deadline: Date.now() + 60_000 + jobs.length * 2, stallMs: options.stallMs ?? STALL_MS };
-  receiveUntilDone(started, control, onChunk, limits, (received) => onProgress?.(Math.min(received * CHUNK, jobs.length)));
-  stop();
+  const data = { chunkJobs, config, control, task: options.task ?? "atoms", rowGate: options.rowGate };
+  // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
+  const pool = WorkerPool.start({ script: options.script ?? new URL("./parse-worker.js", import.meta.url), count: threadsOf(options), data: () => data });
+  if (!pool) return null;
+  let received = 0;
+  // Takes chunks as the workers post them until every worker is done, none has delivered anything for
+  // the stall time, or the deadline passes; a chunk a worker could not parse is not handed on (it is parsed here).
+  pool.waitUntil(() => pool.finished, { stallMs: options.stallMs ?? STALL_MS, deadline: Date.now() + 60_000 + jobs.length * 2 }, (reply: PoolReply) => {
+    if (reply.error === undefined) onChunk(reply.id, reply.result as PostedChunk);
+    Atomics.add(control, 1, 1);
+    Atomics.notify(control, 1);
+    options.onProgress?.(Math.min(++received * CHUNK, jobs.length));
+  });
+  pool.terminate();
   return { chunks };
 }
 
@@ -139,47 +137,5 @@ function readHere(jobs: readonly ReadJob[], config: CortexConfig, onProgress?: (
   return all;
 }
 
-function startWorker(data: { chunkJobs: string[]; config: CortexConfig; control: Int32Array; slot: number; task: ChunkTask; rowGate?: Int32Array }, script = new URL("./parse-worker.js", import.meta.url)): { worker: Worker; port: MessagePort } {
-  const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(script, { workerData: { ...data, port: port2 }, transferList: [port2] });
-  // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
-  worker.on("error", () => {});
-  worker.unref();
-  return { worker, port: port1 };
-}
-
 /** A worker that has delivered nothing for this long is taken for dead (its chunks are parsed here). */
 const STALL_MS = 15_000;
-
-// Takes chunks as the workers post them until every worker is done, none has delivered
-// anything for `stallMs` (a worker that died cannot say so while this thread blocks), or the deadline passes.
-function receiveUntilDone(started: { port: MessagePort }[], control: Int32Array, onChunk: (chunk: number, posted: PostedChunk) => void, limits: { deadline: number; stallMs: number }, onChunks: (received: number) => void): void {
-  let lastDelivery = Date.now();
-  let received = 0;
-  for (;;) {
-    // Read before draining: a worker posts its last chunk before it raises its flag.
-    const done = started.every((_, i) => Atomics.load(control, i + 1) !== 0);
-    let now = 0;
-    for (const s of started) now += drain(s.port, onChunk, control);
-    if (now > 0) {
-      lastDelivery = Date.now();
-      onChunks((received += now));
-    }
-    const time = Date.now();
-    if (done || time > limits.deadline || time - lastDelivery > limits.stallMs) break;
-    Atomics.wait(control, 1, 0, 5);
-  }
-}
-
-// Takes every chunk a worker has posted so far; a chunk it could not parse is not handed on (it is parsed here).
-function drain(port: MessagePort, onChunk: (chunk: number, posted: PostedChunk) => void, control: Int32Array): number {
-  let received = 0;
-  for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-    const { chunk, error, ...posted } = m.message as PostedChunk & { chunk: number; error?: string };
-    if (error === undefined) onChunk(chunk, posted);
-    received++;
-    Atomics.add(control, control.length - 1, 1);
-    Atomics.notify(control, control.length - 1);
-  }
-  return received;
-}

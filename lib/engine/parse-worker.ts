@@ -1,19 +1,18 @@
 // Worker thread of parallel-parse.ts: claims chunks of files from the shared
-// counter, posts each chunk's results, then raises its flag so the waiting
-// main thread wakes.
-import { workerData, type MessagePort } from "node:worker_threads";
+// counter, replies with each chunk's results (its id: the chunk's number),
+// then says it is finished, so the waiting main thread wakes.
 import type { CortexConfig } from "../core/config/types.js";
 import { readAtomFiles, type ReadJob } from "../store/read-atom.js";
 import { encodeReadResultBytes } from "./read-wire.js";
 import { ROWS_AHEAD, ROWS_FAILED, ROWS_INSERTED, ROWS_STALL_MS, type ChunkTask, type PostedChunk } from "./parallel-parse.js";
+import { finish, poolData, reply, replyError } from "../store/pool-worker.js";
 
-const { chunkJobs, config, port, control, slot, task, rowGate } = workerData as {
+const { chunkJobs, config, control, task, rowGate } = poolData as unknown as {
   /** Per chunk, its jobs as JSON: [abs, path, mtimeMs, size] each, a NaN (not stat'ed) as null. */
   chunkJobs: string[];
   config: CortexConfig;
-  port: MessagePort;
+  /** [0]: next chunk to claim; [1]: chunks the main thread has taken. */
   control: Int32Array;
-  slot: number;
   task: ChunkTask;
   /** With rows for a search.db being built: its inserter's shared cells (see parallel-parse.ts). */
   rowGate?: Int32Array;
@@ -47,7 +46,7 @@ function jobsOf(chunk: number): ReadJob[] {
 
 // How many chunks a worker may run ahead of the thread taking them: what waits in between is memory.
 const AHEAD = 8;
-const taken = control.length - 1;
+const taken = 1;
 
 // Waits until chunk c is at most ROWS_AHEAD ahead of the rows inserted; an inserter that has taken nothing
 // for ROWS_STALL_MS is taken for dead (marked failed: its rows are no longer sent).
@@ -67,12 +66,11 @@ try {
     if (rowGate) waitForInserter(rowGate, c);
     try {
       const { posted, transfer } = encodeChunk(c);
-      port.postMessage({ chunk: c, ...posted }, transfer);
+      reply(c, posted, transfer);
     } catch (error) {
-      port.postMessage({ chunk: c, error: String((error as Error).stack ?? error) });
+      replyError(c, error);
     }
   }
 } finally {
-  Atomics.store(control, slot, 1);
-  Atomics.notify(control, slot);
+  finish();
 }

@@ -1,33 +1,33 @@
 // Worker thread of part-writer.ts: does its tasks in order, writing the files
-// made of chunk parts (chunk-texts.ts) to their temporary files, flushed, and
-// says how far it got in the shared cells, so the waiting main thread wakes.
-import { workerData, type MessagePort } from "node:worker_threads";
+// made of chunk parts (chunk-texts.ts) to their temporary files, flushed,
+// pulsing as it goes and replying with the files' checks, so the waiting
+// main thread wakes.
 import { closeFile, flushFile, openNewFile, writeText } from "../store/atomic.js";
 import { Digester } from "../store/digest.js";
 import { partPieces, type Chunk, type PartName } from "./chunk-texts.js";
-import { DONE, FAILED, PROGRESS, type PartTask } from "./part-writer.js";
+import type { PartChecks, PartTask } from "./part-writer.js";
 import { decodeReadResultBytes } from "./read-wire.js";
-
-const { port, control } = workerData as { port: MessagePort; control: Int32Array };
+import { onTask, pulse, reply, replyError } from "../store/pool-worker.js";
 
 /** The chunks' read results, from the first task that gave them. */
 let wires: Uint8Array[] = [];
 
-port.on("message", (task: PartTask) => {
+let failed = false;
+
+onTask((task: PartTask, id) => {
   // After a failure the main thread writes everything itself: the tasks left are not done.
-  if (Atomics.load(control, FAILED) !== 0) return;
+  if (failed) return;
   if (task.wires) wires = task.wires;
   try {
-    write(task);
-    Atomics.add(control, DONE, 1);
-  } catch {
-    Atomics.store(control, FAILED, 1);
+    reply(id, write(task));
+  } catch (error) {
+    failed = true;
+    replyError(id, error);
   }
-  Atomics.notify(control, DONE);
 });
 
-// Writes the task's files, each hashed as written; the checks are posted before the task is counted done.
-function write(task: PartTask): void {
+// Writes the task's files, each hashed as written; returns their checks.
+function write(task: PartTask): PartChecks {
   const fds: Partial<Record<PartName, number>> = {};
   const digests: Partial<Record<PartName, Digester>> = {};
   try {
@@ -35,13 +35,9 @@ function write(task: PartTask): void {
       fds[part as PartName] = openNewFile(temp);
       digests[part as PartName] = new Digester();
     }
-    const progress = () => {
-      Atomics.add(control, PROGRESS, 1);
-      Atomics.notify(control, DONE);
-    };
-    for (const [part, text] of partPieces(wires.length, (c) => chunkOf(task, c), task.frames, progress)) writeText(fds[part]!, text, digests[part]);
+    for (const [part, text] of partPieces(wires.length, (c) => chunkOf(task, c), task.frames, pulse)) writeText(fds[part]!, text, digests[part]);
     for (const fd of Object.values(fds)) flushFile(fd);
-    port.postMessage({ checks: Object.fromEntries(Object.entries(digests).map(([part, d]) => [part, d.check()])) });
+    return Object.fromEntries(Object.entries(digests).map(([part, d]) => [part, d.check()]));
   } finally {
     for (const fd of Object.values(fds)) closeFile(fd);
   }

@@ -1,18 +1,16 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits } from "node:worker_threads";
+import type { ResourceLimits } from "node:worker_threads";
 import { CortexError } from "../core/errors.js";
 import { appendFlushed, tempPathFor } from "../store/atomic.js";
 import { discardFile, renameFile } from "../store/files.js";
 import type { FileCheck } from "../store/digest.js";
+import { WorkerPool } from "../store/worker-pool.js";
 import type { PartFrame, PartName } from "./chunk-texts.js";
 
-/** Shared cell: chunks the worker has written, over all its tasks. */
-export const PROGRESS = 0;
-/** Shared cell: tasks the worker has done. */
-export const DONE = 1;
-/** Shared cell: non-zero once a task failed (the worker then does no more). */
-export const FAILED = 2;
-
-/** A task of a part worker: the files it writes, and every chunk it needs. */
+/**
+ * A task of a part worker: the files it writes, and every chunk it needs. The
+ * worker pulses as it writes each chunk and replies with the files' checks
+ * once they are flushed (or with an error, after which it does no more).
+ */
 export interface PartTask {
   /** Per part it writes, the temporary file to create. */
   temps: Partial<Record<PartName, string>>;
@@ -53,9 +51,7 @@ export interface PartWriterOptions {
  * file in place.
  */
 export class PartWriter {
-  private readonly control = new Int32Array(new SharedArrayBuffer(12));
-  private readonly worker: Worker;
-  private readonly port: MessagePort;
+  private readonly pool: WorkerPool;
   private readonly temps: PartTask["temps"] = {};
   private posted = 0;
   private readonly stallMs: number;
@@ -64,22 +60,18 @@ export class PartWriter {
 
   /** @throws when the worker cannot start (the caller writes on its own). */
   constructor(options: PartWriterOptions = {}) {
-    const { port1, port2 } = new MessageChannel();
     const script = options.script ?? new URL("./part-worker.js", import.meta.url);
-    this.worker = new Worker(script, { workerData: { port: port2, control: this.control }, transferList: [port2], resourceLimits: RESOURCE_LIMITS });
+    const pool = WorkerPool.start({ script, resourceLimits: RESOURCE_LIMITS });
+    if (!pool) throw new CortexError("IO", "cannot start the part writer's thread");
+    this.pool = pool;
     this.stallMs = options.stallMs ?? 15_000;
-    // A worker that dies shows as no progress; see finish().
-    this.worker.on("error", () => {});
-    this.worker.unref();
-    this.port = port1;
   }
 
   /** Gives the worker a task: the parts in `task.frames`, each to a temporary file beside its file in `files`. */
   start(files: Readonly<Record<PartName, string>>, task: Omit<PartTask, "temps">): void {
     const temps: PartTask["temps"] = {};
     for (const part of Object.keys(task.frames) as PartName[]) temps[part] = this.temps[part] = tempPathFor(files[part]);
-    this.port.postMessage({ ...task, temps } satisfies PartTask, (task.wires ?? []).map((w) => w.buffer as ArrayBuffer));
-    this.posted++;
+    this.pool.post(1, this.posted++, { ...task, temps } satisfies PartTask, (task.wires ?? []).map((w) => w.buffer as ArrayBuffer));
   }
 
   /**
@@ -88,25 +80,18 @@ export class PartWriter {
    * the caller writes them).
    */
   finish(): boolean {
-    let seen = -1;
-    let since = Date.now();
-    for (;;) {
-      const done = Atomics.load(this.control, DONE);
-      if (done === this.posted) return this.takeChecks();
-      const progress = Atomics.load(this.control, PROGRESS);
-      if (progress !== seen) [seen, since] = [progress, Date.now()];
-      if (Atomics.load(this.control, FAILED) !== 0 || Date.now() - since > this.stallMs) {
-        this.stop();
-        return false;
+    let done = 0;
+    let failed = false;
+    const finished = this.pool.waitUntil(() => failed || done === this.posted, { stallMs: this.stallMs }, (reply) => {
+      if (reply.error !== undefined) failed = true;
+      else {
+        Object.assign(this.checks, reply.result as PartChecks);
+        done++;
       }
-      Atomics.wait(this.control, DONE, done, 100);
-    }
-  }
-
-  // The checks the worker posted with each task it did.
-  private takeChecks(): true {
-    for (let m = receiveMessageOnPort(this.port); m; m = receiveMessageOnPort(this.port)) Object.assign(this.checks, (m.message as { checks: PartChecks }).checks);
-    return true;
+    });
+    if (finished && !failed) return true;
+    this.stop();
+    return false;
   }
 
   /** Puts the finished file of `part` in place, with `tail` (text) appended first; returns its check as the worker wrote it (without the tail). */
@@ -122,7 +107,7 @@ export class PartWriter {
 
   /** Ends the worker and removes what it wrote and was not put in place. */
   stop(): void {
-    void this.worker.terminate();
+    this.pool.terminate();
     for (const temp of Object.values(this.temps)) discardFile(temp);
   }
 }

@@ -1,4 +1,4 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
+import { WorkerPool } from "./worker-pool.js";
 import { emptyScan, scanFolder, statEach, walk, type VaultScan } from "./scan.js";
 
 /**
@@ -9,9 +9,7 @@ import { emptyScan, scanFolder, statEach, walk, type VaultScan } from "./scan.js
 export const PARALLEL_SCAN_THRESHOLD = 25_000;
 
 /** A scan worker started ahead of time, idle until it is given folders. */
-export interface ScanHelper {
-  worker: Worker;
-}
+export type ScanHelper = WorkerPool;
 
 /** A worker that has finished no folder for this long is taken for dead (its folders are scanned here). */
 const STALL_MS = 5_000;
@@ -22,16 +20,7 @@ const STALL_MS = 5_000;
  * development, or when the thread cannot start).
  */
 export function startScanHelper(): ScanHelper | null {
-  if (import.meta.url.endsWith(".ts")) return null;
-  try {
-    const worker = new Worker(new URL("./scan-worker.js", import.meta.url));
-    // A worker that dies only leaves its folders to be scanned here.
-    worker.on("error", () => {});
-    worker.unref();
-    return { worker };
-  } catch {
-    return null;
-  }
+  return WorkerPool.start({ script: new URL("./scan-worker.js", import.meta.url) });
 }
 
 /**
@@ -47,39 +36,23 @@ export function scanOnTwoThreads(vaultDir: string, helper: ScanHelper): VaultSca
   const scan = emptyScan();
   const folders: [abs: string, rel: string][] = [];
   walk(vaultDir, "", scan, folders);
-  // [0]: next folder to claim; [1 + f]: raised once folder f's scan is posted (by the worker) or merged (here).
-  const control = new Int32Array(new SharedArrayBuffer(4 * (folders.length + 1)));
-  const { port1, port2 } = new MessageChannel();
-  helper.worker.postMessage({ folders: JSON.stringify(folders), control, port: port2 }, [port2]);
+  // [0]: next folder to claim.
+  const control = new Int32Array(new SharedArrayBuffer(4));
+  helper.post(1, 0, { folders: JSON.stringify(folders), control });
   statEach(scan);
   const done = new Set<number>();
   for (let f = Atomics.add(control, 0, 1); f < folders.length; f = Atomics.add(control, 0, 1)) {
     merge(scan, scanFolder(...folders[f]!));
     done.add(f);
   }
-  receiveFolders(port1, control, folders.length, done, scan);
+  // Merges the worker's folders as they come, until all are in `done`, or none has come for STALL_MS.
+  helper.waitUntil(() => done.size === folders.length, { stallMs: STALL_MS }, ({ id, result }) => {
+    merge(scan, JSON.parse(result as string) as VaultScan);
+    done.add(id);
+  });
   for (let f = 0; f < folders.length; f++) if (!done.has(f)) merge(scan, scanFolder(...folders[f]!));
-  port1.close();
-  void helper.worker.terminate();
+  helper.terminate();
   return scan;
-}
-
-// Merges the worker's folders as they are posted, until all are in `done`, or none has come for STALL_MS.
-function receiveFolders(port: MessagePort, control: Int32Array, count: number, done: Set<number>, scan: VaultScan): void {
-  let since = Date.now();
-  for (let f = 0; f < count; f++) {
-    while (!done.has(f)) {
-      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-        const { folder, text } = m.message as { folder: number; text: string };
-        merge(scan, JSON.parse(text) as VaultScan);
-        done.add(folder);
-        since = Date.now();
-      }
-      if (done.has(f)) break;
-      if (Date.now() - since > STALL_MS) return;
-      Atomics.wait(control, 1 + f, 0, 20);
-    }
-  }
 }
 
 function merge(into: VaultScan, part: VaultScan): void {

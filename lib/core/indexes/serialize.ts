@@ -1,5 +1,7 @@
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "./types.js";
 import { compareStrings } from "../util/compare.js";
+import { jsonArrayPieces } from "../formats/json-array.js";
+import { manifestPieces, manifestText } from "../formats/manifest.js";
 
 /** File name (relative to `index/`) → file text. */
 export type IndexFileTexts = Record<string, string>;
@@ -20,7 +22,7 @@ export function serializeIndexes(indexes: VaultIndexes): IndexFileTexts {
  * as one string or as pieces to be written one after another (the manifest).
  */
 export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => string | Iterable<string>>> = Object.freeze({
-  "manifest.json": (i: VaultIndexes) => jsonArrayChunks(i.manifest),
+  "manifest.json": (i: VaultIndexes) => manifestPieces(i.manifest),
   "by_project.json": (i: VaultIndexes) => groupChunks(i.by_project),
   "by_type.json": (i: VaultIndexes) => groupChunks(i.by_type),
   "by_tag.json": (i: VaultIndexes) => groupChunks(i.by_tag),
@@ -28,37 +30,18 @@ export const INDEX_FILES: Readonly<Record<string, (indexes: VaultIndexes) => str
   "links.json": (i: VaultIndexes) => groupChunks(i.links),
 });
 
-/**
- * The manifest as a JSON array, one pretty-printed object per atom, keys in
- * the order the entries were built with. One native JSON.stringify: 0.4 s for
- * 100k atoms, where building it entry by entry took 2 s.
- */
+/** The manifest's whole text (see formats/manifest.ts). */
 export function serializeManifest(manifest: readonly ManifestEntry[]): string {
-  return `${JSON.stringify(manifest, null, 2)}\n`;
+  return manifestText(manifest);
 }
 
 /**
  * A JSON array as `JSON.stringify(items, null, 2)` writes it, plus a trailing
- * newline, in pieces of `size` items, each made by one native call: the same
- * bytes without one 60 MB string in memory (the manifest, the cold layer).
- * With `keys`, only those keys of each object are written, in that order.
+ * newline, in pieces of `size` items (see formats/json-array.ts). With
+ * `keys`, only those keys of each object are written, in that order.
  */
-export function* jsonArrayChunks(items: readonly unknown[], size = 100, keys?: readonly string[]): Generator<string> {
-  if (items.length === 0) return yield "[]\n";
-  // `keys`: write only these keys of each object, in this order (JSON.stringify's replacer list).
-  const replacer = keys ? [...keys] : null;
-  for (let i = 0; i < items.length; i += size) {
-    const json = JSON.stringify(items.slice(i, i + size), replacer, 2);
-    // "[\n  {…},\n  {…}\n]" → its items, joined to the next piece by ",\n".
-    const inner = json.slice(2, -2);
-    yield i === 0 ? `[\n${inner}` : `,\n${inner}`;
-  }
-  yield "\n]\n";
-}
-
-/** One manifest entry exactly as it stands inside manifest.json (indented two spaces, no comma). */
-export function serializeManifestEntry(entry: ManifestEntry): string {
-  return `  ${JSON.stringify(entry, null, 2).replace(/\n/g, "\n  ")}`;
+export function jsonArrayChunks(items: readonly unknown[], size = 100, keys?: readonly string[]): Generator<string> {
+  return jsonArrayPieces(items, size, keys);
 }
 
 /**

@@ -2,6 +2,7 @@ import { compareStrings } from "../util/compare.js";
 import { pathFromField } from "../util/text.js";
 import type { ByteEdit } from "./splice.js";
 import type { ManifestEntry } from "./types.js";
+import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntriesEnd } from "../formats/manifest.js";
 
 /**
  * Insertions into index files this tool wrote, found by binary search over
@@ -47,24 +48,21 @@ export function searchLinePath(buf: Buffer, at: number): string | null {
   return pathFromField(buf.toString("utf8", at + 1, tab));
 }
 
-/** The marker that starts an entry of manifest.json (before its path). */
-export const MANIFEST_ENTRY = '\n  {\n    "path": ';
-
 /** The path of the manifest entry whose marker is at `at`. */
 export function manifestEntryPath(buf: Buffer, at: number): string | null {
-  const start = at + MANIFEST_ENTRY.length;
+  const start = at + MANIFEST_ENTRY_START.length;
   const end = buf.indexOf(",\n", start);
   return end === -1 ? null : parseString(buf.toString("utf8", start, end));
 }
 
 /** The entry of `path` in manifest.json, found by binary search; null when it has none. */
 export function manifestEntryAt(buf: Buffer, path: string): ManifestEntry | null {
-  const end = buf.lastIndexOf("\n]");
-  const place = end === -1 ? null : firstAtOrAfter(buf, MANIFEST_ENTRY, (at) => manifestEntryPath(buf, at), [0, end], path);
-  const close = place?.found ? buf.indexOf("\n  }", place.at + 1) : -1;
+  const end = manifestEntriesEnd(buf);
+  const place = end === -1 ? null : firstAtOrAfter(buf, MANIFEST_ENTRY_START, (at) => manifestEntryPath(buf, at), [0, end], path);
+  const close = place?.found ? buf.indexOf(MANIFEST_ENTRY_END, place.at + 1) : -1;
   if (close === -1) return null;
   try {
-    return JSON.parse(buf.toString("utf8", place!.at + 1, close + 4)) as ManifestEntry;
+    return JSON.parse(buf.toString("utf8", place!.at + 1, close + MANIFEST_ENTRY_END.length)) as ManifestEntry;
   } catch {
     return null;
   }
@@ -75,7 +73,7 @@ export function aliasesByPath(manifest: Buffer): Map<string, string[]> | null {
   const found = new Map<string, string[]>();
   const key = '\n    "aliases": [\n';
   for (let at = manifest.indexOf(key); at !== -1; at = manifest.indexOf(key, at + 1)) {
-    const start = manifest.lastIndexOf(MANIFEST_ENTRY, at);
+    const start = manifest.lastIndexOf(MANIFEST_ENTRY_START, at);
     const path = start === -1 ? null : manifestEntryPath(manifest, start);
     const close = manifest.indexOf("\n    ]", at);
     if (path === null || close === -1) return null;

@@ -1,5 +1,5 @@
 import type { ManifestEntry } from "./types.js";
-import { serializeManifestEntry } from "./serialize.js";
+import { MANIFEST_ENTRY_END, manifestEntryStart, manifestEntryText } from "../formats/manifest.js";
 import { isCurrentSearchFile } from "./search-file.js";
 import { pathField } from "../util/text.js";
 
@@ -12,10 +12,10 @@ import { pathField } from "../util/text.js";
 
 /** Byte offsets of a path's entry in manifest.json (from `  {` to `  }`). */
 export function manifestEntryRange(buf: Buffer, path: string): [number, number] | null {
-  const at = buf.indexOf(`\n  {\n    "path": ${JSON.stringify(path)},\n`);
+  const at = buf.indexOf(manifestEntryStart(path));
   if (at === -1) return null;
-  const end = buf.indexOf("\n  }", at + 1);
-  return end === -1 ? null : [at + 1, end + 4];
+  const end = buf.indexOf(MANIFEST_ENTRY_END, at + 1);
+  return end === -1 ? null : [at + 1, end + MANIFEST_ENTRY_END.length];
 }
 
 /** The entry of `path` in manifest.json, parsed; null when absent. */
@@ -34,7 +34,7 @@ export interface ByteEdit {
 /** The edit of manifest.json that replaces the entry of `entry.path`; null when it has none. */
 export function manifestEntryEdit(buf: Buffer, entry: ManifestEntry): ByteEdit | null {
   const range = manifestEntryRange(buf, entry.path);
-  return range ? { start: range[0], end: range[1], bytes: Buffer.from(serializeManifestEntry(entry)) } : null;
+  return range ? { start: range[0], end: range[1], bytes: Buffer.from(manifestEntryText(entry)) } : null;
 }
 
 /**

@@ -1,14 +1,8 @@
-import type { Atom } from "../atoms/types.js";
+import type { ManifestEntry } from "../formats/manifest.js";
 import type { LayerEntry } from "../layers/types.js";
 
-/**
- * One atom in `index/manifest.json`: the atom's fields plus its backlink
- * count. Keys are written in the order `toManifestEntry` builds them.
- */
-export interface ManifestEntry extends Atom {
-  /** Number of other atoms whose links resolve to this one. */
-  backlinks: number;
-}
+// Defined with its format (formats/manifest.ts), named here with the other indexes.
+export type { ManifestEntry };
 
 /** Group key → vault-relative paths, sorted. */
 export type GroupIndex = Record<string, string[]>;

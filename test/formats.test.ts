@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { framedPieces, framedText, framer, type Frame } from "../lib/core/formats/frame.js";
+import { MANIFEST_FRAME, manifestEntriesEnd, manifestEntriesText, manifestEntryText, manifestInsertText, manifestPieces, manifestText } from "../lib/core/formats/manifest.js";
+import { manifestEntryRange, readManifestEntry } from "../lib/core/indexes/splice.js";
+import { manifestEntryAt } from "../lib/core/indexes/sorted-splice.js";
+import { compareStrings } from "../lib/core/util/compare.js";
+import type { ManifestEntry } from "../lib/core/indexes/types.js";
+
+// Each format module: its entries in its frame are its whole file, however the entries are cut into parts,
+// and an entry inserted or replaced by its bytes gives the file of the new list.
+
+const text = fc.string({ maxLength: 8, unit: fc.constantFrom("a", "b", "/", ".", "\"", "\\", "\n", "\t", " ", "ü", "😀", "0") });
+const list = fc.array(text, { maxLength: 3 });
+const number = fc.option(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true })));
+const manifestEntry = fc.record({
+  path: text.map((p) => `${p}.md`), id: fc.option(text), name: text, type: text, project: text, status: text, tags: list, updated: text, created: text,
+  lines: fc.nat(99), size_bytes: fc.nat(9999), description: text, aliases: list, links: list, confidence: number, pnl_impact: number, superseded_by: fc.option(text), backlinks: fc.nat(9),
+});
+// Distinct paths in code-unit order, as the manifest lists them.
+const manifest = fc.uniqueArray(manifestEntry, { maxLength: 10, selector: (e) => e.path }).map((es) => [...es].sort((a, b) => compareStrings(a.path, b.path)) as ManifestEntry[]);
+
+/** `items` cut at the given points into consecutive runs (some empty). */
+function cut<T>(items: readonly T[], points: readonly number[]): T[][] {
+  const at = [0, ...points.map((p) => p % (items.length + 1)).sort((a, b) => a - b), items.length];
+  return at.slice(1).map((end, i) => items.slice(at[i], end));
+}
+
+/** A file written as a part writer does: each run of entries framed as it comes. */
+function writtenInParts<T>(frame: Frame, runs: readonly T[][], entriesText: (run: T[]) => string): string {
+  const file = framer(frame);
+  return runs.map((run) => file.next(entriesText(run))).join("") + file.end();
+}
+
+test("should make manifest.json from its entries in its frame, whole, in pieces and in parts alike", () => {
+  fc.assert(
+    fc.property(manifest, fc.integer({ min: 1, max: 4 }), fc.array(fc.nat(), { maxLength: 4 }), (entries, size, points) => {
+      const whole = manifestText(entries);
+      assert.deepEqual(JSON.parse(whole), entries.map((e) => JSON.parse(JSON.stringify(e))));
+      assert.equal(framedText(MANIFEST_FRAME, entries.map(manifestEntryText)), whole);
+      assert.equal([...manifestPieces(entries, size)].join(""), whole);
+      assert.equal([...framedPieces(MANIFEST_FRAME, cut(entries, points).map(manifestEntriesText))].join(""), whole);
+      assert.equal(writtenInParts(MANIFEST_FRAME, cut(entries, points), manifestEntriesText), whole);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("should insert a manifest entry where it sorts, by its bytes, giving the file of the grown list", () => {
+  fc.assert(
+    fc.property(manifest.filter((es) => es.length > 0), manifestEntry, (entries, added) => {
+      fc.pre(!entries.some((e) => e.path === added.path));
+      const buf = Buffer.from(manifestText(entries));
+      const next = entries.findIndex((e) => compareStrings(e.path, added.path) > 0);
+      const last = next === -1;
+      const at = last ? manifestEntriesEnd(buf) : manifestEntryRange(buf, entries[next]!.path)![0];
+      const grown = Buffer.concat([buf.subarray(0, at), Buffer.from(manifestInsertText(added, last)), buf.subarray(at)]).toString();
+      assert.equal(grown, manifestText([...entries, added].sort((a, b) => compareStrings(a.path, b.path))));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("should find and replace one manifest entry by its bytes, giving the file of the changed list", () => {
+  fc.assert(
+    fc.property(manifest.filter((es) => es.length > 0), fc.nat(), fc.nat(9), (entries, pick, backlinks) => {
+      const buf = Buffer.from(manifestText(entries));
+      const old = entries[pick % entries.length]!;
+      assert.deepEqual(readManifestEntry(buf, old.path), JSON.parse(JSON.stringify(old)));
+      assert.deepEqual(manifestEntryAt(buf, old.path), JSON.parse(JSON.stringify(old)));
+      const [start, end] = manifestEntryRange(buf, old.path)!;
+      const changed = { ...old, backlinks };
+      const spliced = Buffer.concat([buf.subarray(0, start), Buffer.from(manifestEntryText(changed)), buf.subarray(end)]).toString();
+      assert.equal(spliced, manifestText(entries.map((e) => (e === old ? changed : e))));
+    }),
+    { numRuns: 300 },
+  );
+});

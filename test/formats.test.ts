@@ -3,8 +3,9 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { framedPieces, framedText, framer, type Frame } from "../lib/core/formats/frame.js";
 import { MANIFEST_FRAME, manifestEntriesEnd, manifestEntriesText, manifestEntryText, manifestInsertText, manifestPieces, manifestText } from "../lib/core/formats/manifest.js";
-import { manifestEntryRange, readManifestEntry } from "../lib/core/indexes/splice.js";
-import { manifestEntryAt } from "../lib/core/indexes/sorted-splice.js";
+import { GROUPS_FRAME, groupMembersText, groupMemberText, groupsPieces, groupsText, type Groups } from "../lib/core/formats/groups.js";
+import { manifestEntryRange, readGraphTargets, readManifestEntry, splicedPieces } from "../lib/core/indexes/splice.js";
+import { groupInsertEdits, manifestEntryAt, memberInsertEdits } from "../lib/core/indexes/sorted-splice.js";
 import { compareStrings } from "../lib/core/util/compare.js";
 import type { ManifestEntry } from "../lib/core/indexes/types.js";
 
@@ -73,6 +74,56 @@ test("should find and replace one manifest entry by its bytes, giving the file o
       const changed = { ...old, backlinks };
       const spliced = Buffer.concat([buf.subarray(0, start), Buffer.from(manifestEntryText(changed)), buf.subarray(end)]).toString();
       assert.equal(spliced, manifestText(entries.map((e) => (e === old ? changed : e))));
+    }),
+    { numRuns: 300 },
+  );
+});
+
+const groupKey = fc.oneof(text, fc.constantFrom("0", "7", "10", "2024", "07", "-1", "4294967294", "4294967295", "__proto__"));
+const groups = fc.uniqueArray(fc.tuple(groupKey, fc.uniqueArray(text, { maxLength: 4 })), { maxLength: 8, selector: ([k]) => k })
+  .map((members) => Object.assign(Object.create(null) as Record<string, string[]>, Object.fromEntries(members.map(([k, list]) => [k, [...list].sort(compareStrings)]))));
+const sortedKeys = (g: Groups) => Object.keys(g).sort(compareStrings);
+
+test("should make a group file (group indexes, graph, links) from its members in its frame, whole, in pieces and in parts alike", () => {
+  fc.assert(
+    fc.property(groups, fc.integer({ min: 1, max: 6 }), fc.array(fc.nat(), { maxLength: 4 }), (index, size, points) => {
+      const whole = groupsText(index);
+      const parsed = JSON.parse(whole) as Groups;
+      assert.deepEqual(sortedKeys(parsed).map((k) => [k, parsed[k]]), sortedKeys(index).map((k) => [k, index[k]]));
+      assert.equal(framedText(GROUPS_FRAME, sortedKeys(index).map((k) => groupMemberText(k, index[k]!))), whole);
+      assert.equal([...groupsPieces(index, size)].join(""), whole);
+      assert.equal(writtenInParts(GROUPS_FRAME, cut(sortedKeys(index), points), (keys) => groupMembersText(index, keys)), whole);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("should insert members and list items into a group file by its bytes, giving the file of the grown index", () => {
+  fc.assert(
+    fc.property(groups.filter((g) => Object.keys(g).length > 0), fc.array(fc.tuple(groupKey, text), { maxLength: 5 }), (index, additions) => {
+      const buf = Buffer.from(groupsText(index));
+      const grown: Record<string, string[]> = Object.create(null);
+      for (const k of Object.keys(index)) grown[k] = [...index[k]!];
+      for (const [k, path] of additions) grown[k] = [...new Set([...(grown[k] ?? []), path])].sort(compareStrings);
+      const edits = groupInsertEdits(buf, additions);
+      // An existing empty list (`[]`) is not edited in place: the caller rebuilds.
+      const intoEmpty = additions.some(([k]) => index[k]?.length === 0);
+      assert.equal(edits === null, intoEmpty);
+      if (!edits) return;
+      assert.equal(Buffer.concat(splicedPieces(buf, edits)).toString(), groupsText(grown));
+    }),
+    { numRuns: 300 },
+  );
+  fc.assert(
+    fc.property(groups.filter((g) => Object.keys(g).length > 0), groups, (index, more) => {
+      const members = Object.entries(more).filter(([k]) => !(k in index));
+      const buf = Buffer.from(groupsText(index));
+      const edits = memberInsertEdits(buf, members);
+      assert.ok(edits);
+      const grown = Object.assign(Object.create(null) as Record<string, string[]>, index, Object.fromEntries(members));
+      const after = Buffer.concat(splicedPieces(buf, edits));
+      assert.equal(after.toString(), groupsText(grown));
+      for (const [k, list] of members) assert.deepEqual(readGraphTargets(after, k), list);
     }),
     { numRuns: 300 },
   );

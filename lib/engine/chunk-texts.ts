@@ -1,5 +1,6 @@
 import { toManifestEntry } from "../core/indexes/manifest-entry.js";
-import { framer, headerFrame, JSON_OBJECT_FRAME, type Frame } from "../core/formats/frame.js";
+import { framer, headerFrame, type Frame } from "../core/formats/frame.js";
+import { GROUPS_FRAME, groupMembersText } from "../core/formats/groups.js";
 import { MANIFEST_FRAME, manifestEntriesText } from "../core/formats/manifest.js";
 import { SEARCH_FILE_HEADER, searchFileLine } from "../core/indexes/search-file.js";
 import type { ReadResult } from "../store/read-atom.js";
@@ -42,7 +43,7 @@ export function chunkPart(part: PartName, chunk: Chunk): string {
     case "graph": {
       const graph: Record<string, readonly string[]> = Object.create(null);
       for (const a of atoms) if (a.targets.length > 0) graph[a.atom.path] = a.targets;
-      return innerJson(graph);
+      return groupMembersText(graph);
     }
     case "search":
       return atoms.map((a) => `${searchFileLine(a.atom)}\n`).join("");
@@ -55,18 +56,12 @@ export function chunkPart(part: PartName, chunk: Chunk): string {
   }
 }
 
-// What JSON.stringify(value, null, 2) writes between the outer brackets (without their line breaks); "" when empty.
-function innerJson(value: object): string {
-  const json = JSON.stringify(value, null, 2);
-  return json.length <= 2 ? "" : json.slice(2, -2);
-}
-
 /** How a file is made of chunk parts: each part is some of its entries, joined by the frame's separator. */
 export type PartFrame = Frame;
 
 /** How each index file made of chunk parts is framed; `settingsKey` is the cache header's. */
 export function indexFrames(settingsKey: string): Record<PartName, PartFrame> {
-  return { manifest: MANIFEST_FRAME, graph: JSON_OBJECT_FRAME, search: headerFrame(`${SEARCH_FILE_HEADER}\n`), cache: headerFrame(statCacheHeader(settingsKey)) };
+  return { manifest: MANIFEST_FRAME, graph: GROUPS_FRAME, search: headerFrame(`${SEARCH_FILE_HEADER}\n`), cache: headerFrame(statCacheHeader(settingsKey)) };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { ManifestEntry } from "./types.js";
 import { MANIFEST_ENTRY_END, manifestEntryStart, manifestEntryText } from "../formats/manifest.js";
 import { isCurrentSearchFile } from "./search-file.js";
 import { pathField } from "../util/text.js";
+import { GROUP_LIST_FRAME, groupMemberStart } from "../formats/groups.js";
 
 /**
  * Pure edits of index files this tool wrote, on their bytes: incremental
@@ -76,11 +77,11 @@ export function searchLineEdit(buf: Buffer, path: string, line: string): ByteEdi
 
 /** The targets of `path` in graph.json: [] when it has no entry. */
 export function readGraphTargets(buf: Buffer, path: string): string[] {
-  const key = `\n  ${JSON.stringify(path)}: [`;
+  const key = groupMemberStart(path);
   const at = buf.indexOf(key);
   if (at === -1) return [];
   const open = at + Buffer.byteLength(key) - 1;
   if (buf[open + 1] === 0x5d) return [];
-  const end = buf.indexOf("\n  ]", open);
-  return end === -1 ? [] : (JSON.parse(buf.toString("utf8", open, end + 4)) as string[]);
+  const end = buf.indexOf(GROUP_LIST_FRAME.close, open);
+  return end === -1 ? [] : (JSON.parse(buf.toString("utf8", open, end + GROUP_LIST_FRAME.close.length)) as string[]);
 }

@@ -4,7 +4,9 @@ import fc from "fast-check";
 import { framedPieces, framedText, framer, type Frame } from "../lib/core/formats/frame.js";
 import { MANIFEST_FRAME, manifestEntriesEnd, manifestEntriesText, manifestEntryText, manifestInsertText, manifestPieces, manifestText } from "../lib/core/formats/manifest.js";
 import { GROUPS_FRAME, groupMembersText, groupMemberText, groupsPieces, groupsText, type Groups } from "../lib/core/formats/groups.js";
-import { manifestEntryRange, readGraphTargets, readManifestEntry, splicedPieces } from "../lib/core/indexes/splice.js";
+import { SEARCH_FRAME, searchFileChunks, searchLinesText, searchLineText, serializeSearchFile, type SearchRecord } from "../lib/core/formats/search.js";
+import { readSearchFile } from "../lib/core/indexes/search-file.js";
+import { manifestEntryRange, readGraphTargets, readManifestEntry, searchLineEdit, searchLineRange, splicedPieces } from "../lib/core/indexes/splice.js";
 import { groupInsertEdits, manifestEntryAt, memberInsertEdits } from "../lib/core/indexes/sorted-splice.js";
 import { compareStrings } from "../lib/core/util/compare.js";
 import type { ManifestEntry } from "../lib/core/indexes/types.js";
@@ -124,6 +126,43 @@ test("should insert members and list items into a group file by its bytes, givin
       const after = Buffer.concat(splicedPieces(buf, edits));
       assert.equal(after.toString(), groupsText(grown));
       for (const [k, list] of members) assert.deepEqual(readGraphTargets(after, k), list);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+const searchRecord = fc.record({ path: text.map((p) => `${p}.md`), name: text, type: text, project: text, status: text, updated: text, tags: list, description: text });
+const searchRecords = fc.uniqueArray(searchRecord, { maxLength: 10, selector: (r) => r.path }).map((rs) => [...rs].sort((a, b) => compareStrings(a.path, b.path)) as SearchRecord[]);
+
+test("should make search.tsv from its lines in its frame, whole, in pieces and in parts alike", () => {
+  fc.assert(
+    fc.property(searchRecords, fc.array(fc.nat(), { maxLength: 4 }), (records, points) => {
+      const whole = serializeSearchFile(records);
+      assert.equal(readSearchFile(Buffer.from(whole)).length, records.length);
+      assert.equal(framedText(SEARCH_FRAME, records.map(searchLineText)), whole);
+      assert.equal([...searchFileChunks(records)].join(""), whole);
+      assert.equal(writtenInParts(SEARCH_FRAME, cut(records, points), searchLinesText), whole);
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test("should insert and replace a search.tsv line by its bytes, giving the file of the new list", () => {
+  fc.assert(
+    fc.property(searchRecords.filter((rs) => rs.length > 0), searchRecord, fc.nat(), (records, record, pick) => {
+      const buf = Buffer.from(serializeSearchFile(records));
+      // Replaced: the line of one path, by another record's line for that path.
+      const old = records[pick % records.length]!;
+      const changed = { ...record, path: old.path };
+      const edit = searchLineEdit(buf, old.path, searchLineText(changed).slice(0, -1));
+      const replaced = edit === "same" ? buf : Buffer.concat(splicedPieces(buf, [edit!]));
+      assert.equal(replaced.toString(), serializeSearchFile(records.map((r) => (r === old ? changed : r))));
+      // Inserted: a new path's line at the start of the first line after it, or at the end.
+      fc.pre(!records.some((r) => r.path === record.path));
+      const next = records.find((r) => compareStrings(r.path, record.path) > 0);
+      const at = next ? searchLineRange(buf, next.path)![0] : buf.length;
+      const grown = Buffer.concat([buf.subarray(0, at), Buffer.from(searchLineText(record)), buf.subarray(at)]).toString();
+      assert.equal(grown, serializeSearchFile([...records, record].sort((a, b) => compareStrings(a.path, b.path))));
     }),
     { numRuns: 300 },
   );

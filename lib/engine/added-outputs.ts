@@ -11,6 +11,7 @@ import type { Layer, LayerEntry } from "../core/layers/types.js";
 import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
 import { resolveSourceList } from "../core/links/graph.js";
 import { isCurrentSearchFile, parseSearchFileLine, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
+import { searchLineText } from "../core/formats/search.js";
 import { compareStrings } from "../core/util/compare.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
@@ -175,7 +176,7 @@ function searchEdits(buf: Buffer, atoms: readonly Atom[]): ByteEdit[] | null {
     const place = firstAtOrAfter(buf, "\n", (at) => searchLinePath(buf, at), [header, buf.length - 1], atom.path);
     if (!place || place.found) return null;
     const at = place.at === buf.length - 1 ? buf.length : place.at + 1;
-    edits.push({ start: at, end: at, bytes: Buffer.from(`${searchFileLine(toManifestEntry(atom))}\n`) });
+    edits.push({ start: at, end: at, bytes: Buffer.from(searchLineText(toManifestEntry(atom))) });
   }
   return edits;
 }

@@ -2,7 +2,7 @@ import { toManifestEntry } from "../core/indexes/manifest-entry.js";
 import { framer, headerFrame, type Frame } from "../core/formats/frame.js";
 import { GROUPS_FRAME, groupMembersText } from "../core/formats/groups.js";
 import { MANIFEST_FRAME, manifestEntriesText } from "../core/formats/manifest.js";
-import { SEARCH_FILE_HEADER, searchFileLine } from "../core/indexes/search-file.js";
+import { SEARCH_FRAME, searchLinesText } from "../core/formats/search.js";
 import type { ReadResult } from "../store/read-atom.js";
 import { statCacheHeader, statLine } from "../store/stat-cache.js";
 
@@ -46,7 +46,7 @@ export function chunkPart(part: PartName, chunk: Chunk): string {
       return groupMembersText(graph);
     }
     case "search":
-      return atoms.map((a) => `${searchFileLine(a.atom)}\n`).join("");
+      return searchLinesText(atoms.map((a) => a.atom));
     case "cache":
       return chunk.results.map((read, i) => {
         const file = chunk.files[i]!;
@@ -61,7 +61,7 @@ export type PartFrame = Frame;
 
 /** How each index file made of chunk parts is framed; `settingsKey` is the cache header's. */
 export function indexFrames(settingsKey: string): Record<PartName, PartFrame> {
-  return { manifest: MANIFEST_FRAME, graph: GROUPS_FRAME, search: headerFrame(`${SEARCH_FILE_HEADER}\n`), cache: headerFrame(statCacheHeader(settingsKey)) };
+  return { manifest: MANIFEST_FRAME, graph: GROUPS_FRAME, search: SEARCH_FRAME, cache: headerFrame(statCacheHeader(settingsKey)) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ManifestEntry } from "./types.js";
 import { MANIFEST_ENTRY_END, manifestEntryStart, manifestEntryText } from "../formats/manifest.js";
 import { isCurrentSearchFile } from "./search-file.js";
-import { pathField } from "../util/text.js";
+import { searchLineStart } from "../formats/search.js";
 import { GROUP_LIST_FRAME, groupMemberStart } from "../formats/groups.js";
 
 /**
@@ -56,7 +56,7 @@ export function splicedPieces(buf: Buffer, edits: readonly ByteEdit[]): Buffer[]
 
 /** Byte offsets of the line of `path` in search.tsv (the end excludes the newline). */
 export function searchLineRange(buf: Buffer, path: string): [number, number] | null {
-  const at = buf.indexOf(`\n${pathField(path)}\t`);
+  const at = buf.indexOf(searchLineStart(path));
   if (at === -1) return null;
   const end = buf.indexOf(10, at + 1);
   return [at + 1, end === -1 ? buf.length : end];

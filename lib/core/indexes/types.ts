@@ -1,8 +1,9 @@
 import type { ManifestEntry } from "../formats/manifest.js";
-import type { LayerEntry } from "../layers/types.js";
 
-// Defined with its format (formats/manifest.ts), named here with the other indexes.
+// Defined with the files' formats (formats/), named here with the other indexes.
 export type { ManifestEntry };
+export type { SearchRecord } from "../formats/search.js";
+export { INDEX_FORMAT } from "../formats/version.js";
 
 /** Group key → vault-relative paths, sorted. */
 export type GroupIndex = Record<string, string[]>;
@@ -18,12 +19,4 @@ export interface VaultIndexes {
   graph: GroupIndex;
   /** Source path → the atoms its links resolve to (sorted, distinct, no self-links), for atoms that link (`index/links.json`). */
   links: GroupIndex;
-}
-
-/** The version of the files under `index/`; a reader that finds another one rebuilds. */
-export const INDEX_FORMAT = 1;
-
-/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
-export interface SearchRecord extends LayerEntry {
-  description: string;
 }

@@ -6,6 +6,8 @@ import { MANIFEST_FRAME, manifestEntriesEnd, manifestEntriesText, manifestEntryT
 import { GROUPS_FRAME, groupMembersText, groupMemberText, groupsPieces, groupsText, type Groups } from "../lib/core/formats/groups.js";
 import { SEARCH_FRAME, searchFileChunks, searchLinesText, searchLineText, serializeSearchFile, type SearchRecord } from "../lib/core/formats/search.js";
 import { readSearchFile } from "../lib/core/indexes/search-file.js";
+import { LAYER_FRAME, layerEntriesText, layerPieces, layerText } from "../lib/core/formats/layer.js";
+import { LAYER_FIELDS } from "../lib/core/layers/classify.js";
 import { manifestEntryRange, readGraphTargets, readManifestEntry, searchLineEdit, searchLineRange, splicedPieces } from "../lib/core/indexes/splice.js";
 import { groupInsertEdits, manifestEntryAt, memberInsertEdits } from "../lib/core/indexes/sorted-splice.js";
 import { compareStrings } from "../lib/core/util/compare.js";
@@ -165,5 +167,21 @@ test("should insert and replace a search.tsv line by its bytes, giving the file 
       assert.equal(grown, serializeSearchFile([...records, record].sort((a, b) => compareStrings(a.path, b.path))));
     }),
     { numRuns: 300 },
+  );
+});
+
+test("should make a layer file from its entries in its frame, whole, in pieces and in parts alike, with only the layer fields", () => {
+  // Entries with a field no layer file keeps.
+  const withExtra = searchRecord.map((r) => ({ ...r, lines: 3 }));
+  fc.assert(
+    fc.property(fc.array(withExtra, { maxLength: 12 }), fc.array(fc.nat(), { maxLength: 4 }), (entries, points) => {
+      const whole = layerText(entries);
+      // The reference: copies of the entries with only the layer fields, in their order, as JSON writes them.
+      const copies = entries.map((e) => Object.fromEntries(LAYER_FIELDS.map((f) => [f, e[f]])));
+      assert.equal(whole, `${JSON.stringify(copies, null, 2)}\n`);
+      assert.equal([...layerPieces(entries)].join(""), whole);
+      assert.equal(writtenInParts(LAYER_FRAME, cut(entries, points), layerEntriesText), whole);
+    }),
+    { numRuns: 200 },
   );
 });

@@ -1,12 +1,12 @@
 import type { Atom, ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
 import { toManifestEntry } from "../core/index-build/build.js";
-import { jsonArrayChunks } from "../core/indexes/serialize.js";
+import { layerPieces } from "../core/formats/layer.js";
 import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntriesEnd, manifestEntryText, manifestInsertText } from "../core/formats/manifest.js";
 import { splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
 import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
 import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";
-import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
+import { byUpdatedThenPath, layerOrder } from "../core/layers/classify.js";
 import type { Layer, LayerEntry } from "../core/layers/types.js";
 import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
 import { resolveSourceList } from "../core/links/graph.js";
@@ -190,7 +190,7 @@ function addedToLayers(texts: OutputTexts, read: (name: Layer) => Buffer | null,
     if (!buf) return false;
     const list = JSON.parse(buf.toString("utf8")) as LayerEntry[];
     for (const entry of placed[name]) list.splice(firstAfterIndex(list, entry), 0, entry);
-    texts.set(`layers/${name}.json`, () => jsonArrayChunks(list, 500, LAYER_FIELDS));
+    texts.set(`layers/${name}.json`, () => layerPieces(list));
   }
   return true;
 }

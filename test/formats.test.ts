@@ -8,6 +8,10 @@ import { SEARCH_FRAME, searchFileChunks, searchLinesText, searchLineText, serial
 import { readSearchFile } from "../lib/core/indexes/search-file.js";
 import { LAYER_FRAME, layerEntriesText, layerPieces, layerText } from "../lib/core/formats/layer.js";
 import { LAYER_FIELDS } from "../lib/core/layers/classify.js";
+import { cacheFrame, cacheTrailer, statLine, type StatEntry } from "../lib/core/formats/cache.js";
+import { readCacheFile } from "../lib/store/index-check.js";
+import { readCachedFiles, statCachePieces } from "../lib/store/stat-cache.js";
+import { crc32Hex } from "../lib/store/digest.js";
 import { manifestEntryRange, readGraphTargets, readManifestEntry, searchLineEdit, searchLineRange, splicedPieces } from "../lib/core/indexes/splice.js";
 import { groupInsertEdits, manifestEntryAt, memberInsertEdits } from "../lib/core/indexes/sorted-splice.js";
 import { compareStrings } from "../lib/core/util/compare.js";
@@ -181,6 +185,28 @@ test("should make a layer file from its entries in its frame, whole, in pieces a
       assert.equal(whole, `${JSON.stringify(copies, null, 2)}\n`);
       assert.equal([...layerPieces(entries)].join(""), whole);
       assert.equal(writtenInParts(LAYER_FRAME, cut(entries, points), layerEntriesText), whole);
+    }),
+    { numRuns: 200 },
+  );
+});
+
+const statEntry = fc.record({
+  mtimeMs: fc.oneof(fc.constant(Number.NaN), fc.constant(0), fc.integer({ min: 1, max: 2e12 }).map((ms) => ms + 0.5)), size: fc.oneof(fc.constant(Number.NaN), fc.nat(99999)),
+  skipped: fc.boolean(), diagnostics: fc.array(fc.record({ file: text, line: fc.nat(9), rule: text, message: text, severity: fc.constantFrom("error", "warning") }), { maxLength: 2 }),
+}) as fc.Arbitrary<StatEntry>;
+
+test("should make cache.tsv from its lines in its frame and its end line, whole and in parts alike, and read it back", () => {
+  fc.assert(
+    fc.property(fc.uniqueArray(fc.tuple(text.map((p) => `${p}.md`), statEntry), { maxLength: 8, selector: ([p]) => p }), fc.array(fc.nat(), { maxLength: 4 }), (files, points) => {
+      const sorted = [...files].sort((a, b) => compareStrings(a[0], b[0]));
+      const whole = [...statCachePieces("key", sorted.map(([p]) => p), new Map(sorted))].join("");
+      assert.equal(framedText(cacheFrame("key"), sorted.map(([p, e]) => statLine(p, e))), whole);
+      assert.equal(writtenInParts(cacheFrame("key"), cut(sorted, points), (run) => run.map(([p, e]) => statLine(p, e)).join("")), whole);
+      const file = Buffer.from(whole + cacheTrailer(sorted.length + 1, crc32Hex(Buffer.from(whole)), { "index/manifest.json": [1, 2] }));
+      const read = readCacheFile(file);
+      assert.ok(typeof read !== "string");
+      assert.equal(read.text, whole);
+      assert.deepEqual(readCachedFiles(read.text).map((f) => [f.path, f.skipped]), sorted.map(([p, e]) => [p, e.skipped]));
     }),
     { numRuns: 200 },
   );

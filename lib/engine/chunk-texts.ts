@@ -1,10 +1,10 @@
 import { toManifestEntry } from "../core/indexes/manifest-entry.js";
-import { framer, headerFrame, type Frame } from "../core/formats/frame.js";
+import { framer, type Frame } from "../core/formats/frame.js";
 import { GROUPS_FRAME, groupMembersText } from "../core/formats/groups.js";
 import { MANIFEST_FRAME, manifestEntriesText } from "../core/formats/manifest.js";
 import { SEARCH_FRAME, searchLinesText } from "../core/formats/search.js";
 import type { ReadResult } from "../store/read-atom.js";
-import { statCacheHeader, statLine } from "../store/stat-cache.js";
+import { cacheFrame, statLine } from "../core/formats/cache.js";
 
 /**
  * The index files one chunk of files (consecutive in path order) has a part
@@ -61,7 +61,7 @@ export type PartFrame = Frame;
 
 /** How each index file made of chunk parts is framed; `settingsKey` is the cache header's. */
 export function indexFrames(settingsKey: string): Record<PartName, PartFrame> {
-  return { manifest: MANIFEST_FRAME, graph: GROUPS_FRAME, search: SEARCH_FRAME, cache: headerFrame(statCacheHeader(settingsKey)) };
+  return { manifest: MANIFEST_FRAME, graph: GROUPS_FRAME, search: SEARCH_FRAME, cache: cacheFrame(settingsKey) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serializeJson } from "../core/indexes/serialize.js";
+import { CACHE_TRAILER, type DerivedStats } from "../core/formats/cache.js";
 import { compareStrings } from "../core/util/compare.js";
 import { crc32Hex, matchesCheck, type FileCheck } from "./digest.js";
 
@@ -19,8 +20,7 @@ import { crc32Hex, matchesCheck, type FileCheck } from "./digest.js";
 /** Vault-relative path of a data file → its check. */
 export type FileChecks = Record<string, FileCheck>;
 
-/** Vault-relative path of a data file → [size, mtime in whole µs] once written. */
-export type DerivedStats = Record<string, [number, number]>;
+export type { DerivedStats } from "../core/formats/cache.js";
 
 /** index/meta.json, split into the run's settings (its text without `files`) and the checks of the data files. */
 export interface MetaRead {
@@ -62,13 +62,6 @@ function isFileChecks(value: unknown): value is FileChecks {
   return Object.values(value).every((c: { bytes?: unknown; crc32?: unknown }) => typeof c === "object" && c !== null && Number.isInteger(c.bytes) && typeof c.crc32 === "string");
 }
 
-const TRAILER = "#end\t";
-
-/** The last line of cache.tsv: the lines before it (header included), their CRC-32, and the data files' stats. */
-export function cacheTrailer(lines: number, crc32: string, stats: DerivedStats): string {
-  return `${TRAILER}${lines}\t${crc32}\t${JSON.stringify(stats)}\n`;
-}
-
 /** cache.tsv read and checked: its text without the trailer, and the stats the trailer holds. */
 export interface CacheRead {
   text: string;
@@ -77,9 +70,9 @@ export interface CacheRead {
 
 /** Reads cache.tsv and checks it against its trailer; a string says how it is damaged. */
 export function readCacheFile(buf: Buffer): CacheRead | string {
-  const at = buf.lastIndexOf(`\n${TRAILER}`);
+  const at = buf.lastIndexOf(`\n${CACHE_TRAILER}`);
   if (at === -1 || buf[buf.length - 1] !== 10) return "index/cache.tsv is damaged (no end line)";
-  const fields = buf.toString("utf8", at + 1 + TRAILER.length, buf.length - 1).split("\t");
+  const fields = buf.toString("utf8", at + 1 + CACHE_TRAILER.length, buf.length - 1).split("\t");
   const body = buf.subarray(0, at + 1);
   let lines = 0;
   for (let i = body.indexOf(10); i !== -1; i = body.indexOf(10, i + 1)) lines++;

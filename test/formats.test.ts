@@ -12,6 +12,7 @@ import { cacheFrame, cacheTrailer, statLine, type StatEntry } from "../lib/core/
 import { readCacheFile } from "../lib/store/index-check.js";
 import { readCachedFiles, statCachePieces } from "../lib/store/stat-cache.js";
 import { crc32Hex } from "../lib/store/digest.js";
+import { metaBaseText, metaText, readMeta } from "../lib/core/formats/meta.js";
 import { manifestEntryRange, readGraphTargets, readManifestEntry, searchLineEdit, searchLineRange, splicedPieces } from "../lib/core/indexes/splice.js";
 import { groupInsertEdits, manifestEntryAt, memberInsertEdits } from "../lib/core/indexes/sorted-splice.js";
 import { compareStrings } from "../lib/core/util/compare.js";
@@ -207,6 +208,22 @@ test("should make cache.tsv from its lines in its frame and its end line, whole 
       assert.ok(typeof read !== "string");
       assert.equal(read.text, whole);
       assert.deepEqual(readCachedFiles(read.text).map((f) => [f.path, f.skipped]), sorted.map(([p, e]) => [p, e.skipped]));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test("should make meta.json from the run's settings and the files' checks, and read back only its exact bytes", () => {
+  const check = fc.record({ bytes: fc.nat(), crc32: fc.stringMatching(/^[0-9a-f]{8}$/) }).map((c) => ({ ...c }));
+  const checks = fc.dictionary(text.map((t) => `index/${t}`), check, { maxKeys: 5 }).map((d) => ({ ...d }));
+  const base = fc.record({ format: fc.nat(3), atoms: fc.nat(), settings: text });
+  fc.assert(
+    fc.property(base, checks, (settings, files) => {
+      const meta = metaText(settings, files);
+      const sorted = Object.keys(files).sort(compareStrings);
+      assert.deepEqual(Object.keys((JSON.parse(meta) as { files: object }).files), sorted);
+      assert.deepEqual(readMeta(meta), { base: metaBaseText(settings), files: Object.fromEntries(sorted.map((k) => [k, files[k]])) });
+      assert.equal(readMeta(meta.replace("\n", "\n\n")), null);
     }),
     { numRuns: 200 },
   );

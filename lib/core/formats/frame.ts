@@ -68,3 +68,8 @@ export function framedText(frame: Frame, entries: readonly string[]): string {
 export function insertedEntry(frame: Frame, entry: string, last: boolean): string {
   return last ? frame.separator + entry : entry + frame.separator;
 }
+
+/** Any value as deterministic pretty JSON with a trailing newline (object keys as built): a file that is one JSON value (meta.json). */
+export function serializeJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

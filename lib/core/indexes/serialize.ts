@@ -54,7 +54,4 @@ export function groupChunks(index: GroupIndex, size = 2000): Generator<string> {
   return groupsPieces(index, size);
 }
 
-/** Any value as deterministic pretty JSON with a trailing newline (object keys as built). */
-export function serializeJson(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
+export { serializeJson } from "../formats/frame.js";

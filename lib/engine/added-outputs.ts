@@ -1,15 +1,17 @@
 import type { Atom, ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
 import { toManifestEntry } from "../core/index-build/build.js";
-import { jsonArrayChunks, serializeManifestEntry } from "../core/indexes/serialize.js";
+import { layerPieces } from "../core/formats/layer.js";
+import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntriesEnd, manifestEntryText, manifestInsertText } from "../core/formats/manifest.js";
 import { splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
-import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, MANIFEST_ENTRY, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
+import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
 import type { GroupIndex, ManifestEntry } from "../core/indexes/types.js";
-import { byUpdatedThenPath, LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
+import { byUpdatedThenPath, layerOrder } from "../core/layers/classify.js";
 import type { Layer, LayerEntry } from "../core/layers/types.js";
 import { fileNameKey, targetKeys } from "../core/links/file-matcher.js";
 import { resolveSourceList } from "../core/links/graph.js";
 import { isCurrentSearchFile, parseSearchFileLine, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
+import { searchLineText } from "../core/formats/search.js";
 import { compareStrings } from "../core/util/compare.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
@@ -41,14 +43,14 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   if (delta.changed.length > 0 || delta.removed.length > 0 || delta.added.length === 0 || delta.added.length > 100 || !isCurrentSearchFile(previous.search)) return null;
   const added = [...delta.added].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
   if (canOpenOldLinks(added, previous.graph)) return null;
-  if (previous.manifest.indexOf(MANIFEST_ENTRY) === -1) return null;
+  if (previous.manifest.indexOf(MANIFEST_ENTRY_START) === -1) return null;
   const linking = added.filter((p) => p.targets.length > 0);
   // Only the new atoms' own links are new: resolved against every atom that may answer them, old and new.
   const answering = answeringAtoms(previous, added.map((p) => p.atom), linking.flatMap((p) => p.targets));
   if (!answering) return null;
   const resolved = resolveSourceList(answering, linking.map((p) => p.atom.path), linking.map((p) => p.targets));
   const backlinks = (path: string) => resolved.backlinks[path]?.length ?? 0;
-  const entry = (path: string) => serializeManifestEntry(toManifestEntry(atomOf(added, path), backlinks(path)));
+  const entry = (path: string) => toManifestEntry(atomOf(added, path), backlinks(path));
   const manifest = manifestEdits(previous.manifest, added.map((p) => p.atom.path), Object.keys(resolved.backlinks), backlinks, entry);
   const search = searchEdits(previous.search, added.map((p) => p.atom));
   const graphEdits = linking.length === 0 ? [] : memberInsertEdits(previous.graph, linking.map((p) => [p.atom.path, [...p.targets]]));
@@ -140,27 +142,27 @@ function atomOf(added: readonly ParsedAtom[], path: string): Atom {
 }
 
 // The new entries inserted where they sort, and the old ones the new atoms link to with their backlink counts raised.
-function manifestEdits(buf: Buffer, paths: readonly string[], linked: readonly string[], backlinks: (path: string) => number, entry: (path: string) => string): ByteEdit[] | null {
+function manifestEdits(buf: Buffer, paths: readonly string[], linked: readonly string[], backlinks: (path: string) => number, entry: (path: string) => ManifestEntry): ByteEdit[] | null {
   const inserts: ByteEdit[] = [];
   const edits: ByteEdit[] = [];
   const fresh = new Set(paths);
-  const end = buf.lastIndexOf("\n]");
+  const end = manifestEntriesEnd(buf);
   if (end === -1) return null;
-  const find = (path: string) => firstAtOrAfter(buf, MANIFEST_ENTRY, (at) => manifestEntryPath(buf, at), [0, end], path);
+  const find = (path: string) => firstAtOrAfter(buf, MANIFEST_ENTRY_START, (at) => manifestEntryPath(buf, at), [0, end], path);
   for (const path of linked) {
     if (fresh.has(path)) continue;
     const place = find(path);
     const old = place?.found ? manifestEntryAt(buf, path) : null;
     if (!old) return null;
-    const close = buf.indexOf("\n  }", place!.at + 1);
-    edits.push({ start: place!.at + 1, end: close + 4, bytes: Buffer.from(serializeManifestEntry({ ...old, backlinks: old.backlinks + backlinks(path) })) });
+    const close = buf.indexOf(MANIFEST_ENTRY_END, place!.at + 1);
+    edits.push({ start: place!.at + 1, end: close + MANIFEST_ENTRY_END.length, bytes: Buffer.from(manifestEntryText({ ...old, backlinks: old.backlinks + backlinks(path) })) });
   }
   for (const path of paths) {
     const place = find(path);
     // An entry already there (a run that died after writing the manifest, before the cache): rebuilt whole.
     if (!place || place.found) return null;
     const at = place.at === end ? end : place.at + 1;
-    inserts.push({ start: at, end: at, bytes: Buffer.from(place.at === end ? `,\n${entry(path)}` : `${entry(path)},\n`) });
+    inserts.push({ start: at, end: at, bytes: Buffer.from(manifestInsertText(entry(path), place.at === end)) });
   }
   // Inserts first: one before an entry whose backlinks change starts where that entry's edit starts.
   return [...inserts, ...edits];
@@ -174,7 +176,7 @@ function searchEdits(buf: Buffer, atoms: readonly Atom[]): ByteEdit[] | null {
     const place = firstAtOrAfter(buf, "\n", (at) => searchLinePath(buf, at), [header, buf.length - 1], atom.path);
     if (!place || place.found) return null;
     const at = place.at === buf.length - 1 ? buf.length : place.at + 1;
-    edits.push({ start: at, end: at, bytes: Buffer.from(`${searchFileLine(toManifestEntry(atom))}\n`) });
+    edits.push({ start: at, end: at, bytes: Buffer.from(searchLineText(toManifestEntry(atom))) });
   }
   return edits;
 }
@@ -188,7 +190,7 @@ function addedToLayers(texts: OutputTexts, read: (name: Layer) => Buffer | null,
     if (!buf) return false;
     const list = JSON.parse(buf.toString("utf8")) as LayerEntry[];
     for (const entry of placed[name]) list.splice(firstAfterIndex(list, entry), 0, entry);
-    texts.set(`layers/${name}.json`, () => jsonArrayChunks(list, 500, LAYER_FIELDS));
+    texts.set(`layers/${name}.json`, () => layerPieces(list));
   }
   return true;
 }

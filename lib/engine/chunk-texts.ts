@@ -1,7 +1,10 @@
 import { toManifestEntry } from "../core/indexes/manifest-entry.js";
-import { SEARCH_FILE_HEADER, searchFileLine } from "../core/indexes/search-file.js";
+import { framer, type Frame } from "../core/formats/frame.js";
+import { GROUPS_FRAME, groupMembersText } from "../core/formats/groups.js";
+import { MANIFEST_FRAME, manifestEntriesText } from "../core/formats/manifest.js";
+import { SEARCH_FRAME, searchLinesText } from "../core/formats/search.js";
 import type { ReadResult } from "../store/read-atom.js";
-import { statCacheHeader, statLine } from "../store/stat-cache.js";
+import { cacheFrame, statLine } from "../core/formats/cache.js";
 
 /**
  * The index files one chunk of files (consecutive in path order) has a part
@@ -36,14 +39,14 @@ export function chunkPart(part: PartName, chunk: Chunk): string {
   const atoms = chunk.results.flatMap((r) => (r.atom ? [r.atom] : []));
   switch (part) {
     case "manifest":
-      return innerJson(atoms.map((a, i) => toManifestEntry(a.atom, chunk.backlinks[i])));
+      return manifestEntriesText(atoms.map((a, i) => toManifestEntry(a.atom, chunk.backlinks[i])));
     case "graph": {
       const graph: Record<string, readonly string[]> = Object.create(null);
       for (const a of atoms) if (a.targets.length > 0) graph[a.atom.path] = a.targets;
-      return innerJson(graph);
+      return groupMembersText(graph);
     }
     case "search":
-      return atoms.map((a) => `${searchFileLine(a.atom)}\n`).join("");
+      return searchLinesText(atoms.map((a) => a.atom));
     case "cache":
       return chunk.results.map((read, i) => {
         const file = chunk.files[i]!;
@@ -53,49 +56,30 @@ export function chunkPart(part: PartName, chunk: Chunk): string {
   }
 }
 
-// What JSON.stringify(value, null, 2) writes between the outer brackets (without their line breaks); "" when empty.
-function innerJson(value: object): string {
-  const json = JSON.stringify(value, null, 2);
-  return json.length <= 2 ? "" : json.slice(2, -2);
-}
-
-/** How a file is made of chunk parts: after a header, or as the members of a JSON array or object. */
-export type PartFrame = { header: string } | { join: "[]" | "{}" };
+/** How a file is made of chunk parts: each part is some of its entries, joined by the frame's separator. */
+export type PartFrame = Frame;
 
 /** How each index file made of chunk parts is framed; `settingsKey` is the cache header's. */
 export function indexFrames(settingsKey: string): Record<PartName, PartFrame> {
-  return { manifest: { join: "[]" }, graph: { join: "{}" }, search: { header: `${SEARCH_FILE_HEADER}\n` }, cache: { header: statCacheHeader(settingsKey) } };
+  return { manifest: MANIFEST_FRAME, graph: GROUPS_FRAME, search: SEARCH_FRAME, cache: cacheFrame(settingsKey) };
 }
 
 /**
  * Every piece of the files made of chunk parts, in the order each file is
- * written: `[part, text]` pairs, the headers first, then each chunk's parts
- * (`onChunk` is called after each chunk), then the closing brackets. Only
- * the parts in `frames` are made. The pieces of one part, joined, are its
- * whole file: the bytes the one-thread path writes.
+ * written: `[part, text]` pairs, each chunk's parts in their frames (`onChunk`
+ * is called after each chunk), then what closes each file. Only the parts in
+ * `frames` are made. The pieces of one part, joined, are its whole file: the
+ * bytes the one-thread path writes.
  */
 export function* partPieces(chunks: number, chunkAt: (c: number) => Chunk, frames: Readonly<Partial<Record<PartName, PartFrame>>>, onChunk?: (chunk: number) => void): Generator<[PartName, string]> {
-  const parts = Object.keys(frames) as PartName[];
-  const started = new Set<PartName>();
-  for (const part of parts) {
-    const frame = frames[part]!;
-    if ("header" in frame) yield [part, frame.header];
-  }
+  const files = (Object.keys(frames) as PartName[]).map((part) => [part, framer(frames[part]!)] as const);
   for (let c = 0; c < chunks; c++) {
     const chunk = chunkAt(c);
-    for (const part of parts) {
-      const frame = frames[part]!;
-      const text = chunkPart(part, chunk);
-      if ("header" in frame) yield [part, text];
-      else if (text !== "") {
-        yield [part, `${started.has(part) ? "," : frame.join[0]}\n${text}`];
-        started.add(part);
-      }
+    for (const [part, file] of files) {
+      const text = file.next(chunkPart(part, chunk));
+      if (text !== "") yield [part, text];
     }
     onChunk?.(c);
   }
-  for (const part of parts) {
-    const frame = frames[part]!;
-    if ("join" in frame) yield [part, started.has(part) ? `\n${frame.join[1]}\n` : `${frame.join}\n`];
-  }
+  for (const [part, file] of files) yield [part, file.end()];
 }

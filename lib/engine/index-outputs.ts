@@ -1,17 +1,19 @@
 import type { ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
 import { buildIndexes, toManifestEntry, type IndexInput } from "../core/index-build/build.js";
-import { INDEX_FILES, jsonArrayChunks } from "../core/indexes/serialize.js";
+import { INDEX_FILES } from "../core/indexes/serialize.js";
+import { layerPieces } from "../core/formats/layer.js";
 import { manifestEntryEdit, readGraphTargets, readManifestEntry, searchLineEdit, splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
 import type { ManifestEntry, VaultIndexes } from "../core/indexes/types.js";
-import { LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
+import { layerOrder } from "../core/layers/classify.js";
 import type { Layer, LayerEntry } from "../core/layers/types.js";
 import { dirname, join } from "node:path";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic, type FileData } from "../store/atomic.js";
 import { crc32 } from "node:zlib";
 import { crcHex, Digester, type FileCheck } from "../store/digest.js";
-import { cacheTrailer, derivedStats, metaText, type FileChecks } from "../store/index-check.js";
+import { cacheTrailer } from "../core/formats/cache.js";
+import { derivedStats, metaText, type FileChecks } from "../store/index-check.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { killPoint } from "../store/kill-point.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../core/indexes/search-file.js";
@@ -87,7 +89,7 @@ export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today:
 export function addLayers(texts: OutputTexts, atoms: readonly LayerEntry[], today: string, thresholds: LayerThresholds): void {
   let layers: Record<Layer, LayerEntry[]> | null = null;
   for (const name of ["hot", "warm", "cold"] as const) {
-    texts.set(`layers/${name}.json`, () => jsonArrayChunks((layers ??= layerOrder(atoms, today, thresholds))[name], 500, LAYER_FIELDS));
+    texts.set(`layers/${name}.json`, () => layerPieces((layers ??= layerOrder(atoms, today, thresholds))[name]));
   }
 }
 

@@ -1,14 +1,9 @@
 import { crc32 } from "node:zlib";
 
-/**
- * What index/meta.json records of a derived file: its length and the CRC-32
- * of its bytes, as written (8 hex digits). A check against damage (cut
- * short, a line lost, bytes garbled), not against someone forging a file.
- */
-export interface FileCheck {
-  bytes: number;
-  crc32: string;
-}
+import type { FileCheck } from "../core/formats/meta.js";
+
+/** What index/meta.json records of a derived file (defined with its format). */
+export type { FileCheck };
 
 /**
  * Counts and checksums bytes as a file is written (CRC-32 through node:zlib,

@@ -1,8 +1,8 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { serializeJson } from "../core/indexes/serialize.js";
-import { compareStrings } from "../core/util/compare.js";
-import { crc32Hex, matchesCheck, type FileCheck } from "./digest.js";
+import { CACHE_TRAILER, type DerivedStats } from "../core/formats/cache.js";
+import type { FileChecks } from "../core/formats/meta.js";
+import { crc32Hex, matchesCheck } from "./digest.js";
 
 /**
  * How damage to the derived files is found. `index/meta.json`, written after
@@ -16,58 +16,9 @@ import { crc32Hex, matchesCheck, type FileCheck } from "./digest.js";
  * cache.tsv is machine-local (mtimes), meta.json is not (deterministic).
  */
 
-/** Vault-relative path of a data file → its check. */
-export type FileChecks = Record<string, FileCheck>;
-
-/** Vault-relative path of a data file → [size, mtime in whole µs] once written. */
-export type DerivedStats = Record<string, [number, number]>;
-
-/** index/meta.json, split into the run's settings (its text without `files`) and the checks of the data files. */
-export interface MetaRead {
-  /** The text meta.json would have without `files` (compared with this run's). */
-  base: string;
-  files: FileChecks;
-}
-
-/** The meta text: the run's settings, then the checks of every data file, by path. */
-export function metaText(base: Record<string, unknown>, files: FileChecks): string {
-  const sorted: FileChecks = {};
-  for (const rel of Object.keys(files).sort(compareStrings)) sorted[rel] = files[rel]!;
-  return serializeJson({ ...base, files: sorted });
-}
-
-/** The settings part of a meta text (see {@link metaText}). */
-export function metaBaseText(base: Record<string, unknown>): string {
-  return serializeJson(base);
-}
-
-/**
- * Parses meta.json's text; null when it is not one this version writes, or
- * not exactly as written (a line doubled or dropped can still parse).
- */
-export function readMeta(text: string): MetaRead | null {
-  try {
-    const parsed = JSON.parse(text) as { files?: unknown };
-    if (serializeJson(parsed) !== text) return null;
-    const { files, ...base } = parsed;
-    if (!isFileChecks(files)) return null;
-    return { base: metaBaseText(base), files };
-  } catch {
-    return null;
-  }
-}
-
-function isFileChecks(value: unknown): value is FileChecks {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every((c: { bytes?: unknown; crc32?: unknown }) => typeof c === "object" && c !== null && Number.isInteger(c.bytes) && typeof c.crc32 === "string");
-}
-
-const TRAILER = "#end\t";
-
-/** The last line of cache.tsv: the lines before it (header included), their CRC-32, and the data files' stats. */
-export function cacheTrailer(lines: number, crc32: string, stats: DerivedStats): string {
-  return `${TRAILER}${lines}\t${crc32}\t${JSON.stringify(stats)}\n`;
-}
+// The bytes of meta.json and of the cache's end line: formats/meta.ts and formats/cache.ts.
+export { metaBaseText, metaText, readMeta, type FileChecks, type MetaRead } from "../core/formats/meta.js";
+export type { DerivedStats } from "../core/formats/cache.js";
 
 /** cache.tsv read and checked: its text without the trailer, and the stats the trailer holds. */
 export interface CacheRead {
@@ -77,9 +28,9 @@ export interface CacheRead {
 
 /** Reads cache.tsv and checks it against its trailer; a string says how it is damaged. */
 export function readCacheFile(buf: Buffer): CacheRead | string {
-  const at = buf.lastIndexOf(`\n${TRAILER}`);
+  const at = buf.lastIndexOf(`\n${CACHE_TRAILER}`);
   if (at === -1 || buf[buf.length - 1] !== 10) return "index/cache.tsv is damaged (no end line)";
-  const fields = buf.toString("utf8", at + 1 + TRAILER.length, buf.length - 1).split("\t");
+  const fields = buf.toString("utf8", at + 1 + CACHE_TRAILER.length, buf.length - 1).split("\t");
   const body = buf.subarray(0, at + 1);
   let lines = 0;
   for (let i = body.indexOf(10); i !== -1; i = body.indexOf(10, i + 1)) lines++;

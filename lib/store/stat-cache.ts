@@ -1,27 +1,21 @@
 import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
-import { INDEX_FORMAT } from "../core/indexes/types.js";
+import { CACHE_HEADER, microseconds, statCacheHeader, statLine, type StatEntry } from "../core/formats/cache.js";
 import { compareStrings } from "../core/util/compare.js";
-import { pathField, pathFromField } from "../core/util/text.js";
+import { pathFromField } from "../core/util/text.js";
 import { readCacheFile, type CacheRead } from "./index-check.js";
 import type { VaultFile } from "./scan.js";
 
 /**
- * `index/cache.tsv`: one line per file of the last run, in path order —
- * `mtime (whole µs)⇥size⇥skipped⇥diagnostics (JSON)⇥path` — so that an incremental
+ * `index/cache.tsv` (its bytes: formats/cache.ts, whose names are also
+ * exported here): one line per file of the last run, so that an incremental
  * run knows what changed without reading unchanged files. The atoms
  * themselves are not cached here: manifest.json and graph.json hold them.
  * Machine-local (mtimes), hence listed in index/.gitignore. An unchanged
  * line is compared and copied as text, never parsed into objects.
  */
-export interface StatEntry {
-  mtimeMs: number;
-  size: number;
-  /** The file is not an atom (binary, unreadable): it has diagnostics but no manifest entry. */
-  skipped: boolean;
-  diagnostics: Diagnostic[];
-}
+export { statCacheHeader, statLine, type StatEntry } from "../core/formats/cache.js";
 
 /** What {@link compareWithCache} finds. */
 export interface CacheComparison {
@@ -38,9 +32,6 @@ export interface CacheComparison {
   /** Files of the cache that are gone, with whether they were atoms. */
   removed: { path: string; wasAtom: boolean }[];
 }
-
-// "/2": mtimes in whole microseconds, so a line is compared without formatting or parsing a float; "/3": the end line (index-check.ts).
-const HEADER = "#cortex-stat-cache/3";
 
 /** The settings an index depends on (how projects are inferred): a cache or search.db of other settings is rebuilt. */
 export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
@@ -72,11 +63,6 @@ export function readCachedFiles(text: string): CachedFile[] {
     if (end < 0) break;
   }
   return files;
-}
-
-/** The cache's first line, for these settings. */
-export function statCacheHeader(settingsKey: string): string {
-  return `${HEADER}\t${INDEX_FORMAT}\t${JSON.stringify(settingsKey)}\n`;
 }
 
 /**
@@ -114,7 +100,7 @@ export function readFileStamps(file: string): Map<string, string> | null {
   } catch {
     return null;
   }
-  if (buf.toString("latin1", 0, HEADER.length + 1) !== `${HEADER}\t`) return null;
+  if (buf.toString("latin1", 0, CACHE_HEADER.length + 1) !== `${CACHE_HEADER}\t`) return null;
   // A damaged cache (its end line's check fails) tells nothing: every note is checked again.
   const read = readCacheFile(buf);
   if (typeof read === "string") return null;
@@ -289,19 +275,6 @@ class CacheCursor {
   path(): string {
     return pathFromField(this.text.slice(this.pathStart, this.end));
   }
-}
-
-function microseconds(mtimeMs: number): number {
-  return Math.round(mtimeMs * 1000);
-}
-
-/** One file's line (with its newline). */
-export function statLine(path: string, e: StatEntry): string {
-  // An unknown mtime (the file could not be opened) is written as 0, which no later stat matches.
-  const mtime = Number.isFinite(e.mtimeMs) && e.mtimeMs > 0 ? microseconds(e.mtimeMs) : 0;
-  // Likewise an unknown size: a line must always read back (one that does not makes every run a full one).
-  const size = Number.isFinite(e.size) && e.size >= 0 ? e.size : 0;
-  return `${mtime}\t${size}\t${e.skipped ? 1 : 0}\t${JSON.stringify(e.diagnostics)}\t${pathField(path)}\n`;
 }
 
 /**

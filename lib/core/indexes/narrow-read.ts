@@ -1,17 +1,19 @@
 import { compareStrings } from "../util/compare.js";
 import type { GroupIndex, ManifestEntry } from "./types.js";
+import { GROUP_ITEM_START, GROUP_LIST_FRAME, GROUP_MEMBER_START } from "../formats/groups.js";
+import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntryStart } from "../formats/manifest.js";
 
 /**
- * Narrow reads of index files this tool wrote (`JSON.stringify(…, null, 2)`
- * layout, see serialize.ts), on their bytes: a command that needs two fields
+ * Narrow reads of index files this tool wrote (their layout and markers:
+ * formats/manifest.ts, formats/groups.ts), on their bytes: a command that needs two fields
  * of 100k manifest entries, or one key of a group index, does not parse the
  * whole file. Each returns null when the bytes are not laid out as expected;
  * the caller then parses the file whole.
  */
 
-const ENTRY = Buffer.from('\n  {\n    "path": ');
+const ENTRY = Buffer.from(MANIFEST_ENTRY_START);
 const ALIASES = Buffer.from('\n    "aliases": ');
-const ENTRY_END = Buffer.from("\n  }");
+const ENTRY_END = Buffer.from(MANIFEST_ENTRY_END);
 
 /**
  * The `path` and `aliases` of every manifest entry, in file order (what the
@@ -52,7 +54,7 @@ export function readGroupKeys(buf: Buffer, keys: readonly string[]): GroupIndex 
     for (const key of keys) {
       const head = Buffer.from(`\n  ${JSON.stringify(key)}: `);
       const at = buf.indexOf(head);
-      out[key] = at === -1 ? [] : stringArray(buf, at + head.length, "\n  ]");
+      out[key] = at === -1 ? [] : stringArray(buf, at + head.length, GROUP_LIST_FRAME.close);
     }
   } catch {
     return null;
@@ -67,8 +69,8 @@ export function readGroupKeys(buf: Buffer, keys: readonly string[]): GroupIndex 
  */
 export function readGroupKeysOf(buf: Buffer, member: string): string[] | null {
   if (buf.length < 2 || buf[0] !== 0x7b) return null;
-  const needle = Buffer.from(`\n    ${JSON.stringify(member)}`);
-  const keyHead = Buffer.from('\n  "');
+  const needle = Buffer.from(`${GROUP_ITEM_START}${JSON.stringify(member)}`);
+  const keyHead = Buffer.from(GROUP_MEMBER_START);
   const found: string[] = [];
   try {
     for (let at = buf.indexOf(needle); at !== -1; at = buf.indexOf(needle, at + needle.length)) {
@@ -122,7 +124,7 @@ export function readManifestEntries(buf: Buffer, paths: readonly string[]): Map<
   const out = new Map<string, ManifestEntry>();
   let from = 0;
   for (const path of [...new Set(paths)].sort(compareStrings)) {
-    const head = Buffer.from(`\n  {\n    "path": ${JSON.stringify(path)},\n`);
+    const head = Buffer.from(manifestEntryStart(path));
     let at = buf.indexOf(head, from);
     if (at === -1 && from > 0) at = buf.indexOf(head);
     const end = at === -1 ? -1 : buf.indexOf(ENTRY_END, at + head.length);

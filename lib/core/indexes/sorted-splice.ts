@@ -2,6 +2,8 @@ import { compareStrings } from "../util/compare.js";
 import { pathFromField } from "../util/text.js";
 import type { ByteEdit } from "./splice.js";
 import type { ManifestEntry } from "./types.js";
+import { GROUP_ITEM_START, GROUP_LIST_FRAME, GROUP_MEMBER_START, GROUPS_FRAME, groupItemInsertText, groupMemberInsertText } from "../formats/groups.js";
+import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntriesEnd } from "../formats/manifest.js";
 
 /**
  * Insertions into index files this tool wrote, found by binary search over
@@ -47,24 +49,21 @@ export function searchLinePath(buf: Buffer, at: number): string | null {
   return pathFromField(buf.toString("utf8", at + 1, tab));
 }
 
-/** The marker that starts an entry of manifest.json (before its path). */
-export const MANIFEST_ENTRY = '\n  {\n    "path": ';
-
 /** The path of the manifest entry whose marker is at `at`. */
 export function manifestEntryPath(buf: Buffer, at: number): string | null {
-  const start = at + MANIFEST_ENTRY.length;
+  const start = at + MANIFEST_ENTRY_START.length;
   const end = buf.indexOf(",\n", start);
   return end === -1 ? null : parseString(buf.toString("utf8", start, end));
 }
 
 /** The entry of `path` in manifest.json, found by binary search; null when it has none. */
 export function manifestEntryAt(buf: Buffer, path: string): ManifestEntry | null {
-  const end = buf.lastIndexOf("\n]");
-  const place = end === -1 ? null : firstAtOrAfter(buf, MANIFEST_ENTRY, (at) => manifestEntryPath(buf, at), [0, end], path);
-  const close = place?.found ? buf.indexOf("\n  }", place.at + 1) : -1;
+  const end = manifestEntriesEnd(buf);
+  const place = end === -1 ? null : firstAtOrAfter(buf, MANIFEST_ENTRY_START, (at) => manifestEntryPath(buf, at), [0, end], path);
+  const close = place?.found ? buf.indexOf(MANIFEST_ENTRY_END, place.at + 1) : -1;
   if (close === -1) return null;
   try {
-    return JSON.parse(buf.toString("utf8", place!.at + 1, close + 4)) as ManifestEntry;
+    return JSON.parse(buf.toString("utf8", place!.at + 1, close + MANIFEST_ENTRY_END.length)) as ManifestEntry;
   } catch {
     return null;
   }
@@ -75,7 +74,7 @@ export function aliasesByPath(manifest: Buffer): Map<string, string[]> | null {
   const found = new Map<string, string[]>();
   const key = '\n    "aliases": [\n';
   for (let at = manifest.indexOf(key); at !== -1; at = manifest.indexOf(key, at + 1)) {
-    const start = manifest.lastIndexOf(MANIFEST_ENTRY, at);
+    const start = manifest.lastIndexOf(MANIFEST_ENTRY_START, at);
     const path = start === -1 ? null : manifestEntryPath(manifest, start);
     const close = manifest.indexOf("\n    ]", at);
     if (path === null || close === -1) return null;
@@ -86,13 +85,11 @@ export function aliasesByPath(manifest: Buffer): Map<string, string[]> | null {
   return found;
 }
 
-/** The marker that starts a key of a group index, graph.json or links.json. */
-export const GROUP_KEY = '\n  "';
-
 /** The key of the group line whose marker is at `at` (`  "key": [`). */
 export function groupKey(buf: Buffer, at: number): string | null {
   const nl = buf.indexOf(10, at + 1);
-  const line = buf.toString("utf8", at + 3, nl === -1 ? buf.length : nl);
+  // From the key's opening quote, the marker's last byte.
+  const line = buf.toString("utf8", at + GROUP_MEMBER_START.length - 1, nl === -1 ? buf.length : nl);
   const colon = line.lastIndexOf('": [');
   return colon === -1 ? null : parseString(line.slice(0, colon + 1));
 }
@@ -103,14 +100,14 @@ export function groupKey(buf: Buffer, at: number): string | null {
  * where it sorts. The same bytes `groupChunks` writes for the grown index.
  */
 export function groupInsertEdits(buf: Buffer, additions: readonly [key: string, path: string][]): ByteEdit[] | null {
-  const end = buf.lastIndexOf("\n}");
-  if (end === -1 || buf.indexOf(GROUP_KEY) === -1) return null;
+  const end = buf.lastIndexOf(GROUPS_FRAME.close);
+  if (end === -1 || buf.indexOf(GROUP_MEMBER_START) === -1) return null;
   const byKey = new Map<string, string[]>();
   for (const [key, path] of additions) (byKey.get(key) ?? byKey.set(key, []).get(key)!).push(path);
   const edits: ByteEdit[] = [];
   for (const key of [...byKey.keys()].sort(compareStrings)) {
     const paths = [...new Set(byKey.get(key))].sort(compareStrings);
-    const place = firstAtOrAfter(buf, GROUP_KEY, (at) => groupKey(buf, at), [0, end], key);
+    const place = firstAtOrAfter(buf, GROUP_MEMBER_START, (at) => groupKey(buf, at), [0, end], key);
     if (!place) return null;
     const more = place.found ? listInsertEdits(buf, place.at, paths) : [newMember(place.at, end, key, paths)];
     if (!more) return null;
@@ -124,35 +121,36 @@ export function groupInsertEdits(buf: Buffer, additions: readonly [key: string, 
  * links.json, none of which is there yet, each where its key sorts.
  */
 export function memberInsertEdits(buf: Buffer, members: readonly [string, readonly string[]][]): ByteEdit[] | null {
-  const end = buf.lastIndexOf("\n}");
-  if (end === -1 || buf.indexOf(GROUP_KEY) === -1) return null;
+  const end = buf.lastIndexOf(GROUPS_FRAME.close);
+  if (end === -1 || buf.indexOf(GROUP_MEMBER_START) === -1) return null;
   const edits: ByteEdit[] = [];
   for (const [key, list] of [...members].sort((a, b) => compareStrings(a[0], b[0]))) {
-    const place = firstAtOrAfter(buf, GROUP_KEY, (at) => groupKey(buf, at), [0, end], key);
+    const place = firstAtOrAfter(buf, GROUP_MEMBER_START, (at) => groupKey(buf, at), [0, end], key);
     if (!place || place.found) return null;
     edits.push(newMember(place.at, end, key, list));
   }
   return edits;
 }
 
-// A member `  "key": [list]` inserted before the key line at `at` (its newline), or after the last one (`at` = `end`).
+// A member `  "key": [list]` inserted before the member whose marker is at `at`, or after the last one (`at` = `end`).
 function newMember(at: number, end: number, key: string, list: readonly string[]): ByteEdit {
-  const text = `  ${JSON.stringify(key)}: ${JSON.stringify(list, null, 2).replace(/\n/g, "\n  ")}`;
-  return { start: at, end: at, bytes: Buffer.from(at === end ? `,\n${text}` : `\n${text},`) };
+  const start = at === end ? end : at + 1;
+  return { start, end: start, bytes: Buffer.from(groupMemberInsertText(key, list, at === end)) };
 }
 
 // Insertions of `paths` (sorted) into the list of the key whose line starts at `keyAt`; the ones there already are left out.
 function listInsertEdits(buf: Buffer, keyAt: number, paths: readonly string[]): ByteEdit[] | null {
   const open = buf.indexOf(10, keyAt + 1);
-  const close = buf.indexOf("\n  ]", open);
+  const close = buf.indexOf(GROUP_LIST_FRAME.close, open);
   if (open === -1 || buf[open - 1] !== 0x5b || close === -1) return null;
   const edits: ByteEdit[] = [];
   for (const path of paths) {
-    const place = firstAtOrAfter(buf, "\n    ", (at) => listItem(buf, at), [open, close], path);
+    const place = firstAtOrAfter(buf, GROUP_ITEM_START, (at) => listItem(buf, at), [open, close], path);
     if (!place) return null;
     if (place.found) continue;
-    const bytes = place.at === close ? `,\n    ${JSON.stringify(path)}` : `\n    ${JSON.stringify(path)},`;
-    edits.push({ start: place.at, end: place.at, bytes: Buffer.from(bytes) });
+    const last = place.at === close;
+    const start = last ? close : place.at + 1;
+    edits.push({ start, end: start, bytes: Buffer.from(groupItemInsertText(path, last)) });
   }
   return edits;
 }
@@ -160,7 +158,7 @@ function listInsertEdits(buf: Buffer, keyAt: number, paths: readonly string[]): 
 // The string of a list line (`    "path",`) whose newline is at `at`.
 function listItem(buf: Buffer, at: number): string | null {
   const nl = buf.indexOf(10, at + 1);
-  const line = buf.toString("utf8", at + 5, nl === -1 ? buf.length : nl);
+  const line = buf.toString("utf8", at + GROUP_ITEM_START.length, nl === -1 ? buf.length : nl);
   return parseString(line.endsWith(",") ? line.slice(0, -1) : line);
 }
 

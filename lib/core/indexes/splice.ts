@@ -1,7 +1,8 @@
 import type { ManifestEntry } from "./types.js";
-import { serializeManifestEntry } from "./serialize.js";
+import { MANIFEST_ENTRY_END, manifestEntryStart, manifestEntryText } from "../formats/manifest.js";
 import { isCurrentSearchFile } from "./search-file.js";
-import { pathField } from "../util/text.js";
+import { searchLineStart } from "../formats/search.js";
+import { GROUP_LIST_FRAME, groupMemberStart } from "../formats/groups.js";
 
 /**
  * Pure edits of index files this tool wrote, on their bytes: incremental
@@ -12,10 +13,10 @@ import { pathField } from "../util/text.js";
 
 /** Byte offsets of a path's entry in manifest.json (from `  {` to `  }`). */
 export function manifestEntryRange(buf: Buffer, path: string): [number, number] | null {
-  const at = buf.indexOf(`\n  {\n    "path": ${JSON.stringify(path)},\n`);
+  const at = buf.indexOf(manifestEntryStart(path));
   if (at === -1) return null;
-  const end = buf.indexOf("\n  }", at + 1);
-  return end === -1 ? null : [at + 1, end + 4];
+  const end = buf.indexOf(MANIFEST_ENTRY_END, at + 1);
+  return end === -1 ? null : [at + 1, end + MANIFEST_ENTRY_END.length];
 }
 
 /** The entry of `path` in manifest.json, parsed; null when absent. */
@@ -34,7 +35,7 @@ export interface ByteEdit {
 /** The edit of manifest.json that replaces the entry of `entry.path`; null when it has none. */
 export function manifestEntryEdit(buf: Buffer, entry: ManifestEntry): ByteEdit | null {
   const range = manifestEntryRange(buf, entry.path);
-  return range ? { start: range[0], end: range[1], bytes: Buffer.from(serializeManifestEntry(entry)) } : null;
+  return range ? { start: range[0], end: range[1], bytes: Buffer.from(manifestEntryText(entry)) } : null;
 }
 
 /**
@@ -55,7 +56,7 @@ export function splicedPieces(buf: Buffer, edits: readonly ByteEdit[]): Buffer[]
 
 /** Byte offsets of the line of `path` in search.tsv (the end excludes the newline). */
 export function searchLineRange(buf: Buffer, path: string): [number, number] | null {
-  const at = buf.indexOf(`\n${pathField(path)}\t`);
+  const at = buf.indexOf(searchLineStart(path));
   if (at === -1) return null;
   const end = buf.indexOf(10, at + 1);
   return [at + 1, end === -1 ? buf.length : end];
@@ -76,11 +77,11 @@ export function searchLineEdit(buf: Buffer, path: string, line: string): ByteEdi
 
 /** The targets of `path` in graph.json: [] when it has no entry. */
 export function readGraphTargets(buf: Buffer, path: string): string[] {
-  const key = `\n  ${JSON.stringify(path)}: [`;
+  const key = groupMemberStart(path);
   const at = buf.indexOf(key);
   if (at === -1) return [];
   const open = at + Buffer.byteLength(key) - 1;
   if (buf[open + 1] === 0x5d) return [];
-  const end = buf.indexOf("\n  ]", open);
-  return end === -1 ? [] : (JSON.parse(buf.toString("utf8", open, end + 4)) as string[]);
+  const end = buf.indexOf(GROUP_LIST_FRAME.close, open);
+  return end === -1 ? [] : (JSON.parse(buf.toString("utf8", open, end + GROUP_LIST_FRAME.close.length)) as string[]);
 }

@@ -1,14 +1,9 @@
-import type { Atom } from "../atoms/types.js";
-import type { LayerEntry } from "../layers/types.js";
+import type { ManifestEntry } from "../formats/manifest.js";
 
-/**
- * One atom in `index/manifest.json`: the atom's fields plus its backlink
- * count. Keys are written in the order `toManifestEntry` builds them.
- */
-export interface ManifestEntry extends Atom {
-  /** Number of other atoms whose links resolve to this one. */
-  backlinks: number;
-}
+// Defined with the files' formats (formats/), named here with the other indexes.
+export type { ManifestEntry };
+export type { SearchRecord } from "../formats/search.js";
+export { INDEX_FORMAT } from "../formats/version.js";
 
 /** Group key → vault-relative paths, sorted. */
 export type GroupIndex = Record<string, string[]>;
@@ -24,12 +19,4 @@ export interface VaultIndexes {
   graph: GroupIndex;
   /** Source path → the atoms its links resolve to (sorted, distinct, no self-links), for atoms that link (`index/links.json`). */
   links: GroupIndex;
-}
-
-/** The version of the files under `index/`; a reader that finds another one rebuilds. */
-export const INDEX_FORMAT = 1;
-
-/** The fields of an atom search needs: what `index/search.tsv` stores per atom. */
-export interface SearchRecord extends LayerEntry {
-  description: string;
 }

@@ -1,89 +1,26 @@
 import { join } from "node:path";
-import type { Diagnostic, ParsedAtom } from "../core/atoms/types.js";
-import type { CortexConfig } from "../core/config/types.js";
-import { compareStrings } from "../core/util/compare.js";
-import { INDEX_FORMAT, type VaultIndexes } from "../core/indexes/types.js";
+import { INDEX_FORMAT } from "../core/indexes/types.js";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "../store/digest.js";
 import { metaBaseText, type FileChecks } from "../store/index-check.js";
 import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
-import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart, type SyncResult } from "./fts-sync.js";
+import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart } from "./fts-sync.js";
 import { killPoint } from "../store/kill-point.js";
-import { withIndexLock, type VaultLock } from "../store/lock.js";
+import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
-import { readAtomFilesParallel } from "./parallel-parse.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
-import type { VaultFile, VaultScan } from "../store/scan.js";
+import type { VaultScan } from "../store/scan.js";
 import { scanVault } from "../store/scan-vault.js";
 import { cachedScan } from "../store/cached-scan.js";
 import { cacheSignature } from "../store/files.js";
-import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison, type StatEntry } from "../store/stat-cache.js";
+import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison } from "../store/stat-cache.js";
 
-/** Options of {@link indexVault}. */
-export interface IndexVaultOptions {
-  config: CortexConfig;
-  /** YYYY-MM-DD the layer files are computed for. */
-  today: string;
-  /** Re-read every file instead of only new and changed ones. Default false. */
-  full?: boolean;
-  /** Write the files; false computes the indexes in memory only (implies `full`). Default true. */
-  write?: boolean;
-  /** Called as files are read (for a progress display). */
-  onProgress?: (done: number, total: number) => void;
-  /**
-   * Keep the indexes of a full run in `result.indexes`. A full run of many
-   * files then writes them from this thread instead of a part writer thread
-   * (slower, see `indexInParallel`), which spares a caller that needs them
-   * reading them back. Default false.
-   */
-  keepIndexes?: boolean;
-  /**
-   * Told, in one line, when a derived file is found damaged (the index or
-   * `search.db` is then rebuilt). Default: the line goes to stderr.
-   */
-  onNotice?: (message: string) => void;
-  /** The vault lock the caller holds (see `withVaultLock`): the run does not wait for it. */
-  lock?: VaultLock;
-  /** How long to wait for the vault lock when a change must be written. Default 15 s. */
-  lockTimeoutMs?: number;
-  /**
-   * The vault-relative paths of the only files whose changes this run records
-   * (those a transaction wrote or removed): the vault is not scanned, every
-   * other file is taken as the last run's cache has it (see `cachedScan`).
-   * A change made elsewhere since the last run is still seen by the next
-   * run that scans: its cache line keeps the old size and mtime.
-   */
-  changed?: readonly string[];
-}
+import { atomDelta, collectDiagnostics, readVault, type VaultRead } from "./index-read.js";
+import type { IndexVaultOptions, IndexVaultResult } from "./index-types.js";
 
-/** What an index run did. */
-export interface IndexVaultResult {
-  atoms: number;
-  /** Problems of every indexed or skipped file, by path then line. */
-  diagnostics: Diagnostic[];
-  /** Files read and parsed this run. */
-  reread: number;
-  /** Files unchanged since the last run (by size and mtime), not read. */
-  reused: number;
-  /** Files of the last run that are gone. */
-  removed: number;
-  /** Vault-relative paths of the files written (empty when nothing changed). */
-  written: string[];
-  /** The indexes, when this run built them whole (a full run, or a change to groups or links). */
-  indexes?: VaultIndexes;
-  /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted. */
-  otherFiles: string[];
-  /** What bringing `index/search.db` in step did (absent when nothing had to be written). */
-  searchDb?: SyncResult;
-  /**
-   * Set by an incremental run: the only paths whose cache lines it changed
-   * (search.db then updates their rows only). A run given `changed` lists no
-   * folder: its `otherFiles` is empty.
-   */
-  recorded?: readonly string[];
-}
+export type { IndexVaultOptions, IndexVaultResult } from "./index-types.js";
 
 /**
  * Indexes a vault: scans it, parses new and changed files (size or mtime
@@ -327,42 +264,6 @@ function metaOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOpti
   return { format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey };
 }
 
-/** What {@link readVault} keeps of a scan: paths, not the file records (100k of them). */
-interface VaultRead {
-  filePaths: string[];
-  skipped: { path: string; reason: string }[];
-  others: string[];
-  comparison: CacheComparison | null;
-  fresh: ParsedAtom[];
-  entries: Map<string, StatEntry>;
-}
-
-// Compares the scan with the last run's cache and parses what changed; null when the cache is damaged (a full run follows).
-// `compared`: the comparison of this scan with this cache, made already.
-function readVault(scan: VaultScan, previous: Previous | null, options: IndexVaultOptions, compared?: CacheComparison | null): VaultRead | null {
-  const comparison = previous && (compared !== undefined ? compared : compareWithCache(previous.cache, scan.files));
-  if (previous && !comparison) return null;
-  const { fresh, entries } = readChangedFiles(comparison?.changed ?? scan.files, scan.files.length, options);
-  return { filePaths: scan.files.map((f) => f.path), skipped: scan.skipped, others: scan.others, comparison, fresh, entries };
-}
-
-// Parses the given files (on every core when there are many) and makes their stat entries.
-function readChangedFiles(jobs: readonly VaultFile[], total: number, options: IndexVaultOptions): { fresh: ParsedAtom[]; entries: Map<string, StatEntry> } {
-  const before = total - jobs.length;
-  options.onProgress?.(before, total);
-  const results = readAtomFilesParallel(jobs, options.config, { onProgress: options.onProgress && ((done) => options.onProgress!(before + done, total)) });
-  const fresh: ParsedAtom[] = [];
-  const entries = new Map<string, StatEntry>();
-  jobs.forEach((file, i) => {
-    const read = results[i]!;
-    if (read.atom) fresh.push(read.atom);
-    const diagnostics = read.atom ? read.atom.diagnostics : [read.diagnostic];
-    entries.set(file.path, { mtimeMs: read.stat?.mtimeMs ?? file.mtimeMs, size: read.stat?.size ?? file.size, skipped: !read.atom, diagnostics });
-  });
-  options.onProgress?.(total, total);
-  return { fresh, entries };
-}
-
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
 // The files it reads are held to their checks: one that fails is rebuilt with the rest.
 // `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
@@ -376,20 +277,6 @@ function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, 
   if (!by_project || !by_type || !by_tag || !links) return null;
   const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
   return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
-}
-
-function atomDelta(fresh: ParsedAtom[], entries: ReadonlyMap<string, StatEntry>, comparison: CacheComparison): AtomDelta {
-  const delta: AtomDelta = { changed: [], added: [], removed: comparison.removed.filter((r) => r.wasAtom).map((r) => r.path) };
-  for (const parsed of fresh) (comparison.wasAtom.get(parsed.atom.path) ? delta.changed : delta.added).push(parsed);
-  // A file that was an atom and is now skipped (it became binary) is removed too.
-  for (const [path, entry] of entries) if (entry.skipped && comparison.wasAtom.get(path)) delta.removed.push(path);
-  return delta;
-}
-
-function collectDiagnostics(read: readonly Diagnostic[], skipped: readonly { path: string; reason: string }[]): Diagnostic[] {
-  const all = [...read];
-  for (const s of skipped) all.push({ file: s.path, line: 1, rule: "skipped", message: s.reason, severity: "warning" });
-  return all.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line);
 }
 
 function lineCount(text: string): number {

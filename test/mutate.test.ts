@@ -1,20 +1,14 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
 import { mutateVault } from "../lib/app/handle/mutate.js";
 import { STOP_WORDS, tokenize } from "../lib/core/util/tokenize.js";
-import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
+import { exampleCopies } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-const example = () => {
-  const dir = copyToTemp(join(ROOT, "examples/vault"));
-  temps.push(dir);
-  return dir;
-};
+const example = exampleCopies();
 const NOTE = "---\nname: Quokka habits\ntype: reference\nproject: ops\nstatus: active\ncreated: 2026-11-22\nupdated: 2026-11-22\ntags: [marsupial]\n---\nThey smile.\n";
 const events = (dir: string) => (existsSync(join(dir, "index/events.jsonl")) ? readFileSync(join(dir, "index/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>) : []);
 

@@ -3,17 +3,13 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
+import { exampleCopies, removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
 const NOT_A_VAULT = "cortex: not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init\n";
 const temps: string[] = [];
 after(() => temps.forEach(removeTemp));
-const example = () => {
-  const dir = copyToTemp(join(ROOT, "examples/vault"));
-  temps.push(dir);
-  return dir;
-};
+const example = exampleCopies();
 const NOTE = "---\nname: Quokka habits\ntype: reference\nproject: ops\nstatus: active\ncreated: 2026-11-22\nupdated: 2026-11-22\ntags: [marsupial]\n---\nThey smile.\n";
 
 describe("finding the vault", () => {

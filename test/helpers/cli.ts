@@ -3,6 +3,7 @@ import { accessSync, constants, cpSync, existsSync, mkdtempSync, readFileSync, r
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
+import { after } from "node:test";
 import { fileURLToPath } from "node:url";
 import { main } from "../../bin/main.js";
 
@@ -75,6 +76,20 @@ export function copyToTemp(source: string, prefix = "cortex-test-"): string {
   const derived = new Set([join(source, "index"), join(source, "layers")].filter((d) => existsSync(join(d, "meta.json")) || existsSync(join(d, "hot.json"))));
   cpSync(source, dir, { recursive: true, filter: (src) => !derived.has(src) });
   return dir;
+}
+
+/**
+ * A maker of copies of `examples/vault`, each removed when the test file's
+ * tests are done (call it at the top level of a test file).
+ */
+export function exampleCopies(): () => string {
+  const temps: string[] = [];
+  after(() => temps.forEach(removeTemp));
+  return () => {
+    const dir = copyToTemp(join(ROOT, "examples/vault"));
+    temps.push(dir);
+    return dir;
+  };
 }
 
 /** A fresh empty temporary folder. */

@@ -5,9 +5,12 @@ import { addedOutputs } from "./added-outputs.js";
 import type { FileCheck } from "../store/digest.js";
 import { metaBaseText, type FileChecks } from "../store/index-check.js";
 import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
-import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
+import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, writePendingFile, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart } from "./fts-sync.js";
 import { killPoint } from "../store/kill-point.js";
+import { readPendingPatches } from "../store/pending.js";
+import type { PendingPatches } from "../core/formats/pending.js";
+import { deferSmallEdits, patchMinBytes } from "./pending-outputs.js";
 import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -191,8 +194,10 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
     fresh.length = 0;
   }
   if (!write) return result;
+  const patches = previous ? readPendingPatches(vaultDir, previous.meta.files) : {};
+  if (typeof patches === "string") return { fallBack: "full", damage: patches };
   const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
-  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
   writeGitignore(paths.indexDir);
   return result;
 }
@@ -229,12 +234,16 @@ function previousAtoms(previous: Previous): number {
   }
 }
 
-// The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
-function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
+// The data files (small changes to large ones as pending pieces, see deferSmallEdits), then meta.json with their checks
+// (over `files`, those of the files not written), then the cache. `patches`: the previous run's pending pieces.
+function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, patches: PendingPatches, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
   killPoint("index:start");
+  const deferred = deferSmallEdits(texts, files, patches, patchMinBytes());
   const checks = new Map<string, FileCheck>();
-  const written = writeOutputs(vaultDir, texts, checks);
-  writeMetaAndCache(vaultDir, meta, { ...files, ...Object.fromEntries(checks) }, writeCache);
+  const written = writeOutputs(vaultDir, deferred.texts, checks);
+  const recorded: FileChecks = { ...files, ...Object.fromEntries(checks) };
+  if (deferred.changed) written.push(...writePendingFile(vaultDir, deferred.patches, recorded));
+  writeMetaAndCache(vaultDir, meta, recorded, writeCache);
   return [...written, "index/meta.json", "index/cache.tsv"];
 }
 

@@ -223,3 +223,27 @@ test("should converge after a write killed at each stage of an index update that
     }
   }
 });
+
+test("should write every file whole with [index] pending = false, and refuse a setting that is not true or false", () => {
+  const vault = exampleVault();
+  try {
+    withPatching(() => {
+      run(vault);
+      writeNote(vault, { path: "atoms/pending_probe.md", name: "Pending probe", tags: ["deploy"], links: [], status: "active", updated: TODAY });
+      run(vault);
+      assert.ok(existsSync(join(vault, PENDING_FILE)));
+      // Turned off: the settings differ, so the index is written again whole and pending.json goes.
+      writeFileSync(join(vault, "cortex.toml"), `${readFileSync(join(vault, "cortex.toml"), "utf8")}\n[index]\npending = false\n`);
+      run(vault);
+      assert.equal(existsSync(join(vault, PENDING_FILE)), false);
+      writeNote(vault, { path: "atoms/pending_probe_2.md", name: "Pending probe two", tags: ["deploy"], links: [], status: "active", updated: TODAY });
+      run(vault);
+      assert.equal(existsSync(join(vault, PENDING_FILE)), false);
+    });
+    assert.deepEqual(Object.fromEntries(DATA_FILES.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")])), rebuilt(vault));
+    writeFileSync(join(vault, "cortex.toml"), "[index]\npending = 1\n");
+    assert.throws(() => readConfigFile(vault), /index\.pending.*expected true or false, got number 1/);
+  } finally {
+    removeTemp(vault);
+  }
+});

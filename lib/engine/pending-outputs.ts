@@ -1,7 +1,9 @@
 import { patchNewBytes, patchOf, type Patch, type PendingPatches } from "../core/formats/pending.js";
 import type { FileChecks } from "../core/formats/meta.js";
 import { patchSource } from "../store/pending.js";
-import type { OutputTexts } from "./index-outputs.js";
+import type { FileCheck } from "../store/digest.js";
+import { killPoint } from "../store/kill-point.js";
+import { writeMetaAndCache, writeOutputs, writePendingFile, type OutputTexts } from "./index-outputs.js";
 
 /**
  * A data file this large or larger takes a small change as pending pieces
@@ -69,4 +71,22 @@ function patchFor(rel: string, pieces: readonly (string | Uint8Array)[], files: 
   if (!source || source.rel !== rel) return null;
   const patch = patchOf(pieces, source);
   return patchNewBytes(patch) <= Math.max(4096, base.bytes * MAX_NEW_SHARE) ? patch : null;
+}
+
+/**
+ * Writes an incremental run's outputs: the data files (small changes to
+ * large ones as pending pieces, see {@link deferSmallEdits}; none with
+ * `pending` false), then meta.json with their checks (over `files`, those
+ * of the files not written), then the cache. `patches`: the previous run's
+ * pending pieces. Returns the paths written, in order.
+ */
+export function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, patches: PendingPatches, pending: boolean, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
+  killPoint("index:start");
+  const deferred = deferSmallEdits(texts, files, patches, pending ? patchMinBytes() : Infinity);
+  const checks = new Map<string, FileCheck>();
+  const written = writeOutputs(vaultDir, deferred.texts, checks);
+  const recorded: FileChecks = { ...files, ...Object.fromEntries(checks) };
+  if (deferred.changed) written.push(...writePendingFile(vaultDir, deferred.patches, recorded));
+  writeMetaAndCache(vaultDir, meta, recorded, writeCache);
+  return [...written, "index/meta.json", "index/cache.tsv"];
 }

@@ -4,7 +4,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { defaultConfig, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "./helpers/lib.js";
+import { defaultConfig, INDEX_FORMAT, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "./helpers/lib.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { fullRebuildOf, run, snapshot, TODAY } from "./helpers/index-files.js";
 
@@ -310,7 +310,7 @@ test("should read the manifest alone as readIndexes reads it, and refuse an inde
     assert.deepEqual(readManifestFile(vault), readIndexes(vault).manifest);
     assert.deepEqual(readManifestFile(vault).map((m) => [m.path, m.backlinks]), [["a.md", 0], ["b.md", 1]]);
     writeFileSync(join(vault, "index/meta.json"), '{"format": 0}\n');
-    for (const read of [readManifestFile, readIndexes]) assert.throws(() => read(vault), (e: unknown) => (e as { code?: string }).code === "NO_INDEX" && /format 0, expected 1/.test((e as Error).message));
+    for (const read of [readManifestFile, readIndexes]) assert.throws(() => read(vault), (e: unknown) => (e as { code?: string }).code === "NO_INDEX" && new RegExp(`format 0, expected ${INDEX_FORMAT}`).test((e as Error).message));
   } finally {
     removeTemp(vault);
   }

@@ -16,6 +16,8 @@ import { cacheTrailer } from "../core/formats/cache.js";
 import { derivedStats, metaText, type FileChecks } from "../store/index-check.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { killPoint } from "../store/kill-point.js";
+import { discardFile } from "../store/files.js";
+import { PENDING_FILE, pendingText, type PendingPatches } from "../core/formats/pending.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../core/indexes/search-file.js";
 
 /**
@@ -142,6 +144,25 @@ export function writeMetaAndCache(vaultDir: string, base: Record<string, unknown
   const stats = derivedStats(vaultDir, Object.keys(files));
   writeCache((lines, crc32) => cacheTrailer(lines, crc32, stats));
   killPoint("index/cache.tsv");
+  // Pieces no meta.json lists any more (every file they patched was written whole): nothing reads them.
+  if (!files[PENDING_FILE]) discardFile(join(vaultDir, PENDING_FILE));
+}
+
+/**
+ * Writes `index/pending.json` with `patches` and records its check in
+ * `files` (or, with no pieces left, drops it from `files`; the file goes
+ * once meta.json no longer lists it). Returns the paths written.
+ */
+export function writePendingFile(vaultDir: string, patches: PendingPatches, files: FileChecks): string[] {
+  if (Object.keys(patches).length === 0) {
+    delete files[PENDING_FILE];
+    return [];
+  }
+  const digest = new Digester();
+  writeFileAtomic(join(vaultDir, PENDING_FILE), pendingText(patches), { digest });
+  files[PENDING_FILE] = digest.check();
+  killPoint(PENDING_FILE);
+  return [PENDING_FILE];
 }
 
 /** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */

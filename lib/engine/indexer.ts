@@ -2,12 +2,12 @@ import { join } from "node:path";
 import { INDEX_FORMAT } from "../core/indexes/types.js";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
 import { addedOutputs } from "./added-outputs.js";
-import type { FileCheck } from "../store/digest.js";
-import { metaBaseText, type FileChecks } from "../store/index-check.js";
+import { metaBaseText } from "../store/index-check.js";
 import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
-import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, writeMetaAndCache, writeOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
+import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart } from "./fts-sync.js";
-import { killPoint } from "../store/kill-point.js";
+import { readPendingPatches } from "../store/pending.js";
+import { writeIndexFiles } from "./pending-outputs.js";
 import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -191,8 +191,10 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
     fresh.length = 0;
   }
   if (!write) return result;
+  const patches = previous ? readPendingPatches(vaultDir, previous.meta.files) : {};
+  if (typeof patches === "string") return { fallBack: "full", damage: patches };
   const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
-  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
   writeGitignore(paths.indexDir);
   return result;
 }
@@ -227,15 +229,6 @@ function previousAtoms(previous: Previous): number {
   } catch {
     return NaN;
   }
-}
-
-// The data files, then meta.json with their checks (over `files`, those of the files not written), then the cache.
-function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
-  killPoint("index:start");
-  const checks = new Map<string, FileCheck>();
-  const written = writeOutputs(vaultDir, texts, checks);
-  writeMetaAndCache(vaultDir, meta, { ...files, ...Object.fromEntries(checks) }, writeCache);
-  return [...written, "index/meta.json", "index/cache.tsv"];
 }
 
 // A full run of many files on every core (see indexInParallel); null when it gave up. It takes the scan's files

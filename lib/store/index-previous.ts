@@ -3,6 +3,8 @@ import { join } from "node:path";
 import { isCurrentSearchFile } from "../core/indexes/search-file.js";
 import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
+import { PENDING_FILE } from "../core/formats/pending.js";
+import { patchedBytes, readPendingPatches } from "./pending.js";
 import { readStatCache } from "./stat-cache.js";
 
 /** The index files of the previous run, as bytes. */
@@ -72,7 +74,7 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): Previou
 }
 
 /** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */
-const verified = new Map<string, { stamp: string; crc32: string; bytes: WeakRef<Buffer> }>();
+const verified = new Map<string, { stamp: string; version: string; bytes: WeakRef<Buffer> }>();
 /** The same, held until the end of the transaction that reads them (see {@link keepingCheckedBytes}). */
 const held = new Map<string, Buffer>();
 let keeping = 0;
@@ -93,8 +95,9 @@ export async function keepingCheckedBytes<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A data file of the index held to its check in meta.json (`files`): its
- * bytes, or one line saying it is missing or damaged. A file this process
+ * A data file of the index held to its check in meta.json (`files`), with
+ * its pending pieces put together (see `lib/store/pending.ts`): its bytes,
+ * or one line saying it is missing or damaged. A file this process
  * already read and found as written, and that is still the same file since
  * (same inode, size and mtime: index files are replaced by rename), is not
  * read again (the write path reads the manifest for its checks, then splices it).
@@ -103,15 +106,21 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   const file = join(vaultDir, rel);
   const stamp = fileStamp(file);
   const check = files[rel];
-  const known = stamp && check && verified.get(file);
-  const same = known && known.stamp === stamp && known.crc32 === check.crc32;
+  const pending = files[PENDING_FILE];
+  const version = check && `${check.crc32}/${pending ? `${pending.bytes}:${pending.crc32}` : ""}`;
+  const known = stamp && version && verified.get(file);
+  const same = known && known.stamp === stamp && known.version === version;
   const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
-  if (kept && kept.length === check!.bytes) return kept;
-  const bytes = readBytes(file);
-  if (bytes === null) return `${rel} is missing`;
-  const damage = damageOf(rel, bytes, files);
+  if (kept) return kept;
+  const base = readBytes(file);
+  if (base === null) return `${rel} is missing`;
+  const damage = damageOf(rel, base, files);
   if (damage !== undefined) return damage;
-  if (stamp) verified.set(file, { stamp, crc32: check!.crc32, bytes: new WeakRef(bytes) });
+  const patches = readPendingPatches(vaultDir, files);
+  if (typeof patches === "string") return patches;
+  const bytes = patchedBytes(rel, base, patches);
+  if (typeof bytes === "string") return bytes;
+  if (stamp) verified.set(file, { stamp, version: version!, bytes: new WeakRef(bytes) });
   if (stamp && keeping > 0) held.set(file, bytes);
   return bytes;
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { CortexError } from "../core/errors.js";
 import { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "../core/indexes/types.js";
 import { damageOf, readMeta } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
+import { patchedBytes, readPendingPatches } from "./pending.js";
 
 /**
  * Reads the five indexes and `links.json` a previous `cortex index` wrote.
@@ -77,12 +78,16 @@ function readChecked(indexDir: string, names: readonly string[], parse: boolean)
     if (parsed.format !== INDEX_FORMAT) return new Error(`format ${String(parsed.format)}, expected ${INDEX_FORMAT}`);
     const files = readMeta(metaText)?.files;
     if (files === undefined && parsed.files !== undefined) return new Error("index/meta.json is damaged", { cause: DAMAGED });
+    const patches = files ? readPendingPatches(dirname(indexDir), files) : {};
+    if (typeof patches === "string") return new Error(patches, { cause: DAMAGED });
     const out: Record<string, unknown> = {};
     for (const name of names) {
-      const buf = bytes(name);
+      const base = bytes(name);
       // An index written before meta.json held checks is read as it is (the next index run rebuilds it).
-      const damage = files && damageOf(`index/${name}`, buf, files);
+      const damage = files && damageOf(`index/${name}`, base, files);
       if (damage) return new Error(damage, { cause: DAMAGED });
+      const buf = patchedBytes(`index/${name}`, base, patches);
+      if (typeof buf === "string") return new Error(buf, { cause: DAMAGED });
       out[name] = parse ? (JSON.parse(buf.toString("utf8")) as unknown) : buf;
     }
     return out;

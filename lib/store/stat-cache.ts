@@ -33,9 +33,11 @@ export interface CacheComparison {
   removed: { path: string; wasAtom: boolean }[];
 }
 
-/** The settings an index depends on (how projects are inferred): a cache or search.db of other settings is rebuilt. */
-export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
-  return JSON.stringify([config.directories, config.projects]);
+/** The settings an index depends on (how projects are inferred; files written whole): a cache or search.db of other settings is rebuilt. */
+export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects"> & { index?: CortexConfig["index"] }): string {
+  // `[index] pending = false` is part of the key (turning it off rewrites every file whole); the default is not, so
+  // an index written before the setting existed stays current.
+  return JSON.stringify(config.index?.pending === false ? [config.directories, config.projects, { pending: false }] : [config.directories, config.projects]);
 }
 
 /** One file of the cache: what the last index run saw of it. */

@@ -15,6 +15,7 @@ import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js"
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
 import { readFileBytes, readFileText } from "../../store/files.js";
+import { patchedBytes, readPendingPatches } from "../../store/pending.js";
 import type { SearchDb } from "../../store/fts/search-db.js";
 import { openVaultSearchDb } from "../fts/vault-search.js";
 
@@ -211,17 +212,20 @@ export class VaultHandle implements VaultSnapshot {
   }
 }
 
-// index/search.tsv when it can be read and is of this version; null otherwise.
-// index/search.tsv when it is of this version and of the length meta.json recorded; null otherwise (it is rebuilt).
-// Only the length is checked (it catches a lost, doubled or cut line): hashing it would add to every search.
+// index/search.tsv when it is of this version and of the length meta.json recorded, with its pending pieces; null
+// otherwise (it is rebuilt). Only the length is checked (it catches a lost, doubled or cut line): hashing it would
+// add to every search.
 function readSearchBytes(vaultDir: string): Buffer | null {
   const paths = vaultPaths(vaultDir);
   try {
-    const buf = readFileBytes(paths.search);
-    if (!isCurrentSearchFile(buf)) return null;
-    const recorded = readMetaFile(paths.meta)?.files["index/search.tsv"]?.bytes;
-    if (recorded === undefined || recorded === buf.length) return buf;
-    process.stderr.write(`cortex: index/search.tsv is damaged (${buf.length} bytes, ${recorded} written): rebuilding the index\n`);
+    const base = readFileBytes(paths.search);
+    const files = readMetaFile(paths.meta)?.files;
+    const recorded = files?.["index/search.tsv"]?.bytes;
+    const patches = files ? readPendingPatches(vaultDir, files) : {};
+    const damage = recorded !== undefined && recorded !== base.length ? `index/search.tsv is damaged (${base.length} bytes, ${recorded} written)` : typeof patches === "string" ? patches : null;
+    const buf = damage ?? patchedBytes("index/search.tsv", base, patches as Exclude<typeof patches, string>);
+    if (typeof buf !== "string") return isCurrentSearchFile(buf) ? buf : null;
+    process.stderr.write(`cortex: ${buf}: rebuilding the index\n`);
     return null;
   } catch {
     return null;

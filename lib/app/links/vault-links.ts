@@ -9,6 +9,8 @@ import { findLinks } from "../../core/links/occurrences.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
 import type { AmbiguousLink, BrokenLink, LinkResolver, ResolvedGraph } from "../../core/links/types.js";
 import { readFileText } from "../../store/files.js";
+import { readLinksIndex as readCheckedLinks } from "../../store/read-indexes.js";
+import { CortexError } from "../../core/errors.js";
 
 /** A vault's index brought up to date, with its links resolved and located. */
 export interface VaultLinks {
@@ -84,9 +86,11 @@ function linkLines(vaultDir: string, path: string): Map<string, number[]> {
 export function readLinksIndex(vaultDir: string): Pick<ResolvedGraph, "edges" | "backlinks"> | null {
   let edges: ResolvedGraph["edges"];
   try {
-    edges = JSON.parse(readFileText(join(vaultDir, "index", "links.json"))) as ResolvedGraph["edges"];
-  } catch {
-    return null;
+    // Held to its check, with its pending pieces (see lib/store/pending.ts).
+    edges = readCheckedLinks(vaultDir) as ResolvedGraph["edges"];
+  } catch (error) {
+    if (error instanceof CortexError) return null;
+    throw error;
   }
   return { edges, backlinks: invertEdges(edges) };
 }

@@ -1,4 +1,4 @@
-import type { CortexConfig, LayerThresholds, ScoringWeights, SearchSettings, TextWeights } from "./types.js";
+import type { CortexConfig, IndexSettings, LayerThresholds, ScoringWeights, SearchSettings, TextWeights } from "./types.js";
 
 /** The seed's scoring table. */
 export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
@@ -21,6 +21,9 @@ export const DEFAULT_TEXT_WEIGHTS: Readonly<TextWeights> = Object.freeze({ name:
 /** Full-text ranking, a pool of 200. */
 export const DEFAULT_SEARCH: Readonly<SearchSettings> = Object.freeze({ ranking: "fulltext", pool: 200 });
 
+/** Small changes to large index files recorded as pending pieces. */
+export const DEFAULT_INDEX: Readonly<IndexSettings> = Object.freeze({ pending: true });
+
 /** Hot ≤ 2 days, warm ≤ 7 days. */
 export const DEFAULT_LAYERS: Readonly<LayerThresholds> = Object.freeze({ hot: 2, warm: 7 });
 
@@ -35,6 +38,7 @@ export function defaultConfig(): CortexConfig {
     scoring: { ...DEFAULT_WEIGHTS },
     textWeights: { ...DEFAULT_TEXT_WEIGHTS },
     search: { ...DEFAULT_SEARCH },
+    index: { ...DEFAULT_INDEX },
     extra: {},
     source: null,
   };

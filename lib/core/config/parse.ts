@@ -11,7 +11,7 @@ let toml: typeof SmolToml | null = null;
 function tomlParser(): typeof SmolToml {
   return (toml ??= createRequire(import.meta.url)("smol-toml") as typeof SmolToml);
 }
-const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "scoring", "search"]);
+const KNOWN = new Set(["vault", "projects", "directories", "tags", "layers", "scoring", "search", "index"]);
 
 /**
  * Parses the text of a cortex.toml into a full {@link CortexConfig}.
@@ -47,6 +47,7 @@ export function parseConfig(text: string, file: string, baseDir: string): Cortex
   readNumbers(table(doc, "scoring", file), config.scoring, "scoring", file);
   readNumbers(table(table(doc, "scoring", file), "fulltext", file, "scoring.fulltext"), config.textWeights, "scoring.fulltext", file);
   readSearch(table(doc, "search", file), config, file);
+  readIndex(table(doc, "index", file), config, file);
   if (config.layers.warm < config.layers.hot) {
     throw new ConfigError(file, "layers.warm", `must be at least layers.hot (${config.layers.hot}), got ${config.layers.warm}`);
   }
@@ -66,6 +67,13 @@ function table(doc: Table, key: string, file: string, dotted = key): Table {
     throw new ConfigError(file, dotted, `expected a table ([${dotted}]), got ${describe(value)}`);
   }
   return value as Table;
+}
+
+// `[index]`: whether small changes to large files are recorded as pending pieces.
+function readIndex(index: Table, config: CortexConfig, file: string): void {
+  if (index.pending === undefined) return;
+  if (typeof index.pending !== "boolean") throw new ConfigError(file, "index.pending", `expected true or false, got ${describe(index.pending)}`);
+  config.index.pending = index.pending;
 }
 
 // `[search]`: the ranking by name, and the pool as a whole number of at least 1.

@@ -77,6 +77,17 @@ export interface SearchSettings {
   pool: number;
 }
 
+/** `[index]`: how index runs write. */
+export interface IndexSettings {
+  /**
+   * Record a small change to a large index file (4 MB or more) in
+   * `index/pending.json` instead of rewriting the file (see DESIGN.md);
+   * false writes every changed file whole, for tools that read the JSON
+   * files themselves. Default true.
+   */
+  pending: boolean;
+}
+
 /** Layer thresholds in days between `updated` and today. */
 export interface LayerThresholds {
   /** At most this many days old → hot. Default 2. */
@@ -101,6 +112,8 @@ export interface CortexConfig {
   textWeights: TextWeights;
   /** `[search]`. */
   search: SearchSettings;
+  /** `[index]`. */
+  index: IndexSettings;
   /** The tables of cortex.toml this version does not know, kept for other commands. */
   extra: Record<string, unknown>;
   /** The file the settings came from, or null for built-in defaults. */

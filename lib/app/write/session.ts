@@ -15,8 +15,7 @@ import { checkFolderOnDisk, ensureFolder } from "../../store/write/folder.js";
 import { linkTarget } from "../../core/links/autolink.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
 import { fileNameKey } from "../../core/links/file-matcher.js";
-import { related } from "../../core/related/related.js";
-import { RELATED_MIN_SCORE, writeEvidence } from "../../core/related/evidence.js";
+import { relatedForWrite } from "../../core/related/for-write.js";
 import { renderAtom } from "../../core/write/render.js";
 import { lastIndexedNs, unrecordedTwin } from "../../store/write/retry.js";
 import { comparableText, type Shingles } from "../../core/write/similarity.js";
@@ -131,20 +130,7 @@ export class WriteSession {
   private relatedTo(valid: ValidWrite, text: string): string[] {
     const limit = this.options.settings.related;
     if (limit <= 0 || this.options.related === false) return [];
-    const live = this.manifest.filter(isLive);
-    const words = `${text}\n${valid.description ?? ""}`;
-    const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
-    const strong: string[] = [];
-    // Best first, a few dozen at a time: the evidence of the ones after the first `limit` strong ones is never needed.
-    for (let from = 0; from < found.length && strong.length < limit; from += 32) {
-      const batch = found.slice(from, from + 32).map((r) => r.path);
-      const wanted = new Set(batch);
-      const entries = new Map(live.filter((m) => wanted.has(m.path)).map((m) => [m.path, m]));
-      for (const path of batch) {
-        if (strong.length < limit && writeEvidence(entries.get(path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE) strong.push(path);
-      }
-    }
-    return strong;
+    return relatedForWrite(this.manifest.filter(isLive), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
   }
 
   private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {

@@ -1,0 +1,50 @@
+import type { ManifestEntry } from "../indexes/types.js";
+import { bestFirst, idfOf, relatedTags, tagTier, tokens, wordTier } from "./related.js";
+import { RELATED_MIN_SCORE, writeEvidence } from "./evidence.js";
+
+type Entry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases">;
+
+/** What a new atom is compared by: its tags as given, and its text (name, body, description). */
+export interface WriteQuery {
+  tags: readonly string[];
+  text: string;
+}
+
+/**
+ * The atoms a new atom links to on write: the first `limit` of
+ * `related(live, {}, { tags, words: [text] }, 0)` in its order whose
+ * {@link writeEvidence} reaches {@link RELATED_MIN_SCORE}. The same answer,
+ * without ranking what is never looked at: the shared-rare-words tier ranks
+ * below every shared-tag atom, so it is counted only when the tag tier has
+ * fewer than `limit` strong atoms. Pure.
+ *
+ * @param live - the live atoms (active, review, …), in any order.
+ * @example relatedForWrite(live, { tags: ["deploy"], text: "Deploy freeze\nNo deploys on Friday" }, 3)
+ */
+export function relatedForWrite(live: readonly Entry[], query: WriteQuery, limit: number): string[] {
+  if (limit <= 0) return [];
+  const strong: string[] = [];
+  const evidence = { tags: query.tags, text: query.text };
+  const take = (ranked: readonly { path: string }[], byPath: ReadonlyMap<string, Entry>) => {
+    for (const r of ranked) {
+      if (strong.length >= limit) return;
+      if (writeEvidence(byPath.get(r.path)!, evidence) >= RELATED_MIN_SCORE) strong.push(r.path);
+    }
+  };
+  const idf = idfOf(live.length);
+  const { shared, frequency } = relatedTags(live, query.tags.map((t) => t.toLowerCase().replace(/^#/, "")));
+  const tagged = new Map<string, Entry>();
+  const tagRanked = [];
+  for (const [m, tags] of shared) {
+    tagged.set(m.path, m);
+    tagRanked.push(tagTier(m, tags, frequency, idf));
+  }
+  take(bestFirst(tagRanked, 0), tagged);
+  if (strong.length >= limit) return strong;
+  const rest = shared.size === 0 ? live : live.filter((m) => !shared.has(m));
+  const wordRanked = wordTier(live, rest, new Set(tokens(query.text)), idf);
+  if (wordRanked.length === 0) return strong;
+  const wanted = new Set(wordRanked.map((r) => r.path));
+  take(bestFirst(wordRanked, 0), new Map(rest.filter((m) => wanted.has(m.path)).map((m) => [m.path, m])));
+  return strong;
+}

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import fc from "fast-check";
+import { related } from "../lib/core/related/related.js";
+import { RELATED_MIN_SCORE, writeEvidence } from "../lib/core/related/evidence.js";
+import { relatedForWrite, type WriteQuery } from "../lib/core/related/for-write.js";
+
+type Entry = Parameters<typeof relatedForWrite>[0][number];
+
+// The write path's related links as they were chosen before relatedForWrite: every live atom ranked by
+// `related`, then the evidence of each, best first, until `limit` strong ones.
+function relatedBefore(live: readonly Entry[], query: WriteQuery, limit: number): string[] {
+  if (limit <= 0) return [];
+  const found = related(live, {}, { tags: [...query.tags], words: [query.text] }, 0);
+  const byPath = new Map(live.map((m) => [m.path, m]));
+  const strong: string[] = [];
+  for (const r of found) if (strong.length < limit && writeEvidence(byPath.get(r.path)!, { tags: query.tags, text: query.text }) >= RELATED_MIN_SCORE) strong.push(r.path);
+  return strong;
+}
+
+// Few words, so that atoms share them: stop words, short words, numbers, other scripts, case and punctuation.
+const WORDS = ["deploy", "Deploy", "freeze", "canary", "canaryx", "risk", "rollback", "about", "with", "ops", "2024", "café", "Ünïcode", "İstanbul", "deploy-freeze", "x", "🚀", "Rollback,", "windows", "window"];
+const TAGS = ["deploy", "risk", "ops", "a/b", "release", "#deploy", "Risk"];
+const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }).map((w) => w.join(" "));
+const entry = fc.record({
+  name: text,
+  description: text,
+  aliases: fc.array(text, { maxLength: 2 }),
+  tags: fc.uniqueArray(fc.constantFrom(...TAGS.filter((t) => !/[#A-Z]/.test(t))), { maxLength: 3 }),
+});
+const vault = fc.array(entry, { maxLength: 40 }).map((entries) => entries.map((e, i) => ({ ...e, path: `atoms/${String(i * 7919 % 1000).padStart(3, "0")}_${i}.md` })));
+const query = fc.record({ tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }), text: fc.array(text, { minLength: 1, maxLength: 3 }).map((t) => t.join("\n")) });
+
+test("should link the same atoms, in the same order, as ranking every live atom with related and checking the evidence best first", () => {
+  fc.assert(
+    fc.property(vault, query, fc.integer({ min: 0, max: 6 }), (live, q, limit) => {
+      assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
+    }),
+    { numRuns: 2000 },
+  );
+});
+
+test("should find atoms by shared tags before atoms by shared rare words", () => {
+  const live: Entry[] = [
+    { path: "a.md", name: "canary rollback window", aliases: [], description: "freeze deploy", tags: [] },
+    { path: "b.md", name: "other", aliases: [], description: "canary", tags: ["deploy"] },
+  ];
+  const found = relatedForWrite(live, { tags: ["deploy"], text: "canary rollback window freeze deploy" }, 2);
+  assert.deepEqual(found, ["b.md", "a.md"]);
+  assert.deepEqual(found, relatedBefore(live, { tags: ["deploy"], text: "canary rollback window freeze deploy" }, 2));
+});

@@ -179,10 +179,9 @@ export class WriteSession {
   // What create() would pick, without writing: for dry runs.
   private plan(valid: ValidWrite, folder: string, links: string[]): { path: string; id: string; content: string } {
     const slug = slugify(valid.name);
-    const taken = new Set(this.manifest.map((m) => m.path));
     for (let n = 1; ; n++) {
       const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
-      if (taken.has(path) || fileExists(join(this.vaultDir, path))) continue;
+      if (fileExists(join(this.vaultDir, path)) || this.manifest.some((m) => m.path === path)) continue;
       const id = this.idFor(path.slice(folder.length + 1, -3));
       return { path, id, content: renderAtom(this.frontmatter(valid, id, links), valid.body) };
     }

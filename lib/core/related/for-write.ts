@@ -1,6 +1,6 @@
 import type { ManifestEntry } from "../indexes/types.js";
 import { bestFirst, idfOf, relatedTags, tagTier, tokens, wordTier } from "./related.js";
-import { RELATED_MIN_SCORE, writeEvidence } from "./evidence.js";
+import { evidenceAgainst, RELATED_MIN_SCORE } from "./evidence.js";
 
 type Entry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases">;
 
@@ -13,7 +13,7 @@ export interface WriteQuery {
 /**
  * The atoms a new atom links to on write: the first `limit` of
  * `related(live, {}, { tags, words: [text] }, 0)` in its order whose
- * {@link writeEvidence} reaches {@link RELATED_MIN_SCORE}. The same answer,
+ * `writeEvidence` reaches {@link RELATED_MIN_SCORE}. The same answer,
  * without ranking what is never looked at: the shared-rare-words tier ranks
  * below every shared-tag atom, so it is counted only when the tag tier has
  * fewer than `limit` strong atoms. Pure.
@@ -24,11 +24,11 @@ export interface WriteQuery {
 export function relatedForWrite(live: readonly Entry[], query: WriteQuery, limit: number): string[] {
   if (limit <= 0) return [];
   const strong: string[] = [];
-  const evidence = { tags: query.tags, text: query.text };
+  const evidence = evidenceAgainst(query);
   const take = (ranked: readonly { path: string }[], byPath: ReadonlyMap<string, Entry>) => {
     for (const r of ranked) {
       if (strong.length >= limit) return;
-      if (writeEvidence(byPath.get(r.path)!, evidence) >= RELATED_MIN_SCORE) strong.push(r.path);
+      if (evidence(byPath.get(r.path)!) >= RELATED_MIN_SCORE) strong.push(r.path);
     }
   };
   const idf = idfOf(live.length);

@@ -21,22 +21,51 @@ function relatedBefore(live: readonly Entry[], query: WriteQuery, limit: number)
 // Few words, so that atoms share them: stop words, short words, numbers, other scripts, case and punctuation.
 const WORDS = ["deploy", "Deploy", "freeze", "canary", "canaryx", "risk", "rollback", "about", "with", "ops", "2024", "café", "Ünïcode", "İstanbul", "deploy-freeze", "x", "🚀", "Rollback,", "windows", "window"];
 const TAGS = ["deploy", "risk", "ops", "a/b", "release", "#deploy", "Risk"];
-const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 5 }).map((w) => w.join(" "));
+// Besides those, words out of a few hundred, so that some are rare (held by few atoms) and some are not.
+const word = fc.oneof(fc.constantFrom(...WORDS), fc.integer({ min: 0, max: 400 }).map((n) => `term${String.fromCharCode(97 + (n % 26), 97 + Math.floor(n / 26))}`));
+const text = fc.array(word, { maxLength: 6 }).map((w) => w.join(" "));
 const entry = fc.record({
   name: text,
   description: text,
   aliases: fc.array(text, { maxLength: 2 }),
   tags: fc.uniqueArray(fc.constantFrom(...TAGS.filter((t) => !/[#A-Z]/.test(t))), { maxLength: 3 }),
 });
-const vault = fc.array(entry, { maxLength: 40 }).map((entries) => entries.map((e, i) => ({ ...e, path: `atoms/${String(i * 7919 % 1000).padStart(3, "0")}_${i}.md` })));
+const vaultOf = (maxLength: number) => fc.array(entry, { maxLength, size: "max" }).map((entries) => entries.map((e, i) => ({ ...e, path: `atoms/${String(i * 7919 % 1000).padStart(3, "0")}_${i}.md` })));
 const query = fc.record({ tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }), text: fc.array(text, { minLength: 1, maxLength: 3 }).map((t) => t.join("\n")) });
 
 test("should link the same atoms, in the same order, as ranking every live atom with related and checking the evidence best first", () => {
   fc.assert(
-    fc.property(vault, query, fc.integer({ min: 0, max: 6 }), (live, q, limit) => {
+    fc.property(vaultOf(40), query, fc.integer({ min: 0, max: 6 }), (live, q, limit) => {
       assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
     }),
     { numRuns: 2000 },
+  );
+});
+
+test("should link the same atoms as before in vaults large enough that a word held by several atoms is still rare", () => {
+  fc.assert(
+    fc.property(vaultOf(240), query, fc.integer({ min: 1, max: 6 }), (live, q, limit) => {
+      assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
+    }),
+    { numRuns: 200 },
+  );
+});
+
+test("should link the same atoms as before when the new atom repeats the words of some atoms (the words tier decides)", () => {
+  const withQuery = vaultOf(120).chain((live) =>
+    fc.record({
+      live: fc.constant(live),
+      q: fc.record({
+        tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 1 }),
+        text: fc.tuple(fc.subarray(live, { maxLength: Math.min(4, live.length) }), text).map(([picked, extra]) => [...picked.map((m) => `${m.name}\n${m.aliases.join(" ")} ${m.description}`), extra].join("\n")),
+      }),
+    }),
+  );
+  fc.assert(
+    fc.property(withQuery, fc.integer({ min: 1, max: 6 }), ({ live, q }, limit) => {
+      assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
+    }),
+    { numRuns: 300 },
   );
 });
 

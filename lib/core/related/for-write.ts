@@ -1,5 +1,5 @@
 import type { ManifestEntry } from "../indexes/types.js";
-import { bestFirst, idfOf, relatedTags, tagTier, tokens, wordTier } from "./related.js";
+import { bestFirst, idfOf, relatedTags, tagTier, tokens, wordsMatching, wordTier } from "./related.js";
 import { evidenceAgainst, RELATED_MIN_SCORE } from "./evidence.js";
 
 type Entry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases">;
@@ -25,10 +25,12 @@ export function relatedForWrite(live: readonly Entry[], query: WriteQuery, limit
   if (limit <= 0) return [];
   const strong: string[] = [];
   const evidence = evidenceAgainst(query);
-  const take = (ranked: readonly { path: string }[], byPath: ReadonlyMap<string, Entry>) => {
+  // `worth`: false only for an atom whose evidence is known to fall short without cutting its words.
+  const take = (ranked: readonly { path: string }[], byPath: ReadonlyMap<string, Entry>, worth: (m: Entry) => boolean) => {
     for (const r of ranked) {
       if (strong.length >= limit) return;
-      if (evidence(byPath.get(r.path)!) >= RELATED_MIN_SCORE) strong.push(r.path);
+      const m = byPath.get(r.path)!;
+      if (worth(m) && evidence(m) >= RELATED_MIN_SCORE) strong.push(r.path);
     }
   };
   const idf = idfOf(live.length);
@@ -39,12 +41,17 @@ export function relatedForWrite(live: readonly Entry[], query: WriteQuery, limit
     tagged.set(m.path, m);
     tagRanked.push(tagTier(m, tags, frequency, idf));
   }
-  take(bestFirst(tagRanked, 0), tagged);
-  if (strong.length >= limit) return strong;
+  take(bestFirst(tagRanked, 0), tagged, () => true);
+  // An atom of the words tier shares no tag: its evidence is the number of the new atom's words that are words of
+  // its name, aliases or description (what wordsMatching lists), one point each. None reaches the minimum when
+  // the new atom has fewer words than that.
+  const words = new Set(tokens(query.text));
+  if (strong.length >= limit || words.size < RELATED_MIN_SCORE) return strong;
   const rest = shared.size === 0 ? live : live.filter((m) => !shared.has(m));
-  const wordRanked = wordTier(live, rest, new Set(tokens(query.text)), idf);
+  const matched = wordsMatching(live, words);
+  const wordRanked = wordTier(live, rest, words, idf, matched);
   if (wordRanked.length === 0) return strong;
   const wanted = new Set(wordRanked.map((r) => r.path));
-  take(bestFirst(wordRanked, 0), new Map(rest.filter((m) => wanted.has(m.path)).map((m) => [m.path, m])));
+  take(bestFirst(wordRanked, 0), new Map(rest.filter((m) => wanted.has(m.path)).map((m) => [m.path, m])), (m) => matched.get(m)!.length >= RELATED_MIN_SCORE);
   return strong;
 }

@@ -80,8 +80,7 @@ export function relatedTags<E extends Pick<Entry, "tags">>(manifest: readonly E[
 }
 
 /** The atoms of `rest` that share rare words with the query, each in the words tier (words are counted over the whole `manifest`). */
-export function wordTier(manifest: readonly Entry[], rest: readonly Entry[], words: ReadonlySet<string>, idf: (df: number) => number): RelatedAtom[] {
-  const entryWords = wordsMatching(manifest, words);
+export function wordTier<E extends Entry>(manifest: readonly E[], rest: readonly E[], words: ReadonlySet<string>, idf: (df: number) => number, entryWords: ReadonlyMap<E, string[]> = wordsMatching(manifest, words)): RelatedAtom[] {
   const wordFreq = frequencies([...entryWords.values()].map((list) => list.filter((w) => words.has(w))));
   const rareLimit = Math.max(2, Math.ceil(manifest.length * 0.05));
   const found: RelatedAtom[] = [];
@@ -94,11 +93,15 @@ export function wordTier(manifest: readonly Entry[], rest: readonly Entry[], wor
   return found;
 }
 
-// For each atom whose text holds one of `words` at all, those of `words` that are words of its text (the
-// only ones the callers keep): found in place, not by tokenizing every such atom (at 100k atoms that dominated).
-function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): Map<Entry, string[]> {
+/**
+ * For each atom whose name, aliases or description hold one of `words` (as
+ * {@link tokens} cuts them) at all, those of `words` that are words of that
+ * text, each once: found in place, not by tokenizing every such atom (at
+ * 100k atoms that dominated).
+ */
+export function wordsMatching<E extends Entry>(manifest: readonly E[], words: ReadonlySet<string>): Map<E, string[]> {
   const wanted = [...words];
-  const found = new Map<Entry, string[]>();
+  const found = new Map<E, string[]>();
   if (wanted.length === 0) return found;
   // Field by field first: a word (letters and digits only) never spans the space that joins them.
   // One pass of one pattern over each field (the words are letters and digits only: nothing to escape).

@@ -30,7 +30,15 @@ const entry = fc.record({
   aliases: fc.array(text, { maxLength: 2 }),
   tags: fc.uniqueArray(fc.constantFrom(...TAGS.filter((t) => !/[#A-Z]/.test(t))), { maxLength: 3 }),
 });
-const vaultOf = (maxLength: number) => fc.array(entry, { maxLength, size: "max" }).map((entries) => entries.map((e, i) => ({ ...e, path: `atoms/${String(i * 7919 % 1000).padStart(3, "0")}_${i}.md` })));
+// The atoms in path order (as the index lists them), in another order (atoms written in the session come last), or
+// with a path listed twice (a stale index entry of a file written again).
+const vaultOf = (maxLength: number) =>
+  fc.tuple(fc.array(entry, { maxLength, size: "max" }), fc.constantFrom("sorted", "shuffled", "repeated")).map(([entries, order]) => {
+    const live: Entry[] = entries.map((e, i) => ({ ...e, path: `atoms/${String((i * 7919) % 1000).padStart(3, "0")}_${i}.md` }));
+    if (order === "sorted") live.sort((a, b) => (a.path < b.path ? -1 : 1));
+    if (order === "repeated" && live.length > 1) live.push({ ...live[live.length - 1]!, path: live[0]!.path });
+    return live;
+  });
 const query = fc.record({ tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }), text: fc.array(text, { minLength: 1, maxLength: 3 }).map((t) => t.join("\n")) });
 
 test("should link the same atoms, in the same order, as ranking every live atom with related and checking the evidence best first", () => {
@@ -67,6 +75,14 @@ test("should link the same atoms as before when the new atom repeats the words o
     }),
     { numRuns: 300 },
   );
+});
+
+test("should link the same atoms as before with more query tags than a set of tags is grouped by", () => {
+  const many = Array.from({ length: 35 }, (_, i) => `tag${i}`);
+  const live: Entry[] = Array.from({ length: 60 }, (_, i) => ({ path: `atoms/${i}.md`, name: `canary rollback ${i % 7 === 0 ? "freeze window" : "note"}`, aliases: [], description: "", tags: [many[i % 35]!, many[(i * 3) % 35]!] }));
+  const q = { tags: many, text: "canary rollback freeze window" };
+  assert.deepEqual(relatedForWrite(live, q, 5), relatedBefore(live, q, 5));
+  assert.equal(relatedForWrite(live, q, 5).length, 5);
 });
 
 test("should find atoms by shared tags before atoms by shared rare words", () => {

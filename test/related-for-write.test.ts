@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { related } from "../lib/core/related/related.js";
 import { RELATED_MIN_SCORE, writeEvidence } from "../lib/core/related/evidence.js";
 import { relatedForWrite, type WriteQuery } from "../lib/core/related/for-write.js";
+import { fileNameKey, hasFileNameKey } from "../lib/core/links/file-matcher.js";
 
 type Entry = Parameters<typeof relatedForWrite>[0][number];
 
@@ -93,4 +94,18 @@ test("should find atoms by shared tags before atoms by shared rare words", () =>
   const found = relatedForWrite(live, { tags: ["deploy"], text: "canary rollback window freeze deploy" }, 2);
   assert.deepEqual(found, ["b.md", "a.md"]);
   assert.deepEqual(found, relatedBefore(live, { tags: ["deploy"], text: "canary rollback window freeze deploy" }, 2));
+});
+
+test("should tell a path's file name key as fileNameKey does, for any path and key", () => {
+  const piece = fc.constantFrom("a", "B", "/", ".md", ".MD", ".", "İ", "Σ", "σ", "\u212a", "é", "e\u0301", "x_y", " ");
+  const path = fc.array(piece, { maxLength: 8 }).map((p) => p.join(""));
+  // The key of the same path, of another one (often equal), the whole path as a key (with its folders), or any text.
+  fc.assert(
+    fc.property(path, path, fc.constantFrom("same", "other", "whole", "raw"), (p, q, kind) => {
+      const whole = p.replace(/\.md$/i, "").toLowerCase();
+      const k = kind === "same" ? fileNameKey(p) : kind === "other" ? fileNameKey(q) : kind === "whole" ? whole : q;
+      assert.equal(hasFileNameKey(p, k), fileNameKey(p) === k);
+    }),
+    { numRuns: 3000 },
+  );
 });

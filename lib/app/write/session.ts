@@ -14,7 +14,7 @@ import { atomFolder } from "../../core/write/folder.js";
 import { checkFolderOnDisk, ensureFolder } from "../../store/write/folder.js";
 import { linkTarget } from "../../core/links/autolink.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
-import { fileNameKey } from "../../core/links/file-matcher.js";
+import { fileNameKey, hasFileNameKey } from "../../core/links/file-matcher.js";
 import { relatedForWrite } from "../../core/related/for-write.js";
 import { renderAtom } from "../../core/write/render.js";
 import { lastIndexedNs, unrecordedTwin } from "../../store/write/retry.js";
@@ -157,8 +157,8 @@ export class WriteSession {
   // Only atoms of that file name, or with aliases, can answer a file name: the resolver is built over those.
   private linkTargets(paths: readonly string[]): string[] {
     if (paths.length === 0) return [];
-    const names = new Set(paths.map(fileNameKey));
-    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.has(fileNameKey(m.path))));
+    const names = [...new Set(paths.map(fileNameKey))];
+    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.some((name) => hasFileNameKey(m.path, name))));
     return paths.map((path) => linkTarget(path, resolver));
   }
 

@@ -123,6 +123,21 @@ test("should take the caller's atoms only while the index is the one they were r
   }
 });
 
+test("should take the directory the caller read (a save's name check) only while the index is the one it was read from", async () => {
+  const vault = tempDir();
+  try {
+    await writeAtom(vault, { name: "First note", type: "rule", project: "p", body: "The first one." }, { config, today: TODAY });
+    // A directory whose ids say that the new atom's id is taken: the new id is numbered when it is used.
+    const directory = (taken: string) => ({ entries: [], hasId: (id: string) => id === taken, entry: () => null });
+    const used = await writeAtom(vault, { name: "Second note", type: "rule", project: "p", body: "The second one." }, { config, today: TODAY, indexed: { directory: directory("20261122_second_note"), stamp: indexStamp(vault) } });
+    assert.equal(used.id, "20261122_second_note_2");
+    const stale = await writeAtom(vault, { name: "Third note", type: "rule", project: "p", body: "The third one." }, { config, today: TODAY, indexed: { directory: directory("20261122_third_note"), stamp: "0:0" } });
+    assert.equal(stale.id, "20261122_third_note");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
 test("should tell that this process holds a vault's lock only while its transaction runs", async () => {
   const vault = tempDir();
   try {

@@ -14,9 +14,8 @@ import { atomFolder } from "../../core/write/folder.js";
 import { checkFolderOnDisk, ensureFolder } from "../../store/write/folder.js";
 import { linkTarget } from "../../core/links/autolink.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
-import { fileNameKey } from "../../core/links/file-matcher.js";
-import { related } from "../../core/related/related.js";
-import { RELATED_MIN_SCORE, writeEvidence } from "../../core/related/evidence.js";
+import { fileNameKey, hasFileNameKey } from "../../core/links/file-matcher.js";
+import { relatedForWrite } from "../../core/related/for-write.js";
 import { renderAtom } from "../../core/write/render.js";
 import { lastIndexedNs, unrecordedTwin } from "../../store/write/retry.js";
 import { comparableText, type Shingles } from "../../core/write/similarity.js";
@@ -131,20 +130,7 @@ export class WriteSession {
   private relatedTo(valid: ValidWrite, text: string): string[] {
     const limit = this.options.settings.related;
     if (limit <= 0 || this.options.related === false) return [];
-    const live = this.manifest.filter(isLive);
-    const words = `${text}\n${valid.description ?? ""}`;
-    const found = related(live, {}, { tags: valid.tags, words: [words] }, 0);
-    const strong: string[] = [];
-    // Best first, a few dozen at a time: the evidence of the ones after the first `limit` strong ones is never needed.
-    for (let from = 0; from < found.length && strong.length < limit; from += 32) {
-      const batch = found.slice(from, from + 32).map((r) => r.path);
-      const wanted = new Set(batch);
-      const entries = new Map(live.filter((m) => wanted.has(m.path)).map((m) => [m.path, m]));
-      for (const path of batch) {
-        if (strong.length < limit && writeEvidence(entries.get(path)!, { tags: valid.tags, text: words }) >= RELATED_MIN_SCORE) strong.push(path);
-      }
-    }
-    return strong;
+    return relatedForWrite(this.manifest.filter(isLive), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
   }
 
   private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
@@ -171,8 +157,8 @@ export class WriteSession {
   // Only atoms of that file name, or with aliases, can answer a file name: the resolver is built over those.
   private linkTargets(paths: readonly string[]): string[] {
     if (paths.length === 0) return [];
-    const names = new Set(paths.map(fileNameKey));
-    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.has(fileNameKey(m.path))));
+    const names = [...new Set(paths.map(fileNameKey))];
+    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.some((name) => hasFileNameKey(m.path, name))));
     return paths.map((path) => linkTarget(path, resolver));
   }
 
@@ -193,10 +179,9 @@ export class WriteSession {
   // What create() would pick, without writing: for dry runs.
   private plan(valid: ValidWrite, folder: string, links: string[]): { path: string; id: string; content: string } {
     const slug = slugify(valid.name);
-    const taken = new Set(this.manifest.map((m) => m.path));
     for (let n = 1; ; n++) {
       const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
-      if (taken.has(path) || fileExists(join(this.vaultDir, path))) continue;
+      if (fileExists(join(this.vaultDir, path)) || this.manifest.some((m) => m.path === path)) continue;
       const id = this.idFor(path.slice(folder.length + 1, -3));
       return { path, id, content: renderAtom(this.frontmatter(valid, id, links), valid.body) };
     }

@@ -1,12 +1,12 @@
 import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
 import { assertToday } from "../../core/util/dates.js";
-import { readAtomDirectory, type AtomDirectory } from "../../store/write/directory.js";
+import { readAtomDirectory } from "../../store/write/directory.js";
 import { indexStamp } from "../../store/watch-marker.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "../../core/write/settings.js";
-import type { WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
+import type { AtomDirectory, WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
 import { scanValidWrite } from "../../core/write/scan-input.js";
 import { planSupersede } from "../../core/write/supersede-plan.js";
 import { applySupersede } from "./supersede.js";
@@ -78,7 +78,8 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
 // The atoms of the index as written, under the lock: the caller's own when the index is still the one it read them
 // from, else read from search.tsv and the manifest's bytes; null when neither is to be had (the manifest then).
 function atomsAsIndexed(vaultDir: string, options: WriteOptions): { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory } | null {
-  if (options.indexed && indexStamp(vaultDir) === options.indexed.stamp) return { vaultDir, manifest: options.indexed.manifest };
+  const { indexed } = options;
+  if (indexed && indexStamp(vaultDir) === indexed.stamp) return "manifest" in indexed ? { vaultDir, manifest: indexed.manifest } : { vaultDir, directory: indexed.directory };
   const directory = readAtomDirectory(vaultDir);
   return directory && { vaultDir, directory };
 }

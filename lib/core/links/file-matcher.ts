@@ -191,6 +191,15 @@ export function fileNameKey(path: string): string {
   return nameOf(path);
 }
 
+/**
+ * `fileNameKey(path) === key`, without building a string when the end of the
+ * path is ASCII: what picks, among 100k paths, the few a file name can name.
+ */
+export function hasFileNameKey(path: string, key: string): boolean {
+  // A key with a `/` is no file name key; rule 4's test (the path ends with `/` + key) holds it to the last segment otherwise.
+  return key.includes("/") ? false : nameMatches(path, key);
+}
+
 function nameOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1, hasMdExtension(path) ? -3 : path.length).toLowerCase();
 }

@@ -17,10 +17,20 @@ export const RELATED_MIN_SCORE = 4;
  * @example writeEvidence({ tags: ["deploy"], name: "Deploy freeze", aliases: [], description: "" }, { tags: ["deploy"], text: "freeze window" }) // 4
  */
 export function writeEvidence(candidate: Pick<ManifestEntry, "tags" | "name" | "aliases" | "description">, atom: { tags: readonly string[]; text: string }): number {
+  return evidenceAgainst(atom)(candidate);
+}
+
+/**
+ * {@link writeEvidence} against one new atom, for many candidates: the atom's
+ * tags and words are cut once, not once per candidate. Pure.
+ */
+export function evidenceAgainst(atom: { tags: readonly string[]; text: string }): (candidate: Pick<ManifestEntry, "tags" | "name" | "aliases" | "description">) => number {
   const tags = new Set(atom.tags.map((t) => t.toLowerCase().replace(/^#/, "")));
   const mine = new Set(tokens(atom.text));
-  let score = 0;
-  for (const tag of new Set(candidate.tags)) if (tags.has(tag)) score += 3;
-  for (const word of new Set(tokens([candidate.name, ...candidate.aliases, candidate.description].join(" ")))) if (mine.has(word)) score++;
-  return score;
+  return (candidate) => {
+    let score = 0;
+    for (const tag of new Set(candidate.tags)) if (tags.has(tag)) score += 3;
+    for (const word of new Set(tokens([candidate.name, ...candidate.aliases, candidate.description].join(" ")))) if (mine.has(word)) score++;
+    return score;
+  };
 }

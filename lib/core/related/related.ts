@@ -22,9 +22,7 @@ export function related(manifest: readonly Entry[], edges: Readonly<GroupIndex>,
   const loose = "path" in query ? { tags: [], words: [] } : query;
   const tags = self ? self.tags : loose.tags.map((t) => t.toLowerCase().replace(/^#/, ""));
   const words = new Set(self ? wordsOf(self) : loose.words.flatMap((w) => tokens(w)));
-  // Frequencies of the query's own tags only: the others never count.
-  const entryTags = tagsMatching(manifest, new Set(tags));
-  const tagFreq = frequencies([...entryTags.values()]);
+  const { shared: entryTags, frequency: tagFreq } = relatedTags(manifest, tags);
   const idf = idfOf(manifest.length);
   const out = self ? new Set(edges[self.path] ?? []) : new Set<string>();
   const into = self ? linkingTo(edges, self.path) : new Set<string>();
@@ -71,9 +69,18 @@ export function bestFirst(found: RelatedAtom[], top: number): RelatedAtom[] {
   return top > 0 ? found.slice(0, top) : found;
 }
 
-// The atoms of `rest` that share rare words with the query (words are counted over the whole manifest).
-function wordTier(manifest: readonly Entry[], rest: readonly Entry[], words: ReadonlySet<string>, idf: (df: number) => number): RelatedAtom[] {
-  const entryWords = wordsMatching(manifest, words);
+/**
+ * The atoms with one of the query's `tags` (lower-cased, without `#`), each
+ * with those it has (in its order), and how many of these atoms have each:
+ * the frequencies of the query's own tags only, the others never count.
+ */
+export function relatedTags<E extends Pick<Entry, "tags">>(manifest: readonly E[], tags: readonly string[]): { shared: Map<E, string[]>; frequency: Map<string, number> } {
+  const shared = tagsMatching(manifest, new Set(tags));
+  return { shared, frequency: frequencies([...shared.values()]) };
+}
+
+/** The atoms of `rest` that share rare words with the query, each in the words tier (words are counted over the whole `manifest`). */
+export function wordTier<E extends Entry>(manifest: readonly E[], rest: readonly E[], words: ReadonlySet<string>, idf: (df: number) => number, entryWords: ReadonlyMap<E, string[]> = wordsMatching(manifest, words)): RelatedAtom[] {
   const wordFreq = frequencies([...entryWords.values()].map((list) => list.filter((w) => words.has(w))));
   const rareLimit = Math.max(2, Math.ceil(manifest.length * 0.05));
   const found: RelatedAtom[] = [];
@@ -86,11 +93,15 @@ function wordTier(manifest: readonly Entry[], rest: readonly Entry[], words: Rea
   return found;
 }
 
-// For each atom whose text holds one of `words` at all, those of `words` that are words of its text (the
-// only ones the callers keep): found in place, not by tokenizing every such atom (at 100k atoms that dominated).
-function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): Map<Entry, string[]> {
+/**
+ * For each atom whose name, aliases or description hold one of `words` (as
+ * {@link tokens} cuts them) at all, those of `words` that are words of that
+ * text, each once: found in place, not by tokenizing every such atom (at
+ * 100k atoms that dominated).
+ */
+export function wordsMatching<E extends Entry>(manifest: readonly E[], words: ReadonlySet<string>): Map<E, string[]> {
   const wanted = [...words];
-  const found = new Map<Entry, string[]>();
+  const found = new Map<E, string[]>();
   if (wanted.length === 0) return found;
   // Field by field first: a word (letters and digits only) never spans the space that joins them.
   // One pass of one pattern over each field (the words are letters and digits only: nothing to escape).
@@ -105,8 +116,8 @@ function wordsMatching(manifest: readonly Entry[], words: ReadonlySet<string>): 
 }
 
 // For each atom with one of `tags`, those it has (in its order, as listed).
-function tagsMatching(manifest: readonly Entry[], tags: ReadonlySet<string>): Map<Entry, string[]> {
-  const found = new Map<Entry, string[]>();
+function tagsMatching<E extends Pick<Entry, "tags">>(manifest: readonly E[], tags: ReadonlySet<string>): Map<E, string[]> {
+  const found = new Map<E, string[]>();
   if (tags.size === 0) return found;
   for (const m of manifest) if (m.tags.some((t) => tags.has(t))) found.set(m, m.tags.filter((t) => tags.has(t)));
   return found;

@@ -63,11 +63,25 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /**
    * The atoms of the index as the caller holds them already (a live server's
-   * open vault), and the index stamp they were read at (`indexStamp`): used
+   * open vault, or the directory it read for its own checks), and the index
+   * stamp taken before they were read (`indexStamp`): used
    * instead of reading them again when the index is still at that stamp once
    * the lock is held.
    */
-  indexed?: { manifest: readonly ManifestEntry[]; stamp: string };
+  indexed?: { manifest: readonly ManifestEntry[]; stamp: string } | { directory: AtomDirectory; stamp: string };
+}
+
+/** What the write path needs to know of each indexed atom (the name and description lower-cased). */
+export type DirectoryEntry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases" | "status">;
+
+/** The atoms of the index as the write path reads them (`readAtomDirectory`), without parsing the manifest. */
+export interface AtomDirectory {
+  /** Every atom, in path order. */
+  entries: DirectoryEntry[];
+  /** Whether an atom of the index has this id. */
+  hasId(id: string): boolean;
+  /** The whole manifest entry of one atom (its name as written, …); null when the index has none. */
+  entry(path: string): ManifestEntry | null;
 }
 
 /** What {@link writeAtom} wrote. */

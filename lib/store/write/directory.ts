@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { ManifestEntry } from "../../core/indexes/types.js";
+import type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
 import { aliasesByPath, manifestEntryAt } from "../../core/indexes/sorted-splice.js";
 import { F, isCurrentSearchFile } from "../../core/indexes/search-file.js";
 import { pathFromField } from "../../core/util/text.js";
@@ -7,18 +7,7 @@ import { readMeta } from "../index-check.js";
 import { checkedBytes } from "../index-previous.js";
 import { vaultPaths } from "../paths.js";
 
-/** What the write path needs to know of each indexed atom (the name and description lower-cased). */
-export type DirectoryEntry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases" | "status">;
-
-/** The atoms of the index as the write path reads them, without parsing the manifest. */
-export interface AtomDirectory {
-  /** Every atom, in path order. */
-  entries: DirectoryEntry[];
-  /** Whether an atom of the index has this id. */
-  hasId(id: string): boolean;
-  /** The whole manifest entry of one atom (its name as written, …); null when the index has none. */
-  entry(path: string): ManifestEntry | null;
-}
+export type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
 
 /**
  * The atoms of the index as its last run wrote them, read from

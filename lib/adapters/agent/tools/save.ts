@@ -5,7 +5,7 @@ import { indexStamp, watcherKeepsCurrent } from "../../../store/watch-marker.js"
 import { indexSettingsKey } from "../../../store/stat-cache.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
-import type { WriteInput, WriteResult } from "../../../core/write/types.js";
+import type { WriteInput, WriteOptions, WriteResult } from "../../../core/write/types.js";
 import { WRITE_LIMITS } from "../../../core/write/validate.js";
 import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { blameArgument, rejectionError, ToolError } from "../errors.js";
@@ -70,12 +70,16 @@ export const saveTool: ToolSpec = {
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
     // The index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
     // manifest, unless the live vault holds it already.
-    if (stamp !== null && held) checkNameFree(held, args.name as string, replacing);
+    let indexed: WriteOptions["indexed"] = stamp === null || !held ? undefined : { manifest: held, stamp };
+    if (indexed) checkNameFree(held!, args.name as string, replacing);
     else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
     else {
       const { readAtomDirectory } = await import("../../../store/write/directory.js");
+      // The stamp before the read: the write reuses the directory while the index is still at it (see WriteOptions.indexed).
+      const before = indexStamp(vault.vaultDir);
       const directory = readAtomDirectory(vault.vaultDir);
       checkNameFree(directory?.entries ?? vault.manifest, args.name as string, replacing, directory?.entry);
+      if (directory) indexed = { directory, stamp: before };
     }
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
@@ -83,7 +87,7 @@ export const saveTool: ToolSpec = {
     const { writeAtom } = await import("../../../app/write/write-atom.js");
     await checkpoint(env, "checked");
     // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
-    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal, indexed: stamp === null || !held ? undefined : { manifest: held, stamp } }));
+    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal, indexed }));
     const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },

@@ -34,6 +34,9 @@ CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOK
 // totals, so BM25's average lengths after any updates equal a fresh build's. A contentless table
 // with contentless_delete leaves them behind, and rankings drift from a full rebuild's.
 
+/** How many values a kept connection holds (see `SearchDb.derived`): a bound on its memory whatever the queries. */
+export const MAX_MEMOS = 2048;
+
 /** The text columns of `docs`, in the order {@link docTexts} gives them. */
 export const DOC_TEXTS = ["path", "name", "type", "project", "status", "updated", "tags", "description"] as const;
 
@@ -68,6 +71,7 @@ export class SearchDb {
    */
   kept = false;
   private readonly statements = new Map<string, StatementSync>();
+  private readonly memos = new Map<string, unknown>();
   private docTotal: number | undefined;
   private archived = false;
 
@@ -176,6 +180,21 @@ export class SearchDb {
       this.archived = true;
     }
     return "temp.archived";
+  }
+
+  /**
+   * A value worked out from the whole database: on a {@link kept}
+   * connection, once (the database does not change while it is kept; at
+   * most {@link MAX_MEMOS} are held, then they are worked out afresh);
+   * otherwise each time.
+   */
+  derived<T>(key: string, make: () => T): T {
+    if (!this.kept) return make();
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    if (this.memos.size >= MAX_MEMOS) this.memos.clear();
+    const value = make();
+    this.memos.set(key, value);
+    return value;
   }
 
   /** A statement, prepared once per connection. */

@@ -35,7 +35,7 @@ CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOK
 // with contentless_delete leaves them behind, and rankings drift from a full rebuild's.
 
 /** How many values a kept connection holds (see `SearchDb.derived`): a bound on its memory whatever the queries. */
-export const MAX_MEMOS = 2048;
+export const MAX_MEMOS = 256;
 
 /** The text columns of `docs`, in the order {@link docTexts} gives them. */
 export const DOC_TEXTS = ["path", "name", "type", "project", "status", "updated", "tags", "description"] as const;

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { test } from "node:test";
 import { parseAtom } from "../lib/core/atoms/parse.js";
 import { defaultConfig } from "../lib/core/config/defaults.js";
@@ -7,6 +8,7 @@ import { matchExpression, parseQuery } from "../lib/core/fts/query.js";
 import { countFullText, rankFullText } from "../lib/store/fts/rank.js";
 import { SearchDb } from "../lib/store/fts/search-db.js";
 import { rankedFromLists } from "../lib/store/fts/term-lists.js";
+import { removeTemp, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";
 // A small vocabulary: words repeat across fields and notes, so scores vary with counts and lengths, and tie often.
@@ -85,6 +87,35 @@ test("should rank and count exactly as the plain ranking when a kept connection 
   }
   // The lists answered, for one word and for several, not only the plain ranking.
   assert.ok(proved.one > 20 && proved.many > 20, JSON.stringify(proved));
+});
+
+test("should drop what a kept connection worked out once another connection changes the database", () => {
+  const dir = tempDir();
+  const file = join(dir, "search.db");
+  const config = defaultConfig();
+  const writer = SearchDb.create(file, "test");
+  const reader = SearchDb.open(file, "test", true) as SearchDb;
+  reader.kept = true;
+  const put = (i: number, body: string) => {
+    const text = `---\nname: Note ${i}\n---\n${body}\n`;
+    const { atom } = parseAtom(text, { path: `n/${i}.md`, mtimeMs: 0, size: text.length }, config);
+    writer.put(atom, { mtimeUs: 0, size: text.length }, textFields(atom, text));
+  };
+  try {
+    for (let i = 0; i < 40; i++) put(i, `deploy ${"calm ".repeat(i % 7)}`);
+    const top = (store: SearchDb) => rankFullText(store, "deploy", { today: TODAY, top: 2 }, config).map((h) => h.record.path);
+    const before = top(reader);
+    assert.equal(countFullText(reader, "deploy", { today: TODAY }, true), 40);
+    put(40, "deploy deploy deploy deploy");
+    const plain = new SearchDb(reader.db);
+    assert.deepEqual(top(reader), top(plain));
+    assert.notDeepEqual(top(reader), before, "the new best match is seen");
+    assert.equal(countFullText(reader, "deploy", { today: TODAY }, true), 41);
+  } finally {
+    reader.close();
+    writer.close();
+    removeTemp(dir);
+  }
 });
 
 test("should not read champion lists on a connection that is not kept", () => {

@@ -72,7 +72,8 @@ export class SearchDb {
   kept = false;
   private readonly statements = new Map<string, StatementSync>();
   private readonly memos = new Map<string, unknown>();
-  private docTotal: number | undefined;
+  // SQLite's data_version when the memos were made: another connection's commit changes it.
+  private memoVersion = -1;
   private archived = false;
 
   constructor(db: DatabaseSync) {
@@ -161,10 +162,9 @@ export class SearchDb {
     this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
   }
 
-  /** How many atoms the database holds (counted once when {@link kept}). */
+  /** How many atoms the database holds (counted once when {@link kept}, see {@link derived}). */
   docCount(): number {
-    if (this.kept && this.docTotal !== undefined) return this.docTotal;
-    return (this.docTotal = (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
+    return this.derived("docs", () => (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
   }
 
   /**
@@ -184,12 +184,18 @@ export class SearchDb {
 
   /**
    * A value worked out from the whole database: on a {@link kept}
-   * connection, once (the database does not change while it is kept; at
-   * most {@link MAX_MEMOS} are held, then they are worked out afresh);
-   * otherwise each time.
+   * connection, once while the database stays as it is (a commit by another
+   * connection, such as an index run's, drops every value held; at most
+   * {@link MAX_MEMOS} are held, then they are worked out afresh); otherwise
+   * each time.
    */
   derived<T>(key: string, make: () => T): T {
     if (!this.kept) return make();
+    const version = (this.prepare("PRAGMA data_version").get() as { data_version: number }).data_version;
+    if (version !== this.memoVersion) {
+      this.memos.clear();
+      this.memoVersion = version;
+    }
     if (this.memos.has(key)) return this.memos.get(key) as T;
     if (this.memos.size >= MAX_MEMOS) this.memos.clear();
     const value = make();

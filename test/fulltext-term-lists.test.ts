@@ -106,11 +106,14 @@ test("should drop what a kept connection worked out once another connection chan
     const top = (store: SearchDb) => rankFullText(store, "deploy", { today: TODAY, top: 2 }, config).map((h) => h.record.path);
     const before = top(reader);
     assert.equal(countFullText(reader, "deploy", { today: TODAY }, true), 40);
+    assert.equal(countFullText(reader, "deploy calm", { today: TODAY }, false), 40, "counted without the archived ones");
     put(40, "deploy deploy deploy deploy");
+    writer.db.exec("UPDATE docs SET status = 'archived' WHERE path = 'n/0.md'");
     const plain = new SearchDb(reader.db);
     assert.deepEqual(top(reader), top(plain));
     assert.notDeepEqual(top(reader), before, "the new best match is seen");
     assert.equal(countFullText(reader, "deploy", { today: TODAY }, true), 41);
+    assert.equal(countFullText(reader, "deploy calm", { today: TODAY }, false), 40, "one more, one archived");
   } finally {
     reader.close();
     writer.close();

@@ -74,7 +74,6 @@ export class SearchDb {
   private readonly memos = new Map<string, unknown>();
   // SQLite's data_version when the memos were made: another connection's commit changes it.
   private memoVersion = -1;
-  private archived = false;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -169,17 +168,16 @@ export class SearchDb {
 
   /**
    * The name of a temporary table of this connection holding the row ids of
-   * the archived atoms, made on first use (for a {@link kept} connection: it
-   * is not made again when the database changes). A count of the matches
-   * that are not archived then looks ids up in it instead of reading each
-   * match's row of `docs`.
+   * the archived atoms, made on first use (on a {@link kept} connection, again
+   * only when the database changed, see {@link derived}). A count of the
+   * matches that are not archived then looks ids up in it instead of reading
+   * each match's row of `docs`.
    */
   archivedIds(): string {
-    if (!this.archived) {
-      this.db.exec("CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
-      this.archived = true;
-    }
-    return "temp.archived";
+    return this.derived("archived", () => {
+      this.db.exec("DROP TABLE IF EXISTS temp.archived; CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
+      return "temp.archived";
+    });
   }
 
   /**

@@ -18,7 +18,7 @@ import {
 import os from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { measureRunningServer, measureStartup } from "./mcp.mjs";
+import { FIRST_WORDS, measureRunningServer, measureStartup } from "./mcp.mjs";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(BENCH_DIR, "..");
@@ -293,6 +293,7 @@ async function measureMcp(size, vaultDir, base, row) {
   const fig = ({ ms, runsMs, ...rest }) => ({ ms: round1(ms), ...(runsMs ? { runsMs: runsMs.map(round1) } : {}), ...rest });
   row.mcpRecallRare = fig(running.recallRare);
   row.mcpRecallCommon = fig(running.recallCommon);
+  row.mcpRecallFirst = fig(running.recallFirst);
   row.mcpResourcesList = fig(running.resourcesList);
   row.mcpSave = fig(running.save);
   // The saved note's file is gone: this index run drops it, leaving the vault's index as generated.
@@ -370,11 +371,11 @@ const fmtMs = (f) => (f?.ms == null ? "–" : f.ms < 100 ? f.ms.toFixed(1) : fmt
 function printTable(result) {
   const header = ["size", "full index ms / MB", "re-index no change ms / MB", "one changed ms / MB",
     "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "check ms", "related ms", "write ms / MB", "search.db MB", "node baseline ms",
-    "mcp start ms", `mcp recall ${RARE_WORD} ms`, "mcp recall deploy ms", "mcp resources/list ms", "mcp save ms"];
+    "mcp start ms", `mcp recall ${RARE_WORD} ms`, "mcp recall deploy ms", "mcp recall first ms", "mcp resources/list ms", "mcp save ms"];
   const lines = result.results.map((r) => [fmtInt(r.size), pair(r.fullIndex), pair(r.reindexNoChange),
     pair(r.reindexOneChanged), pair(r.search), pair(r.searchNoRefresh), pair(r.searchSeed), pair(r.searchWatched), fmtInt(r.check?.ms), fmtInt(r.related?.ms), pair(r.write),
     (r.searchDbBytes / 1048576).toFixed(1), fmtInt(r.nodeBaseline.ms),
-    fmtMs(r.mcpStartup), fmtMs(r.mcpRecallRare), fmtMs(r.mcpRecallCommon), fmtMs(r.mcpResourcesList), fmtMs(r.mcpSave)]);
+    fmtMs(r.mcpStartup), fmtMs(r.mcpRecallRare), fmtMs(r.mcpRecallCommon), fmtMs(r.mcpRecallFirst), fmtMs(r.mcpResourcesList), fmtMs(r.mcpSave)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => `| ${cells.map((c, i) => c.padStart(widths[i])).join(" | ")} |`;
   const out = [];
@@ -394,7 +395,8 @@ function printTable(result) {
   out.push(`check (--quiet) and related (the edited atom's path): median of ${result.meta.runs} plain runs after one warm-up.`);
   out.push(`MCP (official client): start = spawn of \`cortex mcp\` to the tools/list answer, median of ${result.meta.runs} servers after one;`);
   out.push(`recall, resources/list (first page) = round trip in one running server whose watcher says the index is current,`);
-  out.push(`median of ${result.meta.runs} calls after one warm-up; save = one call (a unique note, then removed and re-indexed).`);
+  out.push(`median of ${result.meta.runs} calls after one warm-up; recall first = median of the first calls of ${FIRST_WORDS.length} other common words;`);
+  out.push("save = one call (a unique note, then removed and re-indexed).");
   out.push("");
   out.push("Targets:");
   const tw = Math.max(...result.targets.map((t) => t.label.length));

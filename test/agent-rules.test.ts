@@ -8,6 +8,9 @@ import { readResource } from "../lib/adapters/agent/resources.js";
 import { runTool } from "../lib/adapters/agent/run.js";
 import { TOOLS } from "../lib/adapters/agent/tools/registry.js";
 import type { ToolEnv } from "../lib/adapters/agent/types.js";
+import { atomsNamed } from "../lib/app/handle/search.js";
+import { LiveVault } from "../lib/app/live-vault.js";
+import { watchMarkerPath } from "../lib/store/watch-marker.js";
 import { copyAgentVault } from "./helpers/agent.js";
 import { removeTemp } from "./helpers/cli.js";
 
@@ -82,6 +85,28 @@ describe("save rules", () => {
     assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument, errorOf(outcome).details?.existing_path], ["CORTEX_E401", "name", "reference/Release calendar.md"]);
     assert.match(outcome.text, /^CORTEX_E401 name: an atom named "Release calendar" already exists at reference\/Release calendar\.md; nothing was written\n/);
     assert.deepEqual(atomFiles(), before);
+  });
+
+  test("should refuse an existing name in a live vault its watcher keeps current, finding the name through search.db", async () => {
+    const live = LiveVault.start(vault, { today: () => TODAY, debounceMs: 50 });
+    try {
+      const marker = () => (existsSync(watchMarkerPath(vault)) ? JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")) : null);
+      for (const end = Date.now() + 5_000; !(marker()?.synced && !marker().pending); ) {
+        assert.ok(Date.now() < end, "the watcher's first sync");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const kept = live.open(TODAY);
+      assert.equal(kept.refresh, false, "the vault kept open");
+      assert.ok(atomsNamed(kept, "RELEASE  calendar")?.some((d) => d.path === "reference/Release calendar.md"), "found by the name's words");
+      assert.equal(atomsNamed(kept, "Calendrier de publication é"), null, "not plain ASCII: every name is read instead");
+      const before = atomFiles();
+      const outcome = await save({ name: "RELEASE  Calendar", body: "Completely different words about quarterly planning cadence." });
+      assert.deepEqual([errorOf(outcome).code, errorOf(outcome).details?.existing_path], ["CORTEX_E401", "reference/Release calendar.md"]);
+      assert.match(outcome.text, /an atom named "Release calendar" already exists/);
+      assert.deepEqual(atomFiles(), before);
+    } finally {
+      live.close();
+    }
   });
 
   test("should let a new atom take the name of the atom it supersedes, or of a superseded one", async () => {

@@ -1,6 +1,7 @@
 import { loadActivation } from "../../store/activation/read.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
 import { countFullText, rankFullText } from "../../store/fts/rank.js";
+import { docsNamed, type NamedDoc } from "../../store/fts/names.js";
 import type { SearchDb } from "../../store/fts/search-db.js";
 import { openVaultSearchDb } from "../fts/vault-search.js";
 import { rankSearchFile } from "../../core/search/rank.js";
@@ -76,6 +77,16 @@ export function countVault(vault: VaultSnapshot, query: string, options: VaultRa
   if ((options.ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, options.notice, (store) => countFullText(store, query, { ...options, today: vault.today }, withArchived));
   const hits = rankVault(vault, query, { ...options, top: 0 });
   return withArchived ? hits.length : hits.filter((h) => h.record.status !== "archived").length;
+}
+
+/**
+ * The atoms whose name could be `name` (see `docsNamed`), from the full-text
+ * store the vault keeps open; null when it keeps none, or for a name the
+ * store cannot look up (read every name then).
+ */
+export function atomsNamed(vault: VaultSnapshot, name: string): NamedDoc[] | null {
+  const kept = vault.keptSearchDb?.();
+  return kept ? docsNamed(kept, name) : null;
 }
 
 // The snapshot's kept full-text store, else one opened for this call and closed after it.

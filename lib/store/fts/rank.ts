@@ -8,6 +8,7 @@ import { TEXT_FIELDS, type TextField } from "../../core/fts/fields.js";
 import { STOP_WORDS } from "../../core/util/tokenize.js";
 import { matchExpression, normalizedWords, parseQuery, type ParsedQuery, type QueryUnit } from "../../core/fts/query.js";
 import type { SearchDb } from "./search-db.js";
+import { matchCount, rankedFromLists, type ScoredRow } from "./term-lists.js";
 
 /** A full-text hit: a {@link SearchHit} with the query words and phrases it matched. */
 export interface TextHit extends SearchHit {
@@ -37,7 +38,7 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
   if (expression === null) return filterMode(store, options, config);
   const top = options.top ?? 10;
   const pool = top > 0 ? Math.max(config.search.pool, top * 5) : -1;
-  const candidates = poolCandidates(store, expression, options, pool, config);
+  const candidates = poolCandidates(store, expression, options, pool, config, parsed);
   const ids = candidates.map((c) => c.id);
   const points = fieldPoints(store, parsed, ids, config);
   const wholeNames = config.textWeights.whole_name !== 1 ? wholeNameIds(store, parsed, ids) : new Set<number>();
@@ -59,15 +60,19 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
  * ranked by row id and score alone, and only the pool's rows are read from
  * `docs` (their paths too when the pool ends inside a run of equal scores):
  * the same atoms as ranking every match with its path, without carrying
- * every match's metadata through the sort.
+ * every match's metadata through the sort. On a kept connection, given the
+ * parsed query, the best matches come from its units' champion lists when
+ * they prove them (see `rankedFromLists`): the same atoms, without scoring
+ * every match of a common word on each call.
  */
-export function poolCandidates(store: SearchDb, expression: string, filters: RankOptions, pool: number, config: CortexConfig): DocMeta[] {
+export function poolCandidates(store: SearchDb, expression: string, filters: RankOptions, pool: number, config: CortexConfig, query?: ParsedQuery): DocMeta[] {
   const { where, params } = filterSql(filters, false);
   const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
   const everyMatch = () => store.prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`).all(expression, ...params, pool) as unknown as DocMeta[];
   if (where !== "" || pool <= 0) return everyMatch();
   // Twice the pool: a run of equal scores at its edge is then (almost always) read whole.
-  const ranked = store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s LIMIT ?`).all(expression, 2 * pool) as { id: number; s: number }[];
+  const listed = query ? rankedFromLists(store, query, expression, weights, 2 * pool) : null;
+  const ranked = listed ?? (store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s LIMIT ?`).all(expression, 2 * pool) as unknown as ScoredRow[]);
   let ids = ranked.map((r) => r.id);
   if (ranked.length > pool) {
     const edge = ranked[pool - 1]!.s;
@@ -112,16 +117,11 @@ function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config:
   const byId = new Map<number, Contribution[]>();
   if (ids.length === 0) return byId;
   const total = store.docCount();
-  const columns = TEXT_FIELDS.map((_, c) => `bm25(fts, ${TEXT_FIELDS.map((__, i) => (i === c ? 1 : 0)).join(", ")}) AS c${c}`).join(", ");
-  const statement = store.prepare(`SELECT rowid AS id, ${columns} FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`);
-  const idList = JSON.stringify(ids);
-  // `+rowid`: the list is a filter, not a constraint handed to FTS5, which would start a new cursor (and
-  // recount the word's notes for BM25's IDF) for each id.
   for (const unit of query.units) {
-    const hits = (store.prepare("SELECT count(*) AS n FROM fts WHERE fts MATCH ?").get(unit.match) as { n: number }).n;
+    const hits = matchCount(store, unit.match);
     const idf = Math.log(1 + (total - hits + 0.5) / (hits + 0.5));
     const ftsIdf = Math.max(1e-6, Math.log((total - hits + 0.5) / (hits + 0.5)));
-    for (const row of statement.all(unit.match, idList) as Record<string, number>[]) {
+    for (const row of fieldScores(store, unit.match, ids)) {
       const list = byId.get(row.id!) ?? [];
       const raw = TEXT_FIELDS.map((field, c) => {
         const bm25 = -row[`c${c}`]!;
@@ -136,6 +136,27 @@ function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config:
     }
   }
   return byId;
+}
+
+type FieldRow = Record<string, number>;
+
+/**
+ * Each field's FTS5 BM25 alone for one unit, in the rows of `ids` that match
+ * it. A kept connection remembers them per unit and row (null: no match),
+ * so that only rows not seen before are looked up.
+ */
+function fieldScores(store: SearchDb, match: string, ids: number[]): FieldRow[] {
+  const known = store.derived(`fields\n${match}`, () => new Map<number, FieldRow | null>());
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    const columns = TEXT_FIELDS.map((_, c) => `bm25(fts, ${TEXT_FIELDS.map((__, i) => (i === c ? 1 : 0)).join(", ")}) AS c${c}`).join(", ");
+    // `+rowid`: the list is a filter, not a constraint handed to FTS5, which would start a new cursor (and
+    // recount the word's notes for BM25's IDF) for each id.
+    const statement = store.prepare(`SELECT rowid AS id, ${columns} FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`);
+    for (const id of unknown) known.set(id, null);
+    for (const row of statement.all(match, JSON.stringify(unknown)) as FieldRow[]) known.set(row.id!, row);
+  }
+  return ids.map((id) => known.get(id)).filter((row): row is FieldRow => row != null);
 }
 
 /**
@@ -176,7 +197,8 @@ function addPoints(list: Contribution[], unit: QueryUnit, field: TextField, poin
  * `top: 0` would return, counted by FTS5 (every match scores above 0).
  */
 export function countFullText(store: SearchDb, query: string, options: RankOptions, withArchived: boolean): number {
-  const expression = matchExpression(parseQuery(query));
+  const parsed = parseQuery(query);
+  const expression = matchExpression(parsed);
   const { where, params } = filterSql(options, expression === null);
   const archived = withArchived ? "" : " AND d.status != 'archived'";
   // No filter to read from `docs`: on a kept connection, the matches alone, less the archived ones it has listed.
@@ -186,8 +208,9 @@ export function countFullText(store: SearchDb, query: string, options: RankOptio
     : expression === null
       ? `SELECT count(*) AS n FROM docs d WHERE 1${where}${archived}`
       : `SELECT count(*) AS n FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where}${archived}`;
-  const row = store.prepare(sql).get(...(expression === null ? params : [expression, ...params])) as { n: number };
-  return row.n;
+  const count = () => (store.prepare(sql).get(...(expression === null ? params : [expression, ...params])) as { n: number }).n;
+  // One word or phrase and nothing excluded: its document frequency (among live atoms), a statistic of the unit.
+  return bare && parsed.units.length === 1 && parsed.excluded.length === 0 ? store.derived(`atoms\n${withArchived}\n${expression}`, count) : count();
 }
 
 // No words: the atoms that match the filters (active only unless allStatus or status), newest first.

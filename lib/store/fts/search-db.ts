@@ -34,6 +34,9 @@ CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOK
 // totals, so BM25's average lengths after any updates equal a fresh build's. A contentless table
 // with contentless_delete leaves them behind, and rankings drift from a full rebuild's.
 
+/** How many values a kept connection holds (see `SearchDb.derived`): a bound on its memory whatever the queries. */
+export const MAX_MEMOS = 256;
+
 /** The text columns of `docs`, in the order {@link docTexts} gives them. */
 export const DOC_TEXTS = ["path", "name", "type", "project", "status", "updated", "tags", "description"] as const;
 
@@ -68,8 +71,9 @@ export class SearchDb {
    */
   kept = false;
   private readonly statements = new Map<string, StatementSync>();
-  private docTotal: number | undefined;
-  private archived = false;
+  private readonly memos = new Map<string, unknown>();
+  // SQLite's data_version when the memos were made: another connection's commit changes it.
+  private memoVersion = -1;
 
   constructor(db: DatabaseSync) {
     this.db = db;
@@ -157,25 +161,44 @@ export class SearchDb {
     this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
   }
 
-  /** How many atoms the database holds (counted once when {@link kept}). */
+  /** How many atoms the database holds (counted once when {@link kept}, see {@link derived}). */
   docCount(): number {
-    if (this.kept && this.docTotal !== undefined) return this.docTotal;
-    return (this.docTotal = (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
+    return this.derived("docs", () => (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
   }
 
   /**
    * The name of a temporary table of this connection holding the row ids of
-   * the archived atoms, made on first use (for a {@link kept} connection: it
-   * is not made again when the database changes). A count of the matches
-   * that are not archived then looks ids up in it instead of reading each
-   * match's row of `docs`.
+   * the archived atoms, made on first use (on a {@link kept} connection, again
+   * only when the database changed, see {@link derived}). A count of the
+   * matches that are not archived then looks ids up in it instead of reading
+   * each match's row of `docs`.
    */
   archivedIds(): string {
-    if (!this.archived) {
-      this.db.exec("CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
-      this.archived = true;
+    return this.derived("archived", () => {
+      this.db.exec("DROP TABLE IF EXISTS temp.archived; CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
+      return "temp.archived";
+    });
+  }
+
+  /**
+   * A value worked out from the whole database: on a {@link kept}
+   * connection, once while the database stays as it is (a commit by another
+   * connection, such as an index run's, drops every value held; at most
+   * {@link MAX_MEMOS} are held, then they are worked out afresh); otherwise
+   * each time.
+   */
+  derived<T>(key: string, make: () => T): T {
+    if (!this.kept) return make();
+    const version = (this.prepare("PRAGMA data_version").get() as { data_version: number }).data_version;
+    if (version !== this.memoVersion) {
+      this.memos.clear();
+      this.memoVersion = version;
     }
-    return "temp.archived";
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    if (this.memos.size >= MAX_MEMOS) this.memos.clear();
+    const value = make();
+    this.memos.set(key, value);
+    return value;
   }
 
   /** A statement, prepared once per connection. */

@@ -1,6 +1,7 @@
 import { ATOM_TYPES } from "../../../core/atoms/types.js";
 import { openVault } from "../../../app/vault.js";
 import { liveVault } from "../../../app/live-vault.js";
+import { atomsNamed } from "../../../app/handle/search.js";
 import { indexStamp, watcherKeepsCurrent } from "../../../store/watch-marker.js";
 import { indexSettingsKey } from "../../../store/stat-cache.js";
 import { CortexError } from "../../../core/errors.js";
@@ -61,17 +62,21 @@ export const saveTool: ToolSpec = {
     // In a live server whose watcher keeps the index current: its open vault, with the atoms, when it has read them
     // already (reading them for this would take longer than the write path's own narrow read).
     const live = liveVault(env.vaultDir)?.open(today);
-    const held = live && !live.refresh ? live.manifestIfRead : undefined;
-    // The index stamp they were read at: the index has not changed since the watcher's last sync (after which the open vault read them).
-    const stamp = held && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live!.config) }) ? indexStamp(env.vaultDir) : null;
+    // The watcher vouches that the index has not changed since its last sync (after which the open vault read what it holds).
+    const current = live !== undefined && !live.refresh && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live.config) });
+    const held = current ? live.manifestIfRead : undefined;
+    // The index stamp the held atoms were read at.
+    const stamp = held ? indexStamp(env.vaultDir) : null;
     const vault = live ?? openVault({ vault: env.vaultDir, env: {}, today });
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
-    // The index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
-    // manifest, unless the live vault holds it already.
+    // The names: the held atoms (handed to the write with their stamp); else, in a current live vault, the atoms its
+    // search.db finds by the name's words; else the index brought up to date (nothing to do while a watcher keeps it
+    // current), then read without parsing the manifest.
     let indexed: WriteOptions["indexed"] = stamp === null || !held ? undefined : { manifest: held, stamp };
-    if (indexed) checkNameFree(held!, args.name as string, replacing);
+    const named = held ?? (current ? atomsNamed(live, args.name as string) : null);
+    if (named) checkNameFree(named, args.name as string, replacing);
     else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
     else {
       const { readAtomDirectory } = await import("../../../store/write/directory.js");

@@ -183,3 +183,47 @@ describe("cortex watch", () => {
     }
   });
 });
+
+describe("vault watcher told which notes this process recorded", () => {
+  let vault = "";
+  let watcher: VaultWatcher;
+  const own = new Set<string>();
+  before(async () => {
+    vault = copyToTemp(join(ROOT, "examples/vault"));
+    const { config } = openVault({ vault, env: {}, today: TODAY });
+    watcher = watchVault(vault, { config, today: () => TODAY, debounceMs: 50, recorded: (path) => own.has(path) });
+    await waitFor(() => watcher.syncs > 0 && !watcher.pending, "the first sync");
+  });
+  after(() => {
+    watcher.close();
+    removeTemp(vault);
+  });
+
+  test("should need no index run for the events of a note this process wrote and recorded, and run one for any other change", async () => {
+    const { writeAtom } = await import("../lib/app/write/write-atom.js");
+    const { config } = openVault({ vault, env: {}, today: TODAY });
+    const syncs = watcher.syncs;
+    const written = await writeAtom(vault, { name: "Ibis review", type: "rule", project: "ops", body: "Ibises review every schema change." }, { config, today: TODAY, commit: false });
+    own.add(written.path);
+    await waitFor(() => !watcher.pending, "the events to settle");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(watcher.syncs, syncs, "no index run for the note this process recorded");
+    assert.ok(watcherKeepsCurrent(vault, { today: TODAY, settings: indexSettingsKey(config) }), "the marker says current");
+    assert.deepEqual(await searchPaths(vault, "ibises"), [written.path]);
+    // Edited by someone else since: not as this process left it, so a run.
+    own.delete(written.path);
+    appendFileSync(join(vault, written.path), "Herons too.\n");
+    await waitFor(() => watcher.syncs > syncs && !watcher.pending, "a run for the edit");
+    assert.deepEqual(await searchPaths(vault, "herons"), [written.path]);
+  });
+
+  test("should run after a folder event even when every named note is one this process recorded", async () => {
+    const syncs = watcher.syncs;
+    own.add("rules/no_friday_deploys.md");
+    mkdirSync(join(vault, "stork"));
+    writeFileSync(join(vault, "stork/stork_rule.md"), NOTE("Stork rule", "Storks approve the marmot train."));
+    renameSync(join(vault, "stork"), join(vault, "storks"));
+    await waitFor(() => watcher.syncs > syncs && !watcher.pending, "a run for the folder");
+    assert.deepEqual(await searchPaths(vault, "marmot"), ["storks/stork_rule.md"]);
+  });
+});

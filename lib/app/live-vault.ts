@@ -74,6 +74,8 @@ export class LiveVault {
       ...options,
       config: this.#config,
       reloadConfig: () => openVault({ vault: this.vaultDir, env: {}, today: options.today() }).config,
+      // A save's own note, recorded by its index update: no run after its events (the next request stays fast).
+      recorded: (path) => this.#isOwn(path),
       onSync: (sync) => {
         this.#keep(undefined);
         this.#syncedToday = sync.today;
@@ -106,6 +108,8 @@ export class LiveVault {
   /** After this process wrote notes: drops the open vault, and keeps the watcher from announcing these writes again. */
   announce(paths: readonly string[]): void {
     this.#keep(undefined);
+    // Writes whose events needed no run are never told apart (see #isOwn): long settled once this many pile up.
+    if (this.#announced.size > 256) this.#announced.clear();
     for (const path of paths) this.#announced.set(path, fileSignature(join(this.vaultDir, path)));
   }
 
@@ -121,6 +125,12 @@ export class LiveVault {
   #keep(vault: Vault | undefined): void {
     if (this.#vault !== vault) this.#vault?.close();
     this.#vault = vault;
+  }
+
+  // True when the file is as this process left it after a write it announced (still to be told apart once by #ownChange).
+  #isOwn(path: string): boolean {
+    const own = this.#announced.get(path);
+    return own !== undefined && own === fileSignature(join(this.vaultDir, path));
   }
 
   // True when the file is as this process left it after a write it announced (once).

@@ -43,6 +43,12 @@ export interface WatchOptions {
   onError?: (error: unknown) => void;
   /** The vault folder was deleted or renamed: the watcher has stopped. */
   onGone?: (error: CortexError) => void;
+  /**
+   * True for a note this process wrote and recorded in the index itself, and
+   * that is still as it left it (a server's save): a burst of events naming
+   * only such notes needs no index run.
+   */
+  recorded?: (path: string) => boolean;
 }
 
 /** A running watcher. */
@@ -98,6 +104,10 @@ class Watcher implements VaultWatcher {
   #marker: WatchMarker;
   #folders: FolderWatch | undefined;
   #lastError: string | undefined;
+  // A folder event (or one without a file name) since the last run: only a run over every file can tell what changed.
+  #unnamed = false;
+  // The day of the last run (undefined before the first): layers of another day need a run.
+  #syncedToday: string | undefined;
 
   constructor(vaultDir: string, options: WatchOptions) {
     this.#vaultDir = vaultDir;
@@ -140,6 +150,7 @@ class Watcher implements VaultWatcher {
     if (relevant === null || this.#closed) return;
     if (relevant === "cortex.toml") this.#configChanged = true;
     else if (relevant !== "unknown") this.#batch.add(relevant);
+    else this.#unnamed = true;
     if (!this.pending) this.#setMarker({ pending: true });
     this.pending = true;
     if (this.#timer === undefined) this.#burstStart = Date.now();
@@ -157,10 +168,17 @@ class Watcher implements VaultWatcher {
       this.#timer = setTimeout(() => this.#sync(), this.#debounceMs);
       return;
     }
-    if (this.#configChanged) this.#reloadConfig();
     const paths = [...this.#batch].sort();
-    this.#batch.clear();
     const today = this.#options.today();
+    if (this.#ownWritesOnly(paths, today)) {
+      this.#batch.clear();
+      this.#settle(today);
+      return;
+    }
+    if (this.#configChanged) this.#reloadConfig();
+    this.#batch.clear();
+    const unnamed = this.#unnamed;
+    this.#unnamed = false;
     const started = performance.now();
     let result: IndexVaultResult;
     try {
@@ -168,13 +186,26 @@ class Watcher implements VaultWatcher {
       result = indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
     } catch (error) {
       for (const path of paths) this.#batch.add(path);
+      this.#unnamed ||= unnamed;
       this.#report(error);
       return;
     }
     this.#lastError = undefined;
     this.syncs += 1;
+    this.#syncedToday = today;
     this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
-    // Events of changes made during the run are read before the marker says "current".
+    this.#settle(today);
+  }
+
+  // The events named only notes this process wrote and recorded itself, as they still are, on the day of the last run
+  // (the first run checks everything): the index holds them already. A folder event, or cortex.toml, always means a run.
+  #ownWritesOnly(paths: readonly string[], today: string): boolean {
+    const recorded = this.#options.recorded;
+    return recorded !== undefined && today === this.#syncedToday && !this.#configChanged && !this.#unnamed && paths.length > 0 && paths.every((p) => recorded(p));
+  }
+
+  // The index is current once the events of changes made meanwhile are read: then the marker says so.
+  #settle(today: string): void {
     setImmediate(() => {
       if (this.#closed || this.#timer !== undefined || this.#batch.size > 0) return;
       this.pending = false;

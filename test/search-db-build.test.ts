@@ -36,6 +36,17 @@ function dumpFile(file: string): unknown[] {
   }
 }
 
+// FTS5's settings as a file keeps them (the build's own settings must not outlive it: later updates use the defaults).
+function ftsSettings(file: string): unknown[] {
+  const store = SearchDb.open(file, KEY, true);
+  assert.ok(typeof store !== "string", String(store));
+  try {
+    return store.db.prepare("SELECT k, v FROM fts_config ORDER BY k").all().map((r) => ({ ...r }));
+  } finally {
+    store.close();
+  }
+}
+
 // The database the one-thread sync builds from the notes the index lists (what every index run made before).
 function oneThreadDump(vault: string): unknown[] {
   const cache = readStatCache(join(vault, "index/cache.tsv"), KEY);
@@ -98,6 +109,7 @@ test("should build search.db in a threaded full run from the run's own parse, wi
     const threaded = dumpFile(searchDbPath(vault));
     assert.equal(threaded.length, result.atoms);
     assert.deepEqual(threaded, oneThreadDump(vault));
+    assert.deepEqual(ftsSettings(searchDbPath(vault)), [{ k: "version", v: 4 }]);
     assert.deepEqual(readdirSync(join(vault, "index")).filter((n) => n.endsWith(".tmp")), []);
     // A damaged search.db found by a run that has no index to start from (a threaded run, not --full): one notice.
     writeFileSync(searchDbPath(vault), "not a database ".repeat(100));

@@ -60,7 +60,7 @@ function oneThreadDump(vault: string): unknown[] {
 }
 
 test("should store from UTF-8 bytes exactly the rows it stores from strings, odd text included", () => {
-  const odd = ["", "plain", "NUL \u0000 inside", "emoji 🚀 and é (e\u0301)", "lone \ud800 surrogate", "crlf\r\nline", "\u001f\u001f", "日本語のノート"];
+  const odd = ["", "plain", "NUL \u0000 inside", "emoji 🚀 and é (e\u0301)", "lone \ud800 surrogate", "crlf\r\nline", "\u001f\u001f", "日本語のノート", "long ü€😀 ".repeat(3000)];
   const rows: SearchRow[] = odd.map((text, i) => {
     const atom = parseAtom(`---\nname: n${i}\ntags: [a, b${i}]\n---\n${text}\n`, { path: `d/${text.replace(/\W/g, "")}${i}.md`, mtimeMs: 1_700_000_000_123.456 + i, size: i }, config).atom;
     atom.description = text;

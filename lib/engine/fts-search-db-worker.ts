@@ -42,8 +42,8 @@ function take(task: SearchDbTask, id: number): void {
   }
   if (end === null || next < end.chunks) return;
   store!.setMeta("synced", end.signature);
-  // The settings below were for this build only: a database read or updated later has FTS5's defaults.
-  store!.db.exec(`DELETE FROM fts_config WHERE k IN ('hashsize', 'automerge')`);
+  // The setting below was for this build only: a database read or updated later has FTS5's default.
+  store!.db.exec(`DELETE FROM fts_config WHERE k = 'hashsize'`);
   store!.db.exec("COMMIT");
   store!.close();
   reply(end.chunks, rowsWritten);
@@ -54,9 +54,6 @@ try {
   // FTS5 writes its pending terms to disk (and merges what it wrote) each time they reach this size (1 MB by
   // default): more inserts faster but holds more memory (see DESIGN.md).
   store.db.exec(`INSERT INTO fts(fts, rank) VALUES ('hashsize', ${HASH_SIZE})`);
-  // Nor does it merge the segments it writes as it goes (FTS5 merges them each time four are alike): the
-  // merges would read and write most of the index again, and leave about as many segments (see DESIGN.md).
-  store.db.exec(`INSERT INTO fts(fts, rank) VALUES ('automerge', 0)`);
   store.db.exec("BEGIN");
   onTask((task: SearchDbTask, id) => {
     if (failed) return;

@@ -22,21 +22,50 @@ const TEXTS_PER_ROW = DOC_TEXTS.length + TEXT_FIELDS.length;
 
 /** The rows as a {@link RowChunk}. */
 export function encodeRowChunk(rows: readonly SearchRow[]): RowChunk {
-  const texts: string[] = [];
   const numbers = new Float64Array(rows.length * 2);
+  const out = new TextSink(rows.reduce((sum, row) => sum + row.text.body.length, 0) + rows.length * 512, rows.length * TEXTS_PER_ROW);
   rows.forEach((row, r) => {
     numbers[2 * r] = row.mtimeUs;
     numbers[2 * r + 1] = row.size;
-    for (const text of docTexts(row.atom)) texts.push(text);
-    for (const field of TEXT_FIELDS) texts.push(row.text[field]);
+    for (const text of docTexts(row.atom)) out.put(text);
+    for (const field of TEXT_FIELDS) out.put(row.text[field]);
   });
-  const ends = new Uint32Array(texts.length);
-  let total = 0;
-  texts.forEach((text, i) => (ends[i] = total += Buffer.byteLength(text, "utf8")));
-  // Its own buffer (not the shared pool of small Buffers), so that it can be moved to another thread.
-  const bytes = Buffer.allocUnsafeSlow(total);
-  texts.forEach((text, i) => bytes.write(text, i === 0 ? 0 : ends[i - 1]!, "utf8"));
-  return { numbers, ends, bytes };
+  return { numbers, ends: out.ends, bytes: out.bytes() };
+}
+
+/**
+ * Texts written one after the other as UTF-8 into one buffer, each written
+ * once (not measured first), the buffer grown when a text may not fit.
+ */
+class TextSink {
+  readonly ends: Uint32Array;
+  private buffer: Buffer;
+  private length = 0;
+  private count = 0;
+
+  constructor(capacity: number, texts: number) {
+    // Its own buffer (not the shared pool of small Buffers), so that it can be moved to another thread.
+    this.buffer = Buffer.allocUnsafeSlow(capacity);
+    this.ends = new Uint32Array(texts);
+  }
+
+  put(text: string): void {
+    // A UTF-16 unit is at most 3 bytes of UTF-8: only a text that may not fit is measured.
+    if (this.buffer.length - this.length < text.length * 3) this.reserve(Buffer.byteLength(text, "utf8"));
+    this.length += this.buffer.write(text, this.length, "utf8");
+    this.ends[this.count++] = this.length;
+  }
+
+  bytes(): Uint8Array {
+    return this.buffer.subarray(0, this.length);
+  }
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(this.length + bytes, this.buffer.length * 2));
+    this.buffer.copy(grown, 0, 0, this.length);
+    this.buffer = grown;
+  }
 }
 
 /** The buffers of a chunk, to move it to another thread. */

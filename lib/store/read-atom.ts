@@ -64,10 +64,13 @@ export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
     const st = fstatSync(fd);
     let bytes = Buffer.allocUnsafe(st.size + 1);
     let length = 0;
-    for (let n = -1; n !== 0; length += n) {
-      // One byte more than the size, to see the end; a file that grew meanwhile is read to its end.
-      if (length === bytes.length) bytes = Buffer.concat([bytes, Buffer.allocUnsafe(bytes.length)]);
-      n = readSync(fd, bytes, length, bytes.length - length, null);
+    // One byte more than the size, to see the end: a read that does not fill the buffer ended at the file's end
+    // (one read per file, not a second one to find nothing); a file that grew meanwhile is read to its end.
+    for (let want = bytes.length; ; want = bytes.length - length) {
+      const n = readSync(fd, bytes, length, want, null);
+      length += n;
+      if (n < want) break;
+      bytes = Buffer.concat([bytes, Buffer.allocUnsafe(bytes.length)]);
     }
     return { bytes: bytes.subarray(0, length), stat: { size: st.size, mtimeMs: st.mtimeMs } };
   } finally {

@@ -55,16 +55,42 @@ export function textFields(atom: Atom, text: string): TextFields {
  * @example pathWords("rules/deployFreeze_v2.md") // "rules deploy Freeze v2"
  */
 export function pathWords(path: string): string {
-  // An ASCII path (most) is cut by the same rules in ASCII classes, which run several times faster than Unicode properties.
-  const ascii = ASCII.test(path);
+  // An ASCII path (most) is cut in one pass over its characters, by the same rules as the Unicode ones below.
+  if (ASCII.test(path)) return asciiPathWords(path);
   return path
     .replace(/\.md$/i, "")
-    .replace(ascii ? /([a-z0-9])([A-Z])/g : /(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
-    .replace(ascii ? /([A-Z])([A-Z][a-z])/g : /(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
+    .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, "$1 $2")
     .split(/[/._\-\s]+/u)
     .filter((w) => w.length > 0)
     .join(" ");
 }
+
+// pathWords of an ASCII path: a word ends at `/ . - _` or white space, and before a capital that follows a
+// lowercase letter or digit (`deployFreeze`) or that starts a capitalized word after capitals (`HTTPServer`).
+function asciiPathWords(path: string): string {
+  const end = /\.md$/i.test(path) ? path.length - 3 : path.length;
+  const words: string[] = [];
+  let start = 0;
+  for (let i = 0; i < end; i++) {
+    const c = path.charCodeAt(i);
+    if (SEPARATOR[c] === 1) {
+      if (i > start) words.push(path.slice(start, i));
+      start = i + 1;
+    } else if (i > start && isUpper(c) && (isLowerOrDigit(path.charCodeAt(i - 1)) || (isUpper(path.charCodeAt(i - 1)) && i + 1 < end && isLower(path.charCodeAt(i + 1))))) {
+      words.push(path.slice(start, i));
+      start = i;
+    }
+  }
+  if (end > start) words.push(path.slice(start, end));
+  return words.join(" ");
+}
+
+/** 1 for the ASCII characters a path's words are split at: `/ . _ -` and white space (`\s`). */
+const SEPARATOR = Uint8Array.from({ length: 128 }, (_, c) => (/[/._\-\s]/.test(String.fromCharCode(c)) ? 1 : 0));
+const isUpper = (c: number): boolean => c >= 65 && c <= 90;
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+const isLowerOrDigit = (c: number): boolean => isLower(c) || (c >= 48 && c <= 57);
 
 const ASCII = /^[\x00-\x7f]*$/;
 /** What a heading or fence line holds somewhere; a line without it is body as it stands. */

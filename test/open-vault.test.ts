@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
+import { EARLY_PARALLEL_SCAN_THRESHOLD } from "../lib/store/parallel-scan.js";
 import { exampleCopies, removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
@@ -62,6 +63,34 @@ describe("fresh reads", () => {
     rmSync(join(vault, "reference/quokka.md"));
     const gone = await search("wombat");
     assert.deepEqual([gone.code, gone.stdout], [1, ""], "a deleted note is gone");
+  });
+
+  test("should see an edit, an added, a deleted and a renamed note on the very next search of a vault checked on two threads (built CLI)", () => {
+    // Enough notes for a search to check on two threads while it ranks: notes in the top folders (stat'ed by chunks)
+    // and in folders below them (listed and stat'ed whole), each found by its own word.
+    const vault = tempDir();
+    temps.push(vault);
+    writeFileSync(join(vault, "cortex.toml"), "");
+    const note = (name: string, body: string) => `---\nname: ${name}\ntype: reference\ncreated: 2026-11-01\nupdated: 2026-11-01\n---\n${body}\n`;
+    const paths = Array.from({ length: EARLY_PARALLEL_SCAN_THRESHOLD + 200 }, (_, i) => (i % 2 ? `top${i % 3}/n${i}.md` : `top${i % 3}/sub${i % 7}/n${i}.md`));
+    for (const path of paths) {
+      mkdirSync(join(vault, path, ".."), { recursive: true });
+      writeFileSync(join(vault, path), note(`Note ${path}`, `word${paths.indexOf(path)}`));
+    }
+    assert.equal(runBuilt(["index", "--vault", vault, "--today", TODAY, "--quiet"]).code, 0);
+    const search = (query: string) => runBuilt(["search", query, "--vault", vault, "--paths", "--today", TODAY, "--no-log"], { cwd: vault });
+    assert.equal(search("word11").stdout, `${paths[11]}\n`, "an unchanged vault");
+    for (const path of [paths[21]!, paths[22]!]) {
+      writeFileSync(join(vault, path), note("Edited", "quokka"));
+      assert.equal(search("quokka").stdout, `${path}\n`, `an edit of ${path}`);
+      rmSync(join(vault, path));
+      const gone = search("quokka");
+      assert.deepEqual([gone.code, gone.stdout], [1, ""], `${path} deleted`);
+    }
+    writeFileSync(join(vault, "top1/sub3/added.md"), note("Added", "wombat"));
+    assert.equal(search("wombat").stdout, "top1/sub3/added.md\n", "a note added to a folder");
+    renameSync(join(vault, paths[31]!), join(vault, "top0/renamed.md"));
+    assert.equal(search("word31").stdout, "top0/renamed.md\n", "a renamed note");
   });
 
   test("should read the index as written with --no-refresh", async () => {

@@ -26,15 +26,15 @@ export type IndexCheckOutcome = { result: IndexVaultResult } | { seen: SeenBefor
 
 /**
  * Begins the check: reads `cache.tsv` and `meta.json`, stats the data files,
- * and begins the scan. With `early` (the caller works before it finishes the
- * check), the scan takes a second thread on smaller vaults too (see
- * `startScanVault`). Parses nothing; writes nothing.
+ * and begins the scan (on a vault large enough, a second thread scans from
+ * now on, alongside whatever the caller does before it finishes the check:
+ * see `startScanVault`). Parses nothing; writes nothing.
  */
-export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">, early = false): IndexCheck {
+export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexCheck {
   const settingsKey = indexSettingsKey(options.config);
   const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
-  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1, early });
+  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
   return { settingsKey, options, stamp, previous, scan };
 }
 

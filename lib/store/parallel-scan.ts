@@ -8,13 +8,6 @@ import { emptyScan, scanFolder, statFile, walk, type VaultFile, type VaultScan }
  */
 export const PARALLEL_SCAN_THRESHOLD = 25_000;
 
-/**
- * The same for a scan begun ahead of other work (a search's freshness check,
- * which ranks meanwhile): the thread's start-up overlaps that work, so it
- * pays off on smaller vaults.
- */
-export const EARLY_PARALLEL_SCAN_THRESHOLD = 5_000;
-
 /** A scan worker started ahead of time, idle until it is given folders. */
 export type ScanHelper = WorkerPool;
 

@@ -1,5 +1,5 @@
 import { compareStrings } from "../core/util/compare.js";
-import { EARLY_PARALLEL_SCAN_THRESHOLD, PARALLEL_SCAN_THRESHOLD, startScanHelper, startScanOnTwoThreads } from "./parallel-scan.js";
+import { PARALLEL_SCAN_THRESHOLD, startScanHelper, startScanOnTwoThreads } from "./parallel-scan.js";
 import { emptyScan, statEach, walk, type VaultScan } from "./scan.js";
 
 /** Options of {@link scanVault}. */
@@ -12,13 +12,10 @@ export interface ScanOptions {
   stat?: boolean;
   /**
    * How many files the caller expects (an incremental index passes the last
-   * run's count): from {@link PARALLEL_SCAN_THRESHOLD} on (from
-   * {@link EARLY_PARALLEL_SCAN_THRESHOLD} for a scan begun `early`), the
-   * folders are listed and the files stat'ed on two threads. Default 0.
+   * run's count): from {@link PARALLEL_SCAN_THRESHOLD} on, the folders are
+   * listed and the files stat'ed on two threads. Default 0.
    */
   expectedFiles?: number;
-  /** The caller of {@link startScanVault} works before it finishes the scan (see {@link PendingScan}). Default false. */
-  early?: boolean;
 }
 
 /** A scan begun by {@link startScanVault}. */
@@ -45,8 +42,7 @@ export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultSca
  */
 export function startScanVault(vaultDir: string, options: ScanOptions = {}): PendingScan {
   const stat = options.stat !== false;
-  const threshold = options.early ? EARLY_PARALLEL_SCAN_THRESHOLD : PARALLEL_SCAN_THRESHOLD;
-  const helper = stat && (options.expectedFiles ?? 0) >= threshold ? startScanHelper() : null;
+  const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD ? startScanHelper() : null;
   const started = helper ? startScanOnTwoThreads(vaultDir, helper) : null;
   return {
     parallel: started !== null,

@@ -62,14 +62,14 @@ export interface PendingRefresh {
 /**
  * Begins {@link refreshIndex}: with `early` (the caller works before it calls
  * `finish`), the check that nothing changed begins now, its scan on a second
- * thread when the vault is large enough (`alongside`). Nothing is written
- * before `finish`.
+ * thread when the vault is large enough for one (`alongside`, see
+ * `startScanVault`). Nothing is written before `finish`.
  */
 export function beginRefresh(vaultDir: string, options: RefreshOptions, early = false): PendingRefresh {
   const indexedAt = modifiedAt(vaultPaths(vaultDir).meta);
   const { config, today, lock } = options;
   if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return { alongside: false, finish: () => writtenState(indexedAt) };
-  const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }, true) : undefined;
+  const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }) : undefined;
   return { alongside: check?.scan?.parallel === true, finish: () => refreshNow(vaultDir, options, indexedAt, check) };
 }
 

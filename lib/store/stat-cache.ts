@@ -128,25 +128,15 @@ export function readFileStamps(file: string): Map<string, string> | null {
 export function compareWithCache(text: string, files: readonly VaultFile[]): CacheComparison | null {
   const c: CacheComparison = { changed: [], kept: new Int32Array(files.length).fill(-1), keptAtoms: 0, keptDiagnostics: [], wasAtom: new Map(), removed: [] };
   const line = new CacheCursor(text);
-  // The start of the first line not yet compared: the cursor reads it only when unchangedLine does not settle it.
-  let at = text.indexOf("\n") + 1;
+  line.moveTo(text.indexOf("\n") + 1);
   for (let i = 0; i < files.length; i++) {
     const file = files[i]!;
-    const next = unchangedLine(text, at, file);
-    if (next !== -1) {
-      c.kept[i] = at;
-      if (text.charCodeAt(next - file.path.length - 6) !== 49) c.keptAtoms++;
-      at = next;
-      continue;
-    }
-    line.moveTo(at);
     // Lines of files that sort before this one are of removed files.
     while (line.ok && !line.is(file.path) && compareStrings(line.path(), file.path) < 0) {
       c.removed.push({ path: line.path(), wasAtom: !line.skipped });
       line.moveTo(line.next);
     }
     if (line.bad) return null;
-    at = line.start;
     if (!line.ok || !line.is(file.path)) {
       c.changed.push(file);
       continue;
@@ -161,29 +151,10 @@ export function compareWithCache(text: string, files: readonly VaultFile[]): Cac
       c.changed.push(file);
       c.wasAtom.set(file.path, !line.skipped);
     }
-    at = line.next;
+    line.moveTo(line.next);
   }
-  for (line.moveTo(at); line.ok; line.moveTo(line.next)) c.removed.push({ path: line.path(), wasAtom: !line.skipped });
+  for (; line.ok; line.moveTo(line.next)) c.removed.push({ path: line.path(), wasAtom: !line.skipped });
   return line.bad ? null : c;
-}
-
-/**
- * The start of the next line when the line at `at` is `file`'s, with its
- * mtime and size, no diagnostics and its path unquoted (the common case, the
- * whole line matched with a few native string calls: the cursor's loops over
- * each character cost most in a short-lived process, before they are
- * compiled); -1 otherwise (the cursor then reads the line).
- */
-function unchangedLine(text: string, at: number, file: VaultFile): number {
-  // `mtime⇥size⇥` as statLine writes them: the same digits exactly when the cursor would read the same numbers.
-  const stamp = `${microseconds(file.mtimeMs)}\t${file.size}\t`;
-  if (!text.startsWith(stamp, at)) return -1;
-  // The flag (one character), then an empty diagnostics field, then the path up to the line's end.
-  const flag = at + stamp.length;
-  const path = flag + 5;
-  if (text.charCodeAt(flag + 1) !== 9 || !text.startsWith("[]\t", flag + 2) || text.charCodeAt(path) === 34 || !text.startsWith(file.path, path)) return -1;
-  const end = path + file.path.length;
-  return text.indexOf("\n", path) === end ? end + 1 : -1;
 }
 
 /**

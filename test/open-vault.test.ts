@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { CortexError, openVault } from "../lib/index.js";
@@ -46,7 +46,7 @@ describe("finding the vault", () => {
 });
 
 describe("fresh reads", () => {
-  test("should find a note added by hand, forget a deleted one, and see an edit, without cortex index", async () => {
+  test("should find a note added by hand, follow a renamed one, forget a deleted one, and see an edit, without cortex index", async () => {
     const vault = example();
     const search = (...words: string[]) => runInProcess(["search", ...words, "--vault", vault, "--paths", "--today", TODAY, "--no-log"]);
     // --paths prints paths usable from the current folder (issue 14); the vault is outside it, so they are absolute.
@@ -59,7 +59,9 @@ describe("fresh reads", () => {
     assert.equal((await search("quokka")).stdout, quokka, "the path still holds the old word");
     const json = await runInProcess(["search", "wombat", "--vault", vault, "--json", "--today", TODAY, "--no-log"]);
     assert.equal(JSON.parse(json.stdout)[0].name, "Wombat habits", "the new name is shown");
-    rmSync(join(vault, "reference/quokka.md"));
+    renameSync(join(vault, "reference/quokka.md"), join(vault, "reference/wombat.md"));
+    assert.equal((await search("wombat")).stdout, `${join(vault, "reference/wombat.md")}\n`, "a renamed note is found at its new path");
+    rmSync(join(vault, "reference/wombat.md"));
     const gone = await search("wombat");
     assert.deepEqual([gone.code, gone.stdout], [1, ""], "a deleted note is gone");
   });

@@ -1,7 +1,9 @@
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
 import type { VaultIndexes } from "../core/indexes/types.js";
+import type { Previous } from "../store/index-previous.js";
 import type { VaultLock } from "../store/lock.js";
+import type { PendingScan } from "../store/scan-vault.js";
 import type { SyncResult } from "./fts-sync.js";
 
 /** Options of `indexVault` (lib/engine/indexer.ts). */
@@ -39,6 +41,30 @@ export interface IndexVaultOptions {
    * run that scans: its cache line keeps the old size and mtime.
    */
   changed?: readonly string[];
+  /**
+   * The check that nothing changed, begun already (see `beginIndexCheck`):
+   * the run finishes it instead of making its own. Ignored (and ended) by a
+   * run that makes none (`full`, `changed`).
+   */
+  check?: IndexCheck;
+}
+
+/**
+ * The check an index run makes before the lock: whether `index/` already
+ * describes every file as it is now (same settings, day and layer
+ * thresholds; no file added, removed or changed in size or mtime; every data
+ * file as written). Begun by `beginIndexCheck`, so that a caller can work
+ * while its scan runs on a second thread, and finished by `finishIndexCheck`
+ * (or by `indexVault`, given it as `check`).
+ */
+export interface IndexCheck {
+  readonly settingsKey: string;
+  readonly options: Pick<IndexVaultOptions, "config" | "today">;
+  /** meta.json's and cache.tsv's identities when the check began (see `indexFilesStamp`). */
+  readonly stamp: string | null;
+  /** The last run's files, held to their checks; null when there is no usable index. */
+  readonly previous: Previous | null;
+  readonly scan: PendingScan | null;
 }
 
 /** What an index run did. */

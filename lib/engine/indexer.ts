@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { INDEX_FORMAT } from "../core/indexes/types.js";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
 import { addedOutputs } from "./added-outputs.js";
 import { metaBaseText } from "../store/index-check.js";
@@ -13,14 +12,16 @@ import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/path
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import type { VaultScan } from "../store/scan.js";
 import { scanVault } from "../store/scan-vault.js";
+import { beginIndexCheck, finishIndexCheck, indexFilesStamp, lineCount, metaOf, type IndexCheckOutcome, type SeenBeforeLock } from "./fresh-check.js";
 import { cachedScan } from "../store/cached-scan.js";
 import { cacheSignature } from "../store/files.js";
-import { compareWithCache, indexSettingsKey, statCachePieces, type CacheComparison } from "../store/stat-cache.js";
+import { indexSettingsKey, statCachePieces, type CacheComparison } from "../store/stat-cache.js";
 
 import { atomDelta, collectDiagnostics, readVault, type VaultRead } from "./index-read.js";
-import type { IndexVaultOptions, IndexVaultResult } from "./index-types.js";
+import type { IndexCheck, IndexVaultOptions, IndexVaultResult } from "./index-types.js";
 
-export type { IndexVaultOptions, IndexVaultResult } from "./index-types.js";
+export type { IndexCheck, IndexVaultOptions, IndexVaultResult } from "./index-types.js";
+export { beginIndexCheck, unchangedIndex } from "./fresh-check.js";
 
 /**
  * Indexes a vault: scans it, parses new and changed files (size or mtime
@@ -42,7 +43,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   if (options.write === false) return runIndex(vaultDir, options);
   // Nothing changed (the common case of a read): proven without the lock, writing nothing. search.db is checked
   // too (one stat, one row): it may lag the cache after a killed run.
-  const check = options.full || options.changed ? { seen: null } : checkIndex(vaultDir, options);
+  const check = options.full || options.changed ? abandon(options.check) : finishIndexCheck(options.check ?? beginIndexCheck(vaultDir, options));
   // What a run that was killed left half-written (a 100k full run's temporary files weigh ~100 MB): only files
   // named for processes that are gone, so no lock is needed, and a run killed after all it recorded was
   // written (a search.db it had not yet put in place) leaves nothing for the run under the lock to do.
@@ -67,41 +68,10 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
-/** What {@link checkIndex} saw before the lock: the last run's files, the scan and their comparison. */
-interface SeenBeforeLock {
-  cache: string;
-  scan: VaultScan;
-  previous: Previous;
-  comparison: CacheComparison | null;
-  /** meta.json's and cache.tsv's identities then: the same now means no run wrote the index since. */
-  stamp: string | null;
-}
-
-/**
- * The result of an index run when `index/` already describes every file as it
- * is now (same settings, day and layer thresholds; no file added, removed or
- * changed in size or mtime; every data file as written); null when something
- * changed. Reads `cache.tsv` and `meta.json`, stats the data files, lists and
- * stats the notes, and parses nothing.
- */
-export function unchangedIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexVaultResult | null {
-  const check = checkIndex(vaultDir, options);
-  return "result" in check ? check.result : null;
-}
-
-// The unchanged result, or what was seen (to spare the run under the lock a second scan; null when there is no usable
-// index). Damage is not reported here: the run under the lock finds it again and says so once.
-function checkIndex(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { result: IndexVaultResult } | { seen: SeenBeforeLock | null } {
-  const settingsKey = indexSettingsKey(options.config);
-  const stamp = indexFilesStamp(vaultDir);
-  const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
-  if (!previous) return { seen: null };
-  const scan = scanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
-  const comparison = compareWithCache(previous.cache, scan.files);
-  const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
-  if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
-  const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
-  return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
+// A check begun for a run that makes none (a full run, or one told the paths written): its scan is ended unused.
+function abandon(check: IndexCheck | undefined): IndexCheckOutcome {
+  check?.scan?.finish();
+  return { seen: null };
 }
 
 /**
@@ -215,13 +185,6 @@ function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & {
   return rebuilt.texts;
 }
 
-// The identities of meta.json and cache.tsv (each replaced by rename whenever a run writes it); null when one is missing.
-function indexFilesStamp(vaultDir: string): string | null {
-  const { meta, cache } = vaultPaths(vaultDir);
-  const [a, b] = [cacheSignature(meta), cacheSignature(cache)];
-  return a === null || b === null ? null : `${a}/${b}`;
-}
-
 // The atom count the last run's meta.json records.
 function previousAtoms(previous: Previous): number {
   try {
@@ -252,11 +215,6 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
   return { atoms: index.atoms, diagnostics, reread: total, reused: 0, removed: 0, written: index.written.sort(byWriteOrder), otherFiles: scan.others };
 }
 
-// What meta.json holds besides the checks of the data files.
-function metaOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): Record<string, unknown> {
-  return { format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey };
-}
-
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
 // The files it reads are held to their checks: one that fails is rebuilt with the rest.
 // `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
@@ -270,12 +228,6 @@ function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, 
   if (!by_project || !by_type || !by_tag || !links) return null;
   const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
   return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
-}
-
-function lineCount(text: string): number {
-  let lines = 0;
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
-  return lines;
 }
 
 // index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).

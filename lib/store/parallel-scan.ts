@@ -1,5 +1,5 @@
 import { WorkerPool } from "./worker-pool.js";
-import { emptyScan, scanFolder, statEach, walk, type VaultScan } from "./scan.js";
+import { emptyScan, scanFolder, statFile, walk, type VaultFile, type VaultScan } from "./scan.js";
 
 /**
  * From this many files on, a second thread lists and stats half of the
@@ -11,8 +11,17 @@ export const PARALLEL_SCAN_THRESHOLD = 25_000;
 /** A scan worker started ahead of time, idle until it is given folders. */
 export type ScanHelper = WorkerPool;
 
-/** A worker that has finished no folder for this long is taken for dead (its folders are scanned here). */
+/** A scan under way on two threads: {@link StartedScan.finish} takes this thread's share and waits for the rest. */
+export interface StartedScan {
+  /** Unsorted. Ends the helper. */
+  finish(): VaultScan;
+}
+
+/** A worker that has finished no unit for this long is taken for dead (its units are scanned here). */
 const STALL_MS = 5_000;
+
+/** Files of the top folders stat'ed per unit of work. */
+const CHUNK = 256;
 
 /**
  * Starts a scan worker now, so that its start-up overlaps what the caller
@@ -23,36 +32,73 @@ export function startScanHelper(): ScanHelper | null {
   return WorkerPool.start({ script: new URL("./scan-worker.js", import.meta.url) });
 }
 
-/**
- * What `scanVault` finds, with `helper`'s thread taking part: this thread
- * lists the root and the folders in it, then both threads take the folders
- * below those from a shared counter, each listing one whole and stat'ing
- * its files (a listing or a stat is a system call of a few µs: 100k files
- * take ~0.2 s to list and ~0.4 s to stat on one thread). Callers stay
- * synchronous. Unsorted; the folders the worker did not deliver are scanned
- * here.
- */
+/** What `scanVault` finds, with `helper`'s thread taking part (see {@link startScanOnTwoThreads}). Unsorted. */
 export function scanOnTwoThreads(vaultDir: string, helper: ScanHelper): VaultScan {
+  return startScanOnTwoThreads(vaultDir, helper).finish();
+}
+
+/**
+ * Begins what `scanVault` finds with `helper`'s thread taking part: this
+ * thread lists the root and the folders in it, and hands the work left to a
+ * shared counter: each folder below those (listed whole and its files
+ * stat'ed), then the files listed here, by chunks (stat'ed). The helper
+ * takes units as soon as it has started; the caller may work meanwhile, then
+ * calls `finish`, where this thread takes units too (a listing or a stat is
+ * a system call of a few µs: 100k files take ~0.2 s to list and ~0.4 s to
+ * stat on one thread). Callers stay synchronous. The units the worker did not
+ * deliver are scanned here.
+ */
+export function startScanOnTwoThreads(vaultDir: string, helper: ScanHelper): StartedScan {
   const scan = emptyScan();
   const folders: [abs: string, rel: string][] = [];
   walk(vaultDir, "", scan, folders);
-  // [0]: next folder to claim.
+  const listed = scan.files;
+  scan.files = [];
+  const units = folders.length + Math.ceil(listed.length / CHUNK);
+  // [0]: next unit to claim. `stats`: size and mtime of each listed file, written by the worker (NaN size: not stat'ed).
   const control = new Int32Array(new SharedArrayBuffer(4));
-  helper.post(1, 0, { folders: JSON.stringify(folders), control });
-  statEach(scan);
-  const done = new Set<number>();
-  for (let f = Atomics.add(control, 0, 1); f < folders.length; f = Atomics.add(control, 0, 1)) {
-    merge(scan, scanFolder(...folders[f]!));
-    done.add(f);
+  const stats = new Float64Array(new SharedArrayBuffer(16 * listed.length));
+  helper.post(1, 0, { folders: JSON.stringify(folders), files: listed.map((f) => f.abs), chunk: CHUNK, stats, control });
+  const done = new Uint8Array(units);
+  let left = units;
+  const deliver = (unit: number, part: VaultScan | null) => {
+    if (done[unit]) return;
+    if (part) merge(scan, part);
+    else for (let i = (unit - folders.length) * CHUNK; i < Math.min(listed.length, (unit - folders.length + 1) * CHUNK); i++) keepStat(scan, listed[i]!, stats, i);
+    done[unit] = 1;
+    left--;
+  };
+  const runHere = (unit: number) => deliver(unit, unit < folders.length ? scanFolder(...folders[unit]!) : statChunk(listed, unit - folders.length));
+  return {
+    finish() {
+      for (let u = Atomics.add(control, 0, 1); u < units; u = Atomics.add(control, 0, 1)) runHere(u);
+      // Merges the worker's units as they come, until all are done, or none has come for STALL_MS.
+      helper.waitUntil(() => left === 0, { stallMs: STALL_MS }, ({ id, result }) => deliver(id, result === null ? null : (JSON.parse(result as string) as VaultScan)));
+      for (let u = 0; u < units; u++) if (!done[u]) runHere(u);
+      helper.terminate();
+      return scan;
+    },
+  };
+}
+
+// Chunk `c` of the files listed here, stat'ed on this thread.
+function statChunk(listed: readonly VaultFile[], c: number): VaultScan {
+  const part = emptyScan();
+  for (const file of listed.slice(c * CHUNK, (c + 1) * CHUNK)) {
+    const failed = statFile(file);
+    if (failed === null) part.files.push(file);
+    else part.skipped.push({ path: file.path, reason: failed });
   }
-  // Merges the worker's folders as they come, until all are in `done`, or none has come for STALL_MS.
-  helper.waitUntil(() => done.size === folders.length, { stallMs: STALL_MS }, ({ id, result }) => {
-    merge(scan, JSON.parse(result as string) as VaultScan);
-    done.add(id);
-  });
-  for (let f = 0; f < folders.length; f++) if (!done.has(f)) merge(scan, scanFolder(...folders[f]!));
-  helper.terminate();
-  return scan;
+  return part;
+}
+
+// Listed file `i` as the worker stat'ed it into `stats`; one it could not stat is stat'ed again here, for the reason.
+function keepStat(scan: VaultScan, file: VaultFile, stats: Float64Array, i: number): void {
+  let failed: string | null = null;
+  if (Number.isNaN(stats[2 * i])) failed = statFile(file);
+  else [file.size, file.mtimeMs] = [stats[2 * i]!, stats[2 * i + 1]!];
+  if (failed === null) scan.files.push(file);
+  else scan.skipped.push({ path: file.path, reason: failed });
 }
 
 function merge(into: VaultScan, part: VaultScan): void {

@@ -1,5 +1,5 @@
 import { compareStrings } from "../core/util/compare.js";
-import { PARALLEL_SCAN_THRESHOLD, scanOnTwoThreads, startScanHelper } from "./parallel-scan.js";
+import { PARALLEL_SCAN_THRESHOLD, startScanHelper, startScanOnTwoThreads } from "./parallel-scan.js";
 import { emptyScan, statEach, walk, type VaultScan } from "./scan.js";
 
 /** Options of {@link scanVault}. */
@@ -18,21 +18,46 @@ export interface ScanOptions {
   expectedFiles?: number;
 }
 
+/** A scan begun by {@link startScanVault}. */
+export interface PendingScan {
+  /** True when a second thread scans until `finish` (the caller may work meanwhile: the thread's start-up overlaps that work). */
+  readonly parallel: boolean;
+  /** The scan, as {@link scanVault} gives it. Call once. */
+  finish(): VaultScan;
+}
+
 /**
  * Lists the vault's markdown files: every `.md` file except in hidden folders
  * (`.obsidian`, `.git`, `.trash`, …), `node_modules`, the root `index/` and
  * `layers/` folders, and the root `MEMORY.md`. Symbolic links are not followed.
  */
 export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultScan {
+  return startScanVault(vaultDir, options).finish();
+}
+
+/**
+ * Begins {@link scanVault}: on a vault large enough, a second thread starts
+ * now and scans alongside whatever the caller does before `finish`, where
+ * this thread joins in; otherwise the whole scan is made in `finish`.
+ */
+export function startScanVault(vaultDir: string, options: ScanOptions = {}): PendingScan {
   const stat = options.stat !== false;
   const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD ? startScanHelper() : null;
-  let scan: VaultScan;
-  if (helper) scan = scanOnTwoThreads(vaultDir, helper);
-  else {
-    scan = emptyScan();
-    walk(vaultDir, "", scan);
-    if (stat) statEach(scan);
-  }
+  const started = helper ? startScanOnTwoThreads(vaultDir, helper) : null;
+  return {
+    parallel: started !== null,
+    finish: () => sorted(started ? started.finish() : scanHere(vaultDir, stat)),
+  };
+}
+
+function scanHere(vaultDir: string, stat: boolean): VaultScan {
+  const scan = emptyScan();
+  walk(vaultDir, "", scan);
+  if (stat) statEach(scan);
+  return scan;
+}
+
+function sorted(scan: VaultScan): VaultScan {
   scan.files.sort((a, b) => compareStrings(a.path, b.path));
   scan.others.sort(compareStrings);
   scan.skipped.sort((a, b) => compareStrings(a.path, b.path));

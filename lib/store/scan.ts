@@ -53,16 +53,22 @@ export function scanFolder(abs: string, rel: string): VaultScan {
  */
 export function statEach(scan: VaultScan): void {
   scan.files = scan.files.filter((file) => {
-    try {
-      const stat = lstatSync(file.abs);
-      file.mtimeMs = mayRead(stat) ? stat.mtimeMs : NaN;
-      file.size = stat.size;
-      return true;
-    } catch (error) {
-      scan.skipped.push({ path: file.path, reason: `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
-      return false;
-    }
+    const failed = statFile(file);
+    if (failed !== null) scan.skipped.push({ path: file.path, reason: failed });
+    return failed === null;
   });
+}
+
+/** Fills in one file's size and mtime as {@link statEach} does; the reason it is skipped when it cannot be stat'ed, else null. */
+export function statFile(file: Pick<VaultFile, "abs" | "size" | "mtimeMs">): string | null {
+  try {
+    const stat = lstatSync(file.abs);
+    file.mtimeMs = mayRead(stat) ? stat.mtimeMs : NaN;
+    file.size = stat.size;
+    return null;
+  } catch (error) {
+    return `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+  }
 }
 
 // Who this process is, for mayRead; null where there are no POSIX ids (Windows).

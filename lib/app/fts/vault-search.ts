@@ -56,6 +56,23 @@ function inMemory(vaultDir: string, config: CortexConfig): SearchDb {
 }
 
 /**
+ * Ranks with `index/search.db` when it is in step with `index/cache.tsv` as
+ * it is (see `openSearchDbIfCurrent`), touching nothing: the hits and the
+ * identity of the cache they are in step with; null when it is not in step
+ * (or missing, or unreadable).
+ */
+export function rankIfCurrent(vaultDir: string, config: CortexConfig, query: string, options: RankOptions): { value: TextHit[]; cacheSignature: string } | null {
+  const store = openSearchDbIfCurrent(vaultDir, config);
+  if (!store) return null;
+  try {
+    const signature = store.meta("synced");
+    return signature === undefined ? null : { value: rankFullText(withBusyTimeout(store), query, options, config), cacheSignature: signature };
+  } finally {
+    store.close();
+  }
+}
+
+/**
  * Ranks with the full-text index as it is on disk (no sync): for callers
  * that have just indexed the vault (an index run brings search.db in step).
  * Null when the database cannot be opened.

@@ -1,7 +1,7 @@
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { IndexFreshness } from "../../core/status/types.js";
-import { indexVault, type IndexVaultResult } from "../../engine/indexer.js";
+import { beginIndexCheck, indexVault, type IndexCheck, type IndexVaultResult } from "../../engine/indexer.js";
 import type { VaultLock } from "../../store/lock.js";
 import { vaultPaths } from "../../store/paths.js";
 import { indexSettingsKey } from "../../store/stat-cache.js";
@@ -48,14 +48,39 @@ export interface RefreshOptions {
  * @example const { result, freshness } = refreshIndex(vaultDir, { config, today: "2026-11-22" });
  */
 export function refreshIndex(vaultDir: string, options: RefreshOptions): IndexState {
+  return beginRefresh(vaultDir, options).finish();
+}
+
+/** A {@link refreshIndex} begun by {@link beginRefresh}. */
+export interface PendingRefresh {
+  /** True when the check that nothing changed scans on a second thread until `finish` (see `beginIndexCheck`). */
+  readonly alongside: boolean;
+  /** The index brought up to date, as {@link refreshIndex} gives it. Call once. */
+  finish(): IndexState;
+}
+
+/**
+ * Begins {@link refreshIndex}: with `early` (the caller works before it calls
+ * `finish`), the check that nothing changed begins now, its scan on a second
+ * thread when the vault is large enough for one (`alongside`, see
+ * `startScanVault`). Nothing is written before `finish`.
+ */
+export function beginRefresh(vaultDir: string, options: RefreshOptions, early = false): PendingRefresh {
   const indexedAt = modifiedAt(vaultPaths(vaultDir).meta);
   const { config, today, lock } = options;
-  if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return writtenState(indexedAt);
+  if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return { alongside: false, finish: () => writtenState(indexedAt) };
+  const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }) : undefined;
+  return { alongside: check?.scan?.parallel === true, finish: () => refreshNow(vaultDir, options, indexedAt, check) };
+}
+
+// The run of refreshIndex: `indexedAt` (meta.json's mtime) and `check` as read and begun before.
+function refreshNow(vaultDir: string, options: RefreshOptions, indexedAt: string | null, check: IndexCheck | undefined): IndexState {
+  const { config, today, lock } = options;
   let result: IndexVaultResult;
   let onDisk = true;
   try {
     if (indexedAt === null && options.createIndex === false) throw new CortexError("NO_INDEX", "no index yet; built in memory");
-    result = indexVault(vaultDir, { config, today, lock, full: options.full, lockTimeoutMs: options.lockTimeoutMs ?? 2_000 });
+    result = indexVault(vaultDir, { config, today, lock, full: options.full, lockTimeoutMs: options.lockTimeoutMs ?? 2_000, check });
   } catch (error) {
     const fallback = error instanceof CortexError && (error.code === "NO_INDEX" || (!lock && (error.code === "IO" || error.code === "LOCKED")));
     if (!fallback) throw error;

@@ -3,7 +3,7 @@ import type { VaultSnapshot } from "./vault-snapshot.js";
 import { countFullText, rankFullText } from "../../store/fts/rank.js";
 import { docsNamed, type NamedDoc } from "../../store/fts/names.js";
 import type { SearchDb } from "../../store/fts/search-db.js";
-import { openVaultSearchDb } from "../fts/vault-search.js";
+import { openVaultSearchDb, rankIfCurrent } from "../fts/vault-search.js";
 import { rankSearchFile } from "../../core/search/rank.js";
 import { serializeSearchFile } from "../../core/indexes/search-file.js";
 import type { RankOptions, SearchHit } from "../../core/search/types.js";
@@ -63,7 +63,12 @@ export function rankVault(vault: VaultSnapshot, query: string, options: VaultRan
   // The access log is read only when the usage bonus is on (off by default).
   const activation = vault.config.scoring.usage > 0 ? loadActivation(vault.vaultDir, vault.today) : undefined;
   const rankOptions = { ...filters, today: vault.today, activation };
-  if ((ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, notice, (store) => rankFullText(store, query, rankOptions, vault.config));
+  if ((ranking ?? vault.config.search.ranking) === "fulltext") {
+    // Ranked while the check that nothing changed scans (a vault whose index is not yet brought up to date); when
+    // something changed, ranked again once the index is.
+    const early = vault.readWhileChecking?.(() => rankIfCurrent(vault.vaultDir, vault.config, query, rankOptions));
+    return early ?? withSearchDb(vault, notice, (store) => rankFullText(store, query, rankOptions, vault.config));
+  }
   const buf = vault.searchFile ?? Buffer.from(serializeSearchFile(vault.manifest));
   return rankSearchFile(buf, query, rankOptions, vault.config);
 }

@@ -11,10 +11,10 @@ import { vaultPaths } from "../../store/paths.js";
 import { readIndexesLazily, readManifestFile } from "../../store/read-indexes.js";
 import { scanVault } from "../../store/scan-vault.js";
 import type { IndexFreshness } from "../../core/status/types.js";
-import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
+import { beginRefresh, indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
-import { readFileBytes, readFileText } from "../../store/files.js";
+import { cacheSignature, readFileBytes, readFileText } from "../../store/files.js";
 import { patchedBytes, readPendingPatches } from "../../store/pending.js";
 import type { SearchDb } from "../../store/fts/search-db.js";
 import { openVaultSearchDb } from "../fts/vault-search.js";
@@ -62,6 +62,40 @@ export class VaultHandle implements VaultSnapshot {
     const options = { config: this.config, today: this.today, lock: this.#lock, createIndex: this.#createIndex };
     // Under a lock the index is brought up to date unless the transaction reads it as written (see `MutateOptions.asIndexed`).
     return (this.#state ??= this.refresh ? refreshIndex(this.vaultDir, options) : indexAsWritten(this.vaultDir, options));
+  }
+
+  /**
+   * Runs `read` over the index as written while the check that brings it up
+   * to date runs on a second thread (see `beginRefresh`; a vault too small
+   * for one is brought up to date first, and nothing is read here). `read`
+   * gives its value and the identity of `index/cache.tsv` the data it read
+   * was in step with (see `openSearchDbIfCurrent`), or null. Returns that
+   * value when the check found every file as the index records it and no run
+   * wrote `cache.tsv` from before the check to after it (the value is then
+   * what a read after the check would give); undefined otherwise: the index
+   * is then brought up to date as {@link VaultHandle.state} does, and the
+   * caller reads again. Nothing `read` throws reaches the caller: a read
+   * after the check throws it again.
+   */
+  readWhileChecking<T>(read: () => { value: T; cacheSignature: string } | null): T | undefined {
+    if (this.#state || !this.refresh || this.#lock || this.#keepSearchDb) return undefined;
+    const cache = vaultPaths(this.vaultDir).cache;
+    const before = cacheSignature(cache);
+    const pending = beginRefresh(this.vaultDir, { config: this.config, today: this.today, createIndex: this.#createIndex }, true);
+    if (!pending.alongside || before === null) {
+      this.#state = pending.finish();
+      return undefined;
+    }
+    let got: { value: T; cacheSignature: string } | null = null;
+    try {
+      got = read();
+    } catch {
+      got = null;
+    } finally {
+      this.#state = pending.finish();
+    }
+    const current = got !== null && this.#state.onDisk && this.#state.freshness.fresh && got.cacheSignature === before && cacheSignature(cache) === before;
+    return current ? got!.value : undefined;
   }
 
   /** Forgets what was read, so that the next read sees the files again (after a write). */

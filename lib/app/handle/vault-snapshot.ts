@@ -28,4 +28,6 @@ export interface VaultSnapshot {
   readonly heldLock?: VaultLock;
   /** The full-text store this snapshot keeps open across rankings, if it keeps one (see `Vault.keptSearchDb`). */
   keptSearchDb?(notice?: (line: string) => void): SearchDb | undefined;
+  /** Reads the index as written while the check that brings it up to date runs, if this snapshot has not checked yet (see `VaultHandle.readWhileChecking`). */
+  readWhileChecking?<T>(read: () => { value: T; cacheSignature: string } | null): T | undefined;
 }

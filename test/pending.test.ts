@@ -166,15 +166,20 @@ function applySteps(vault: string, notes: Map<string, Note>, steps: readonly Ste
   return touched;
 }
 
+// An index of the vault, then a note added and recorded as pending pieces.
+function indexWithPendingProbe(vault: string): void {
+  withPatching(() => {
+    run(vault);
+    writeNote(vault, { path: "atoms/pending_probe.md", name: "Pending probe", tags: ["deploy"], links: ["no_friday_deploys"], status: "active", updated: TODAY });
+    run(vault);
+  });
+  assert.ok(existsSync(join(vault, PENDING_FILE)), "pending.json written");
+}
+
 test("should write the files whole again on a full run and remove pending.json", () => {
   const vault = exampleVault();
   try {
-    withPatching(() => {
-      run(vault);
-      writeNote(vault, { path: "atoms/pending_probe.md", name: "Pending probe", tags: ["deploy"], links: ["no_friday_deploys"], status: "active", updated: TODAY });
-      run(vault);
-    });
-    assert.ok(existsSync(join(vault, PENDING_FILE)));
+    indexWithPendingProbe(vault);
     const patched = effective(vault);
     run(vault, { full: true });
     assert.equal(existsSync(join(vault, PENDING_FILE)), false);
@@ -188,11 +193,7 @@ test("should rebuild the index, saying so, when pending.json is damaged or missi
   for (const harm of ["garbage", "missing"] as const) {
     const vault = exampleVault();
     try {
-      withPatching(() => {
-        run(vault);
-        writeNote(vault, { path: "atoms/pending_probe.md", name: "Pending probe", tags: ["deploy"], links: [], status: "active", updated: TODAY });
-        run(vault);
-      });
+      indexWithPendingProbe(vault);
       const file = join(vault, PENDING_FILE);
       if (harm === "garbage") writeFileSync(file, readFileSync(file, "utf8").replace(/"[A-Za-z0-9+/=]{8,}"/, '"AAAA"'));
       else rmSync(file);
@@ -227,11 +228,8 @@ test("should converge after a write killed at each stage of an index update that
 test("should write every file whole with [index] pending = false, and refuse a setting that is not true or false", () => {
   const vault = exampleVault();
   try {
+    indexWithPendingProbe(vault);
     withPatching(() => {
-      run(vault);
-      writeNote(vault, { path: "atoms/pending_probe.md", name: "Pending probe", tags: ["deploy"], links: [], status: "active", updated: TODAY });
-      run(vault);
-      assert.ok(existsSync(join(vault, PENDING_FILE)));
       // Turned off: the settings differ, so the index is written again whole and pending.json goes.
       writeFileSync(join(vault, "cortex.toml"), `${readFileSync(join(vault, "cortex.toml"), "utf8")}\n[index]\npending = false\n`);
       run(vault);

@@ -22,9 +22,10 @@ function layerOf(file: string): Layer | null {
 
 /**
  * `node:` modules with no I/O, allowed in every layer: string and URL handling, encodings,
- * checksums, and `createRequire`, which loads a dependency's code as a static import would.
+ * checksums, `createRequire`, which loads a dependency's code as a static import would, and script
+ * contexts (`node:vm`, a JSON parse of its own: lib/core/util/json.ts).
  */
-const PURE_NODE = new Set(["node:path", "node:url", "node:util", "node:buffer", "node:crypto", "node:zlib", "node:module"]);
+const PURE_NODE = new Set(["node:path", "node:url", "node:util", "node:buffer", "node:crypto", "node:zlib", "node:module", "node:vm"]);
 /** The engine sizes its worker pool by the CPU count; it opens no file and starts no thread itself (the store's worker-pool.ts does). */
 const ENGINE_NODE = new Set(["node:os"]);
 

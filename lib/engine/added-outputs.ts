@@ -13,6 +13,7 @@ import { resolveSourceList } from "../core/links/graph.js";
 import { isCurrentSearchFile, parseSearchFileLine, readSearchFile, searchFileLine } from "../core/indexes/search-file.js";
 import { searchLineText } from "../core/formats/search.js";
 import { compareStrings } from "../core/util/compare.js";
+import { parseJson } from "../core/util/json.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 
@@ -89,7 +90,7 @@ function canOpenOldLinks(added: readonly ParsedAtom[], graph: Buffer): boolean {
 }
 
 function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boolean {
-  const graph = JSON.parse(buf.toString("utf8")) as GroupIndex;
+  const graph = parseJson(buf.toString("utf8")) as GroupIndex;
   const names = new Set(added.map((p) => fileNameKey(p.atom.path)));
   const aliases = new Set(added.flatMap((p) => p.atom.aliases.map((alias) => alias.trim().toLowerCase())));
   for (const targets of Object.values(graph)) {

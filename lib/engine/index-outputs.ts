@@ -17,6 +17,7 @@ import { derivedStats, metaText, type FileChecks } from "../store/index-check.js
 import type { PreviousTexts } from "../store/index-previous.js";
 import { killPoint } from "../store/kill-point.js";
 import { discardFile } from "../store/files.js";
+import { parseJson } from "../core/util/json.js";
 import { PENDING_FILE, pendingText, type PendingPatches } from "../core/formats/pending.js";
 import { readSearchFile, searchFileChunks, searchFileLine } from "../core/indexes/search-file.js";
 
@@ -48,7 +49,7 @@ export function allOutputs(inputs: readonly IndexInput[], today: string, layers:
 
 /** The outputs after a delta, rebuilt from the previous manifest and graph plus the atoms parsed this run. */
 export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds): { texts: OutputTexts; indexes: VaultIndexes } {
-  const graph = JSON.parse(previous.graph.toString("utf8")) as Record<string, string[]>;
+  const graph = parseJson(previous.graph.toString("utf8")) as Record<string, string[]>;
   const inputs = new Map<string, IndexInput>();
   for (const entry of JSON.parse(previous.manifest.toString("utf8")) as ManifestEntry[]) inputs.set(entry.path, { atom: entry, targets: graph[entry.path] ?? [] });
   for (const path of delta.removed) inputs.delete(path);

@@ -5,6 +5,7 @@ import { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } 
 import { damageOf, readMeta } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 import { patchedBytes, readPendingPatches } from "./pending.js";
+import { parseJson } from "../core/util/json.js";
 
 /**
  * Reads the five indexes and `links.json` a previous `cortex index` wrote.
@@ -88,7 +89,7 @@ function readChecked(indexDir: string, names: readonly string[], parse: boolean)
       if (damage) return new Error(damage, { cause: DAMAGED });
       const buf = patchedBytes(`index/${name}`, base, patches);
       if (typeof buf === "string") return new Error(buf, { cause: DAMAGED });
-      out[name] = parse ? (JSON.parse(buf.toString("utf8")) as unknown) : buf;
+      out[name] = parse ? parseJson(buf.toString("utf8")) : buf;
     }
     return out;
   } catch (error) {

@@ -7,7 +7,7 @@ import { applyPatch, patchOf, PENDING_FILE, type Patch } from "../lib/core/forma
 import { splicedPieces, type ByteEdit } from "../lib/core/indexes/splice.js";
 import { checkedBytes } from "../lib/store/index-previous.js";
 import { readMeta } from "../lib/store/index-check.js";
-import { defaultConfig, indexVault, readConfigFile } from "./helpers/lib.js";
+import { defaultConfig, indexVault, readConfigFile, search } from "./helpers/lib.js";
 import { readIndexes } from "../lib/store/read-indexes.js";
 import { removeTemp, runBuilt, tempDir } from "./helpers/cli.js";
 import { exampleVault } from "./helpers/index-damage.js";
@@ -184,6 +184,19 @@ test("should write the files whole again on a full run and remove pending.json",
     run(vault, { full: true });
     assert.equal(existsSync(join(vault, PENDING_FILE)), false);
     assert.deepEqual(Object.fromEntries(DATA_FILES.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")])), patched);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should find a note recorded only in pending pieces with both rankings (search.tsv read with its pieces)", async () => {
+  const vault = exampleVault();
+  try {
+    indexWithPendingProbe(vault);
+    for (const ranking of ["seed", "fulltext"] as const) {
+      const { hits } = await search("pending probe", { vault, today: TODAY, log: false, ranking, refresh: false });
+      assert.equal(hits[0]?.record.path, "atoms/pending_probe.md", ranking);
+    }
   } finally {
     removeTemp(vault);
   }

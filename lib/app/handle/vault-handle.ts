@@ -256,8 +256,9 @@ function readSearchBytes(vaultDir: string): Buffer | null {
     const files = readMetaFile(paths.meta)?.files;
     const recorded = files?.["index/search.tsv"]?.bytes;
     const patches = files ? readPendingPatches(vaultDir, files) : {};
-    const damage = recorded !== undefined && recorded !== base.length ? `index/search.tsv is damaged (${base.length} bytes, ${recorded} written)` : typeof patches === "string" ? patches : null;
-    const buf = damage ?? patchedBytes("index/search.tsv", base, patches as Exclude<typeof patches, string>);
+    let buf: Buffer | string;
+    if (recorded !== undefined && recorded !== base.length) buf = `index/search.tsv is damaged (${base.length} bytes, ${recorded} written)`;
+    else buf = typeof patches === "string" ? patches : patchedBytes("index/search.tsv", base, patches);
     if (typeof buf !== "string") return isCurrentSearchFile(buf) ? buf : null;
     process.stderr.write(`cortex: ${buf}: rebuilding the index\n`);
     return null;

@@ -6,7 +6,7 @@ import { indexStamp, watcherKeepsCurrent } from "../../../store/watch-marker.js"
 import { indexSettingsKey } from "../../../store/stat-cache.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
-import type { WriteInput, WriteOptions, WriteResult } from "../../../core/write/types.js";
+import type { AtomDirectory, WriteInput, WriteOptions, WriteResult } from "../../../core/write/types.js";
 import { WRITE_LIMITS } from "../../../core/write/validate.js";
 import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { blameArgument, rejectionError, ToolError } from "../errors.js";
@@ -83,7 +83,7 @@ export const saveTool: ToolSpec = {
       // The stamp before the read: the write reuses the directory while the index is still at it (see WriteOptions.indexed).
       const before = indexStamp(vault.vaultDir);
       const directory = readAtomDirectory(vault.vaultDir);
-      checkNameFree(directory?.entries ?? vault.manifest, args.name as string, replacing, directory?.entry);
+      checkNameFree(directory ? sameNameCandidates(directory, args.name as string) : vault.manifest, args.name as string, replacing, directory?.entry);
       if (directory) indexed = { directory, stamp: before };
     }
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
@@ -129,6 +129,12 @@ function checkNameFree(manifest: readonly Pick<ManifestEntry, "path" | "name" | 
   const shown = entry?.(existing.path)?.name ?? existing.name;
   const message = `name: an atom named ${JSON.stringify(shown)} already exists at ${existing.path}; nothing was written`;
   throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
+}
+
+// The atoms of a directory that may have this name: its first word is in every name that reads as it (see checkNameFree).
+function sameNameCandidates(directory: AtomDirectory, name: string): readonly Pick<ManifestEntry, "path" | "name" | "status">[] {
+  const word = name.toLowerCase().split(/\s+/).find((w) => w !== "");
+  return word === undefined ? directory.entries() : directory.containing([word]);
 }
 
 /** The text answer of save. */

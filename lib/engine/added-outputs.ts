@@ -85,8 +85,19 @@ function canOpenOldLinks(added: readonly ParsedAtom[], graph: Buffer): boolean {
   if (keys.some((k) => k === "" || !/^[\x20-\x7e]+$/.test(k) || /["\\]/.test(k))) return canOpenOldLinksParsed(added, graph);
   const lower = graph.toString("latin1").toLowerCase();
   if (keys.some((k) => lower.includes(k))) return true;
-  // A target whose last segment may be empty, "." or ".." once trimmed and without ".md".
-  return /^ {4}"(?:[^\n]*(?:[/. \x80-\xff]|\\\\|\\[a-z]|\\u[0-9a-f]{4})|(?:[^\n]*[/.\\])?\.md|)",?$/m.test(lower);
+  return hasLooseTarget(lower);
+}
+
+/**
+ * Whether graph.json's text (lower-cased, as latin1) lists a target whose
+ * last segment may be empty, "." or ".." once trimmed and without ".md": one
+ * that ends (before its closing quote) in `/`, `.`, a space, a byte beyond
+ * ASCII or an escape, or in ".md" after `/ . \` or alone, or is empty. Only
+ * a target's line ends in `"` or `",` (a key's ends in `[`), so the ends are
+ * looked for without finding each line's start.
+ */
+export function hasLooseTarget(lower: string): boolean {
+  return /(?:[/. \x80-\xff]|\\[\\a-z]|\\u[0-9a-f]{4}|[/.\\]\.md|\n {4}"(?:\.md)?)",?\n/.test(lower);
 }
 
 function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boolean {

@@ -7,6 +7,9 @@ export function isLive(entry: Pick<ManifestEntry, "status">): boolean {
   return entry.status !== "superseded" && entry.status !== "archived";
 }
 
+/** Up to this many ids are looked for in a list of atoms one by one; then a set of them is made. */
+const FEW_LOOKUPS = 8;
+
 /**
  * Atoms held as a list (a vault's manifest) as an {@link AtomDirectory}:
  * every lookup answers all of them (a superset, as the interface allows),
@@ -18,6 +21,10 @@ export function isLive(entry: Pick<ManifestEntry, "status">): boolean {
 export function directoryOf(entries: readonly (DirectoryEntry & Partial<Pick<ManifestEntry, "id">>)[], hasId?: (id: string) => boolean, entry?: (path: string) => ManifestEntry | null): AtomDirectory {
   let paths: Set<string> | null = null;
   let ids: Set<string> | null = null;
+  let asked = 0;
+  // The first few ids are looked for in the list; a set is made for a session that writes many atoms.
+  const idOf = (m: DirectoryEntry & Partial<Pick<ManifestEntry, "id">>) => (typeof m.id === "string" ? [m.id] : []);
+  const listedId = (id: string) => (++asked <= FEW_LOOKUPS ? entries.some((m) => m.id === id) : (ids ??= new Set(entries.flatMap(idOf))).has(id));
   const all = () => entries;
   return {
     entries: all,
@@ -26,7 +33,7 @@ export function directoryOf(entries: readonly (DirectoryEntry & Partial<Pick<Man
     containing: all,
     named: all,
     has: (path) => (paths ??= new Set(entries.map((m) => m.path))).has(path),
-    hasId: hasId ?? ((id) => (ids ??= new Set(entries.flatMap((m) => (typeof m.id === "string" ? [m.id] : [])))).has(id)),
+    hasId: hasId ?? listedId,
     entry: entry ?? ((path) => (entries.find((m) => m.path === path && "id" in m) as ManifestEntry | undefined) ?? null),
   };
 }
@@ -39,7 +46,13 @@ export function directoryOf(entries: readonly (DirectoryEntry & Partial<Pick<Man
  */
 export function liveCandidates(directory: AtomDirectory, own: readonly DirectoryEntry[]): RelatedCandidates {
   const mine = own.filter(isLive);
-  const live = (found: readonly DirectoryEntry[]) => [...found.filter(isLive), ...mine];
+  // A directory that answers every lookup with one list (see directoryOf) is filtered once.
+  const seen = new Map<readonly DirectoryEntry[], DirectoryEntry[]>();
+  const live = (found: readonly DirectoryEntry[]) => {
+    let list = seen.get(found);
+    if (!list) seen.set(found, (list = [...found.filter(isLive), ...mine]));
+    return list;
+  };
   return {
     count: directory.live + mine.length,
     withTags: (tags) => live(directory.withTags(tags)),

@@ -20,18 +20,20 @@ const UNCHANGED: VaultFile = Object.freeze({ path: "", abs: "", size: 0, mtimeMs
  * back (a scan follows).
  */
 export function compareWithChanged(text: string, changed: ReadonlyMap<string, VaultFile | null>): { files: VaultFile[]; comparison: CacheComparison } | null {
-  const starts = lineStarts(text);
-  if (!starts) return null;
+  const first = text.indexOf("\n") + 1;
+  if (first === 0 || (text.length > first && text.charCodeAt(text.length - 1) !== 10)) return null;
+  // The line of each told path that has one, by its start; a new file by the start of the line it goes before.
   const told = new Map<number, string>();
   const inserted = new Map<number, VaultFile[]>();
   for (const [path, file] of [...changed].sort(([a], [b]) => compareStrings(a, b))) {
-    const at = starts.length === 0 ? -1 : text.indexOf(`\t${pathField(path)}\n`, starts[0]);
+    const at = text.indexOf(`\t${pathField(path)}\n`, first);
     if (at !== -1) told.set(text.lastIndexOf("\n", at) + 1, path);
     else if (file !== null) {
-      const place = firstLineAfter(text, starts, path);
+      const place = firstLineAfter(text, first, path);
       inserted.set(place, [...(inserted.get(place) ?? []), file]);
     }
   }
+  const marks = [...new Set([...told.keys(), ...inserted.keys()])].sort((a, b) => a - b);
   const c: CacheComparison = { changed: [], kept: new Int32Array(0), keptAtoms: 0, keptDiagnostics: [], wasAtom: new Map(), removed: [] };
   const files: VaultFile[] = [];
   const kept: number[] = [];
@@ -40,76 +42,60 @@ export function compareWithChanged(text: string, changed: ReadonlyMap<string, Va
     kept.push(at);
     if (at < 0) c.changed.push(file);
   };
-  for (const start of starts) {
-    for (const file of inserted.get(start) ?? []) add(file, -1);
-    const line = fieldsAt(text, start);
-    if (!line) return null;
-    const path = told.get(start);
-    if (path !== undefined) {
-      const now = changed.get(path)!;
-      if (now === null) c.removed.push({ path, wasAtom: !line.skipped });
-      else {
-        add(now, -1);
-        c.wasAtom.set(path, !line.skipped);
+  let mark = 0;
+  for (let start = first; start < text.length; start = text.indexOf("\n", start) + 1) {
+    // A line is `mtime⇥size⇥flag⇥diagnostics⇥path⏎`; the flag is one character.
+    const t2 = text.indexOf("\t", text.indexOf("\t", start) + 1);
+    if (t2 === -1 || text.charCodeAt(t2 + 2) !== 9) return null;
+    const skipped = text.charCodeAt(t2 + 1) === 49;
+    if (start === marks[mark]) {
+      mark++;
+      for (const file of inserted.get(start) ?? []) add(file, -1);
+      const path = told.get(start);
+      if (path !== undefined) {
+        const now = changed.get(path)!;
+        if (now === null) c.removed.push({ path, wasAtom: !skipped });
+        else {
+          add(now, -1);
+          c.wasAtom.set(path, !skipped);
+        }
+        continue;
       }
-      continue;
     }
-    if (line.diagnostics !== null) {
-      const diagnostics = parseDiagnostics(text.slice(line.diagnostics[0], line.diagnostics[1]));
+    // Diagnostics other than `[]`: read back, or the cache is not read this way.
+    if (text.charCodeAt(t2 + 3) !== 91 || text.charCodeAt(t2 + 4) !== 93 || text.charCodeAt(t2 + 5) !== 9) {
+      const diagnostics = parseDiagnostics(text.slice(t2 + 3, text.indexOf("\t", t2 + 3)));
       if (!diagnostics) return null;
       for (const d of diagnostics) c.keptDiagnostics.push(d);
     }
     add(UNCHANGED, start);
-    if (!line.skipped) c.keptAtoms++;
+    if (!skipped) c.keptAtoms++;
   }
   for (const file of inserted.get(text.length) ?? []) add(file, -1);
   c.kept = Int32Array.from(kept);
   return { files, comparison: c };
 }
 
-// The start of every line after the header; null when the last one has no newline (cut short).
-function lineStarts(text: string): number[] | null {
-  const starts: number[] = [];
-  let at = text.indexOf("\n") + 1;
-  if (at === 0) return text.length === 0 ? starts : null;
-  for (; at < text.length; ) {
-    starts.push(at);
-    const end = text.indexOf("\n", at);
-    if (end === -1) return null;
-    at = end + 1;
-  }
-  return starts;
-}
-
-// The start of the first line whose path sorts after `path` (none is equal), or the text's end.
-function firstLineAfter(text: string, starts: readonly number[], path: string): number {
-  let lo = 0;
-  let hi = starts.length;
+// The start of the first line whose path sorts after `path` (none is equal), or the text's end: a binary search
+// over the text's offsets, each probe read at the first line that starts at or after it.
+function firstLineAfter(text: string, first: number, path: string): number {
+  const lineAt = (at: number) => (at <= first ? first : text.indexOf("\n", at - 1) + 1 || text.length);
+  let lo = first;
+  let hi = text.length;
   while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareStrings(pathAt(text, starts[mid]!), path) < 0) lo = mid + 1;
-    else hi = mid;
+    const mid = lo + ((hi - lo) >> 1);
+    const start = lineAt(mid);
+    if (start >= hi) hi = mid;
+    else if (compareStrings(pathAt(text, start), path) < 0) lo = start + 1;
+    else hi = start;
   }
-  return lo < starts.length ? starts[lo]! : text.length;
+  return lineAt(lo);
 }
 
 // The path of the line at `start` (its last field).
 function pathAt(text: string, start: number): string {
   const end = text.indexOf("\n", start);
   return pathFromField(text.slice(text.lastIndexOf("\t", end) + 1, end));
-}
-
-// A line `mtime⇥size⇥flag⇥diagnostics⇥path⏎`: its flag, and where its diagnostics are when not `[]`; null when damaged.
-function fieldsAt(text: string, start: number): { skipped: boolean; diagnostics: [number, number] | null } | null {
-  const end = text.indexOf("\n", start);
-  const t1 = text.indexOf("\t", start);
-  const t2 = t1 === -1 ? -1 : text.indexOf("\t", t1 + 1);
-  const t3 = t2 + 2;
-  if (t1 <= start || t2 <= t1 + 1 || text.charCodeAt(t3) !== 9 || t3 >= end) return null;
-  const empty = text.startsWith("[]\t", t3 + 1);
-  const t4 = empty ? t3 + 3 : text.indexOf("\t", t3 + 1);
-  if (t4 === -1 || t4 >= end) return null;
-  return { skipped: text.charCodeAt(t2 + 1) === 49, diagnostics: empty ? null : [t3 + 1, t4] };
 }
 
 function parseDiagnostics(field: string): Diagnostic[] | null {

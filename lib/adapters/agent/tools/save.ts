@@ -65,16 +65,16 @@ export const saveTool: ToolSpec = {
     // The watcher vouches that the index has not changed since its last sync (after which the open vault read what it holds).
     const current = live !== undefined && !live.refresh && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live.config) });
     const held = current ? live.manifestIfRead : undefined;
-    // The index stamp the held atoms were read at.
-    const stamp = held ? indexStamp(env.vaultDir) : null;
     const vault = live ?? openVault({ vault: env.vaultDir, env: {}, today });
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
-    // The names: the held atoms (handed to the write with their stamp); else, in a current live vault, the atoms its
-    // search.db finds by the name's words; else the index brought up to date (nothing to do while a watcher keeps it
-    // current), then read without parsing the manifest.
-    let indexed: WriteOptions["indexed"] = stamp === null || !held ? undefined : { manifest: held, stamp };
+    // The names: the held atoms; else, in a current live vault, the atoms its search.db finds by the name's words; else
+    // the index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
+    // manifest. The write reads its own directory of the index (see readAtomDirectory) rather than take the held atoms:
+    // its lookups over search.tsv cost less than ranking a list of every atom, and the index update after it reads
+    // those files anyway.
+    let indexed: WriteOptions["indexed"];
     const named = held ?? (current ? atomsNamed(live, args.name as string) : null);
     if (named) checkNameFree(named, args.name as string, replacing);
     else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);

@@ -4,7 +4,7 @@ import { directoryOf } from "./directory.js";
 import { aliasesByPath, firstAtOrAfter, manifestEntryAt, searchLinePath } from "../indexes/sorted-splice.js";
 import { F } from "../indexes/search-file.js";
 import { hasFileNameKey } from "../links/file-matcher.js";
-import { pathFromField } from "../util/text.js";
+import { escapeRegExp, pathFromField } from "../util/text.js";
 
 /**
  * The atoms of an index as the write path looks them up (see
@@ -61,7 +61,7 @@ class SearchFileDirectory implements AtomDirectory {
     const { text } = this;
     const starts = new Set<number>();
     // One pass for all of them (the rest of a matching line is skipped).
-    const pattern = new RegExp(needles.map((n) => latin1(n).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")).join("|"), "g");
+    const pattern = new RegExp(needles.map((n) => escapeRegExp(latin1(n))).join("|"), "g");
     pattern.lastIndex = this.header;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       starts.add(text.lastIndexOf("\n", m.index) + 1);

@@ -43,7 +43,7 @@ class SearchFileDirectory implements AtomDirectory {
   ) {
     this.text = search.toString("latin1");
     this.header = this.text.indexOf("\n");
-    this.live = this.lineCount() - this.linesWithValue(F.status, "superseded").length - this.linesWithValue(F.status, "archived").length;
+    this.live = this.liveCount();
   }
 
   entries(): readonly DirectoryEntry[] {
@@ -117,11 +117,20 @@ class SearchFileDirectory implements AtomDirectory {
     return entries;
   }
 
-  private lineCount(): number {
+  // The lines whose status field is neither `superseded` nor `archived`: one walk over the lines, each cut at its
+  // first tabs only (no field holds a tab, and no line of this file a quoted path).
+  private liveCount(): number {
     const { text } = this;
-    let lines = 0;
-    for (let at = text.indexOf("\n", this.header + 1); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
-    return text.length > 0 && text.charCodeAt(text.length - 1) !== 10 ? lines + 1 : lines;
+    let live = 0;
+    for (let start = this.header + 1; start < text.length; ) {
+      const status = text.indexOf("\t", text.indexOf("\t", text.indexOf("\t", start) + 1) + 1) + 1;
+      const end = text.indexOf("\t", status);
+      if (!(end - status === 10 && text.startsWith("superseded", status)) && !(end - status === 8 && text.startsWith("archived", status))) live++;
+      const next = text.indexOf("\n", start);
+      if (next === -1) break;
+      start = next + 1;
+    }
+    return live;
   }
 
   // The starts of the lines whose field `field` is `value`, or holds it as one of its U+001F-joined parts (tags).

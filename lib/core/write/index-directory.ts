@@ -60,11 +60,19 @@ class SearchFileDirectory implements AtomDirectory {
     if (needles.some((n) => n === "")) return this.entries();
     const { text } = this;
     const starts = new Set<number>();
-    // One pass for all of them (the rest of a matching line is skipped).
+    // One pass for all of them. A match counts in the name or the description field (a needle holds no tab, so it
+    // lies in the field where it starts); then the rest of its line is skipped.
     const pattern = new RegExp(needles.map((n) => escapeRegExp(latin1(n))).join("|"), "g");
     pattern.lastIndex = this.header;
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-      starts.add(text.lastIndexOf("\n", m.index) + 1);
+      const start = text.lastIndexOf("\n", m.index) + 1;
+      let field = 0;
+      for (let i = start; i < m.index; i++) if (text.charCodeAt(i) === 9) field++;
+      if (field !== F.name && field !== F.description) {
+        pattern.lastIndex = m.index + 1;
+        continue;
+      }
+      starts.add(start);
       const end = text.indexOf("\n", m.index);
       if (end === -1) break;
       pattern.lastIndex = end;

@@ -7,6 +7,7 @@ import { defaultConfig, indexVault, openVault, writeAtom } from "./helpers/lib.j
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { loadConfig } from "../lib/store/config/load.js";
 import { indexStamp } from "../lib/store/watch-marker.js";
+import { directoryOf } from "../lib/core/write/directory.js";
 import { vaultLockHeldHere, withVaultLock } from "../lib/store/lock.js";
 
 // The write path reads the index as written and records only the files it wrote (no vault scan):
@@ -128,7 +129,7 @@ test("should take the directory the caller read (a save's name check) only while
   try {
     await writeAtom(vault, { name: "First note", type: "rule", project: "p", body: "The first one." }, { config, today: TODAY });
     // A directory whose ids say that the new atom's id is taken: the new id is numbered when it is used.
-    const directory = (taken: string) => ({ entries: [], hasId: (id: string) => id === taken, entry: () => null });
+    const directory = (taken: string) => directoryOf([], (id) => id === taken, () => null);
     const used = await writeAtom(vault, { name: "Second note", type: "rule", project: "p", body: "The second one." }, { config, today: TODAY, indexed: { directory: directory("20261122_second_note"), stamp: indexStamp(vault) } });
     assert.equal(used.id, "20261122_second_note_2");
     const stale = await writeAtom(vault, { name: "Third note", type: "rule", project: "p", body: "The third one." }, { config, today: TODAY, indexed: { directory: directory("20261122_third_note"), stamp: "0:0" } });

@@ -14,6 +14,7 @@ import { isCurrentSearchFile, parseSearchFileLine, readSearchFile, searchFileLin
 import { searchLineText } from "../core/formats/search.js";
 import { compareStrings } from "../core/util/compare.js";
 import { parseJson } from "../core/util/json.js";
+import { escapeRegExp } from "../core/util/text.js";
 import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 
@@ -83,10 +84,23 @@ function canOpenOldLinks(added: readonly ParsedAtom[], graph: Buffer): boolean {
   const keys = added.flatMap((p) => [fileNameKey(p.atom.path), ...p.atom.aliases.map((alias) => alias.trim().toLowerCase())]);
   // A key JSON writes otherwise, or whose letters may fold beyond ASCII: decided on the parsed graph.
   if (keys.some((k) => k === "" || !/^[\x20-\x7e]+$/.test(k) || /["\\]/.test(k))) return canOpenOldLinksParsed(added, graph);
-  const lower = graph.toString("latin1").toLowerCase();
-  if (keys.some((k) => lower.includes(k))) return true;
-  // A target whose last segment may be empty, "." or ".." once trimmed and without ".md".
-  return /^ {4}"(?:[^\n]*(?:[/. \x80-\xff]|\\\\|\\[a-z]|\\u[0-9a-f]{4})|(?:[^\n]*[/.\\])?\.md|)",?$/m.test(lower);
+  // Letter case ignored by the patterns, not by a lower-cased copy of the file: the keys are ASCII, and a byte beyond
+  // ASCII never matches an ASCII character when case is ignored.
+  const text = graph.toString("latin1");
+  if (keys.some((k) => new RegExp(escapeRegExp(k), "i").test(text))) return true;
+  return hasLooseTarget(text);
+}
+
+/**
+ * Whether graph.json's text (as latin1; letter case ignored) lists a target whose
+ * last segment may be empty, "." or ".." once trimmed and without ".md": one
+ * that ends (before its closing quote) in `/`, `.`, a space, a byte beyond
+ * ASCII or an escape, or in ".md" after `/ . \` or alone, or is empty. Only
+ * a target's line ends in `"` or `",` (a key's ends in `[`), so the ends are
+ * looked for without finding each line's start.
+ */
+export function hasLooseTarget(text: string): boolean {
+  return /(?:[/. \x80-\xff]|\\[\\a-z]|\\u[0-9a-f]{4}|[/.\\]\.md|\n {4}"(?:\.md)?)",?\n/i.test(text);
 }
 
 function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boolean {

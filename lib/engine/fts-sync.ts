@@ -24,9 +24,11 @@ export interface SyncOptions {
    * The only paths whose cache lines changed since the cache file whose
    * identity is `after` (see {@link cacheSignature}) was written: when the
    * database was in step with that one, only their rows are compared and
-   * updated, not every row. Otherwise ignored.
+   * updated, not every row. Otherwise ignored. `lines`: those files' lines
+   * as the run wrote them into the cache (after a header line), so that the
+   * cache is not read again.
    */
-  only?: { paths: readonly string[]; after: string };
+  only?: { paths: readonly string[]; after: string; lines?: string };
   /** The build that the index run just made fed (see {@link startSearchDbBuild}): put in place, or redone here if it failed. */
   build?: SearchDbBuildStart;
 }
@@ -70,6 +72,8 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
   const signature = cacheSignature(cacheFile);
   const built = signature === null ? null : finishBuild(vaultDir, signature, options);
   if (built) return built;
+  const told = signature === null ? null : toldUpdate(vaultDir, settingsKey, signature, options);
+  if (told) return told;
   const cache = signature === null ? null : readStatCache(cacheFile, settingsKey);
   if (signature === null || cache === null || typeof cache === "string") throw new CortexError("NO_INDEX", `no current index in ${vaultDir}: run cortex index`);
   const cacheText = cache.text;
@@ -88,6 +92,24 @@ export function syncSearchDb(vaultDir: string, options: SyncOptions): SyncResult
     opened.close();
     options.notice?.(`index/search.db: ${(error as Error).message}; rebuilding it`);
     return rebuild(vaultDir, file, settingsKey, signature, readCachedFiles(cacheText), options.config);
+  } finally {
+    opened.close();
+  }
+}
+
+// The update of the rows of the files an index run recorded, from the cache lines it wrote for them (`only.lines`),
+// when search.db was in step with the cache before that run: the cache is not read again. Null when it does not
+// apply, or fails (the sync then goes the usual way, which rebuilds a database it cannot update).
+function toldUpdate(vaultDir: string, settingsKey: string, signature: string, options: SyncOptions): SyncResult | null {
+  const { only } = options;
+  const file = searchDbPath(vaultDir);
+  if (only?.lines === undefined || signature === only.after || options.full || options.build || !fileExists(file)) return null;
+  const opened = SearchDb.open(file, settingsKey);
+  if (typeof opened === "string") return null;
+  try {
+    return opened.meta("synced") === only.after ? update(opened, vaultDir, signature, readCachedFiles(only.lines), options.config, only.paths) : null;
+  } catch {
+    return null;
   } finally {
     opened.close();
   }

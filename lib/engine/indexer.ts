@@ -15,7 +15,7 @@ import { scanVault } from "../store/scan-vault.js";
 import { beginIndexCheck, finishIndexCheck, indexFilesStamp, lineCount, metaOf, type IndexCheckOutcome, type SeenBeforeLock } from "./fresh-check.js";
 import { cachedScan } from "../store/cached-scan.js";
 import { cacheSignature } from "../store/files.js";
-import { indexSettingsKey, statCachePieces, type CacheComparison } from "../store/stat-cache.js";
+import { indexSettingsKey, statCacheHeader, statCachePieces, statLine, type CacheComparison } from "../store/stat-cache.js";
 
 import { atomDelta, collectDiagnostics, readVault, type VaultRead } from "./index-read.js";
 import type { IndexCheck, IndexVaultOptions, IndexVaultResult } from "./index-types.js";
@@ -57,7 +57,7 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     const run: RunContext = {};
     try {
       const result = runIndex(vaultDir, options, "seen" in check ? check.seen : null, run);
-      const only = result.recorded && before !== null ? { paths: result.recorded, after: before } : undefined;
+      const only = result.recorded && before !== null ? { paths: result.recorded, after: before, lines: run.recordedLines } : undefined;
       // After cache.tsv: the full-text index follows the files the index lists (see syncSearchDb).
       result.searchDb = syncSearchDb(vaultDir, { config: options.config, notice: (line) => notice(options, line), full: options.full, build: run.searchDb, only });
       if (result.searchDb.updated > 0 || result.searchDb.removed > 0 || result.searchDb.rebuilt) result.written.push("index/search.db");
@@ -89,6 +89,8 @@ type PlanOutcome = IndexVaultResult | { fallBack: "one-thread" | "full"; damage?
 /** What a run under the lock hands to the sync of search.db after it: the build its parse fed, if any. */
 interface RunContext {
   searchDb?: SearchDbBuildStart;
+  /** The cache lines the run wrote for the files it recorded (`result.recorded`), after the cache's header line. */
+  recordedLines?: string;
 }
 
 // Plans the run, runs the plan, and plans again when a strategy falls back: a full run on one thread after the
@@ -107,7 +109,7 @@ function runIndex(vaultDir: string, options: IndexVaultOptions, seen: SeenBefore
         outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options);
         break;
       case "incremental":
-        outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options, plan.compared);
+        outcome = indexOnThisThread(vaultDir, plan.scan, plan.previous, settingsKey, options, plan.compared, context);
         break;
     }
     if (!("fallBack" in outcome)) return outcome;
@@ -136,7 +138,7 @@ function planIndex(vaultDir: string, options: IndexVaultOptions, settingsKey: st
 }
 
 // A full or incremental run on this thread (the notes parsed on every core when there are many).
-function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous | null, settingsKey: string, options: IndexVaultOptions, compared?: CacheComparison | null): PlanOutcome {
+function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous | null, settingsKey: string, options: IndexVaultOptions, compared?: CacheComparison | null, context: RunContext = {}): PlanOutcome {
   const paths = vaultPaths(vaultDir);
   const write = options.write !== false;
   const run = readVault(scan, previous, options, compared);
@@ -147,7 +149,11 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const meta = metaOf(atoms, settingsKey, options);
   const diagnostics = collectDiagnostics([...comparison?.keptDiagnostics ?? [], ...[...entries.values()].flatMap((e) => e.diagnostics)], run.skipped);
   const result: IndexVaultResult = { atoms, diagnostics, reread: entries.size, reused: run.filePaths.length - entries.size, removed: removed.length, written: [], otherFiles: run.others };
-  if (comparison) result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
+  if (comparison) {
+    result.recorded = [...entries.keys(), ...removed.map((r) => r.path)];
+    // What search.db's sync after the run reads of the cache for these files (a removed file has no line).
+    context.recordedLines = `${statCacheHeader(settingsKey)}${[...entries].map(([path, entry]) => statLine(path, entry)).join("")}`;
+  }
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();

@@ -1,7 +1,8 @@
 import { lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { VaultScan, VaultFile } from "./scan.js";
-import { compareWithChanged, type CacheComparison } from "./stat-cache.js";
+import type { CacheComparison } from "./stat-cache.js";
+import { compareWithChanged } from "./told-cache.js";
 
 /**
  * The scan an index run would make, and its comparison with the last run's
@@ -14,8 +15,10 @@ import { compareWithChanged, type CacheComparison } from "./stat-cache.js";
  * know: files changed, added or removed elsewhere since the last run (the
  * next scanning run finds them, the cache still holding their old stamps),
  * and the other files and skipped entries a real
- * scan lists (`others` and `skipped` are empty). Null when the cache cannot
- * be read that way (a scan follows).
+ * scan lists (`others` and `skipped` are empty). An unchanged file is
+ * listed without its path (see compareWithChanged): only the files told are
+ * read, and the unchanged lines are copied from the cache as they stand.
+ * Null when the cache cannot be read that way (a scan follows).
  */
 export function cachedScan(vaultDir: string, cacheText: string, changed: readonly string[]): { scan: VaultScan; comparison: CacheComparison } | null {
   const told = [...new Set([...changed, ...unknownSiblings(vaultDir, cacheText, changed)])];

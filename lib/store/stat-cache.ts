@@ -159,52 +159,6 @@ export function compareWithCache(text: string, files: readonly VaultFile[]): Cac
   return line.bad ? null : c;
 }
 
-/**
- * {@link compareWithCache} for a run told which files changed (`changed`:
- * path → the file as it is now, null when gone) instead of scanning: every
- * other file of the cache is taken as unchanged, in one pass over its lines.
- * Returns the files a scan would have listed (an unchanged one with an empty
- * `abs`: it is never read) and the comparison; null when the cache text is
- * damaged or a line's diagnostics do not read back (a scan follows).
- */
-export function compareWithChanged(text: string, changed: ReadonlyMap<string, VaultFile | null>): { files: VaultFile[]; comparison: CacheComparison } | null {
-  const fresh = [...changed.values()].filter((f): f is VaultFile => f !== null).sort((a, b) => compareStrings(a.path, b.path));
-  const files: VaultFile[] = [];
-  const kept: number[] = [];
-  const c: CacheComparison = { changed: [], kept: new Int32Array(0), keptAtoms: 0, keptDiagnostics: [], wasAtom: new Map(), removed: [] };
-  const add = (file: VaultFile, at: number) => {
-    files.push(file);
-    kept.push(at);
-    if (at < 0) c.changed.push(file);
-  };
-  let next = 0;
-  const line = new CacheCursor(text);
-  for (line.moveTo(text.indexOf("\n") + 1); line.ok; line.moveTo(line.next)) {
-    const path = line.path();
-    // New files that sort before this line.
-    for (; next < fresh.length && compareStrings(fresh[next]!.path, path) < 0; next++) add(fresh[next]!, -1);
-    if (changed.has(path)) {
-      const now = changed.get(path)!;
-      if (now === null) c.removed.push({ path, wasAtom: !line.skipped });
-      else {
-        add(now, -1);
-        c.wasAtom.set(path, !line.skipped);
-        next++;
-      }
-      continue;
-    }
-    const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
-    if (diagnostics === null) return null;
-    add({ path, abs: "", size: line.size, mtimeMs: line.mtimeUs / 1000 }, line.start);
-    if (!line.skipped) c.keptAtoms++;
-    for (const d of diagnostics) c.keptDiagnostics.push(d);
-  }
-  if (line.bad) return null;
-  for (; next < fresh.length; next++) add(fresh[next]!, -1);
-  c.kept = Int32Array.from(kept);
-  return { files, comparison: c };
-}
-
 // One line of the cache text at a time, read in place (no object per line).
 class CacheCursor {
   start = 0;

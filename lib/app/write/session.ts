@@ -23,6 +23,7 @@ import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText,
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "../../core/write/types.js";
 import { fileExists } from "../../store/files.js";
 import type { AtomDirectory, DirectoryEntry } from "../../store/write/directory.js";
+import { directoryOf, liveCandidates } from "../../core/write/directory.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
 const DUPLICATE_POOL = 100;
@@ -46,8 +47,10 @@ export interface SessionOptions {
  * the index once at the end (`mutateVault` does).
  */
 export class WriteSession {
-  /** The atoms of the index, and those this session wrote (see {@link WriteSession.constructor}). */
-  readonly manifest: DirectoryEntry[];
+  /** The atoms of the index (see {@link WriteSession.constructor}). */
+  private readonly indexed: AtomDirectory;
+  /** The atoms this session wrote, in the order written. */
+  private readonly own: DirectoryEntry[] = [];
   /** The entries of the atoms this session wrote. */
   readonly writtenEntries: ManifestEntry[] = [];
   /** Vault-relative paths written so far. */
@@ -58,7 +61,6 @@ export class WriteSession {
    * disk and the next `cortex index` brings the index up to date.
    */
   readonly notRecorded: string[] = [];
-  private readonly hasId: (id: string) => boolean;
   private readonly ids = new Set<string>();
   private corpus: Map<string, LazyCandidate> | null = null;
   /** The live atoms this session wrote, as near-duplicate candidates of the ones after them. */
@@ -76,14 +78,11 @@ export class WriteSession {
   constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory }, readonly options: SessionOptions) {
     this.vaultDir = vault.vaultDir;
     this.indexedNs = lastIndexedNs(this.vaultDir);
-    if ("directory" in vault) {
-      this.manifest = vault.directory.entries;
-      this.hasId = (id) => this.ids.has(id) || vault.directory.hasId(id);
-    } else {
-      this.manifest = [...vault.manifest];
-      for (const m of vault.manifest) if (m.id !== null) this.ids.add(m.id);
-      this.hasId = (id) => this.ids.has(id);
-    }
+    this.indexed = "directory" in vault ? vault.directory : directoryOf(vault.manifest);
+  }
+
+  private hasId(id: string): boolean {
+    return this.ids.has(id) || this.indexed.hasId(id);
   }
 
 
@@ -130,7 +129,7 @@ export class WriteSession {
   private relatedTo(valid: ValidWrite, text: string): string[] {
     const limit = this.options.settings.related;
     if (limit <= 0 || this.options.related === false) return [];
-    return relatedForWrite(this.manifest.filter(isLive), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
+    return relatedForWrite(liveCandidates(this.indexed, this.own), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
   }
 
   private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
@@ -158,7 +157,7 @@ export class WriteSession {
   private linkTargets(paths: readonly string[]): string[] {
     if (paths.length === 0) return [];
     const names = [...new Set(paths.map(fileNameKey))];
-    const resolver = buildLinkResolver(this.manifest.filter((m) => m.aliases.length > 0 || names.some((name) => hasFileNameKey(m.path, name))));
+    const resolver = buildLinkResolver([...this.indexed.named(names), ...this.own].filter((m) => m.aliases.length > 0 || names.some((name) => hasFileNameKey(m.path, name))));
     return paths.map((path) => linkTarget(path, resolver));
   }
 
@@ -181,7 +180,7 @@ export class WriteSession {
     const slug = slugify(valid.name);
     for (let n = 1; ; n++) {
       const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
-      if (fileExists(join(this.vaultDir, path)) || this.manifest.some((m) => m.path === path)) continue;
+      if (fileExists(join(this.vaultDir, path)) || this.indexed.has(path) || this.own.some((m) => m.path === path)) continue;
       const id = this.idFor(path.slice(folder.length + 1, -3));
       return { path, id, content: renderAtom(this.frontmatter(valid, id, links), valid.body) };
     }
@@ -201,7 +200,7 @@ export class WriteSession {
   private duplicateCandidates(text: string): LazyCandidate[] {
     const found = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
     if (found === null) {
-      this.corpus ??= loadCorpus(this.vaultDir, this.manifest);
+      this.corpus ??= loadCorpus(this.vaultDir, [...this.indexed.entries(), ...this.own]);
       return [...this.corpus.values(), ...this.ownCandidates.values()];
     }
     const indexed = found.flatMap(({ path, name }) => (this.ownCandidates.has(path) ? [] : [lazyCandidate(path, comparableText(name, readBody(this.vaultDir, path)))]));
@@ -210,7 +209,7 @@ export class WriteSession {
 
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
-    this.manifest.push(entry);
+    this.own.push(entry);
     this.writtenEntries.push(entry);
     if (entry.id) this.ids.add(entry.id);
     if (isLive(entry)) this.ownCandidates.set(path, { ...lazyCandidate(path, text), shingles });

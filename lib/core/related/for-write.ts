@@ -15,6 +15,29 @@ export interface WriteQuery {
 const MASK_TAGS = 30;
 
 /**
+ * The live atoms as {@link relatedForWrite} looks them up, for a vault read
+ * without making an entry per atom: how many there are, and those that can
+ * matter to a query. An atom left out of an answer must have none of the
+ * tags (or words) asked for: it then counts towards `count` only.
+ */
+export interface RelatedCandidates {
+  /** How many live atoms there are (what rarity is measured against). */
+  count: number;
+  /** The live atoms that have one of `tags` (more may be given), each once, in any order. */
+  withTags(tags: readonly string[]): readonly Entry[];
+  /** The live atoms whose name, aliases or description may hold one of `words` (more may be given), each once. */
+  withWords(words: readonly string[]): readonly Entry[];
+  /** Every live atom. */
+  all(): readonly Entry[];
+}
+
+/** An array of live atoms as {@link RelatedCandidates}: every lookup answers all of them. */
+export function candidatesOf(live: readonly Entry[]): RelatedCandidates {
+  const all = () => live;
+  return { count: live.length, withTags: all, withWords: all, all };
+}
+
+/**
  * The atoms a new atom links to on write: the first `limit` of
  * `related(live, {}, { tags, words: [text] }, 0)` in its order whose
  * `writeEvidence` reaches {@link RELATED_MIN_SCORE}. The same answer,
@@ -22,21 +45,25 @@ const MASK_TAGS = 30;
  * by the set of the query's tags each atom has (its score depends on that
  * set only), and the shared-rare-words tier, which ranks below every
  * shared-tag atom, is counted only when the tags tier has fewer than
- * `limit` strong atoms. Pure.
+ * `limit` strong atoms. Only the atoms that have one of the tags, then
+ * those that may hold one of the words, are asked of `live` (see
+ * {@link RelatedCandidates}). Pure.
  *
  * @param live - the live atoms (active, review, …), in any order.
  * @example relatedForWrite(live, { tags: ["deploy"], text: "Deploy freeze\nNo deploys on Friday" }, 3)
  */
-export function relatedForWrite(live: readonly Entry[], query: WriteQuery, limit: number): string[] {
+export function relatedForWrite(live: readonly Entry[] | RelatedCandidates, query: WriteQuery, limit: number): string[] {
   if (limit <= 0) return [];
+  const source = "count" in live ? live : candidatesOf(live);
   const tags = [...new Set(query.tags.map((t) => t.toLowerCase().replace(/^#/, "")))];
-  const order = pathOrder(live);
+  const tagged = tags.length > MASK_TAGS ? null : source.withTags(tags);
+  const order = tagged && pathOrder(tagged);
   // A path listed twice, or too many tags for a mask: every atom ranked, as `related` does.
-  if (order === "repeated" || tags.length > MASK_TAGS) return rankedThenChecked(live, query, limit);
+  if (order === null || order === "repeated") return rankedThenChecked(source.all(), query, limit);
   const evidence = evidenceAgainst(query);
   const strong: string[] = [];
-  const grouped = tagGroups(live, tags);
-  const idf = idfOf(live.length);
+  const idf = idfOf(source.count);
+  const grouped = tagGroups(tagged!, tags);
   for (const tied of tagTierInOrder(grouped, tags, idf, order === "sorted")) {
     for (const m of tied) {
       if (strong.length >= limit) return strong;
@@ -48,10 +75,14 @@ export function relatedForWrite(live: readonly Entry[], query: WriteQuery, limit
   // the new atom has fewer words than that.
   const words = new Set(tokens(query.text));
   if (strong.length >= limit || words.size < RELATED_MIN_SCORE) return strong;
-  const matched = wordsMatching(live, words);
-  const ranked = bestFirst(wordTier(live, grouped.rest, words, idf, matched), 0);
+  const worded = source.withWords([...words]);
+  if (worded !== tagged && pathOrder(worded) === "repeated") return rankedThenChecked(source.all(), query, limit);
+  const matched = wordsMatching(worded, words);
+  // The atoms of the words tier: those with none of the query's tags.
+  const rest = worded === tagged ? grouped.rest : untagged(worded, tags);
+  const ranked = bestFirst(wordTier(worded, rest, words, idf, matched, source.count), 0);
   const wanted = new Set(ranked.map((r) => r.path));
-  const byPath = new Map(grouped.rest.filter((m) => wanted.has(m.path)).map((m) => [m.path, m]));
+  const byPath = new Map(rest.filter((m) => wanted.has(m.path)).map((m) => [m.path, m]));
   for (const r of ranked) {
     if (strong.length >= limit) break;
     const m = byPath.get(r.path)!;
@@ -86,6 +117,12 @@ function tagGroups(live: readonly Entry[], tags: readonly string[]): TagGroups {
     else groups.set(mask, [m]);
   }
   return { groups, frequency: new Map(tags.map((t, i) => [t, counts[i]!])), rest };
+}
+
+// The atoms that have none of `tags`, in their order.
+function untagged(entries: readonly Entry[], tags: readonly string[]): Entry[] {
+  const wanted = new Set(tags);
+  return entries.filter((m) => !m.tags.some((t) => wanted.has(t)));
 }
 
 // The tags tier best first, as `bestFirst` orders it (higher score, then path): runs of atoms of one score, each in

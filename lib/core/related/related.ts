@@ -79,10 +79,13 @@ export function relatedTags<E extends Pick<Entry, "tags">>(manifest: readonly E[
   return { shared, frequency: frequencies([...shared.values()]) };
 }
 
-/** The atoms of `rest` that share rare words with the query, each in the words tier (words are counted over the whole `manifest`). */
-export function wordTier<E extends Entry>(manifest: readonly E[], rest: readonly E[], words: ReadonlySet<string>, idf: (df: number) => number, entryWords: ReadonlyMap<E, string[]> = wordsMatching(manifest, words)): RelatedAtom[] {
+/**
+ * The atoms of `rest` that share rare words with the query, each in the words tier (words are counted over the whole
+ * `manifest`; `atoms`: how many atoms a word is rare among, when `manifest` holds only those that may have the words).
+ */
+export function wordTier<E extends Entry>(manifest: readonly E[], rest: readonly E[], words: ReadonlySet<string>, idf: (df: number) => number, entryWords: ReadonlyMap<E, string[]> = wordsMatching(manifest, words), atoms = manifest.length): RelatedAtom[] {
   const wordFreq = frequencies([...entryWords.values()].map((list) => list.filter((w) => words.has(w))));
-  const rareLimit = Math.max(2, Math.ceil(manifest.length * 0.05));
+  const rareLimit = Math.max(2, Math.ceil(atoms * 0.05));
   const found: RelatedAtom[] = [];
   for (const m of rest) {
     const sharedWords = rarestFirst((entryWords.get(m) ?? []).filter((w) => words.has(w) && (wordFreq.get(w) ?? 0) <= rareLimit), wordFreq);

@@ -75,3 +75,8 @@ export function pathFromField(field: string): string {
     return field;
   }
 }
+
+/** `text` as a regular expression that matches it literally. Pure. @example new RegExp(escapeRegExp("a.md")) */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}

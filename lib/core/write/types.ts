@@ -74,10 +74,24 @@ export interface WriteOptions {
 /** What the write path needs to know of each indexed atom (the name and description lower-cased). */
 export type DirectoryEntry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases" | "status">;
 
-/** The atoms of the index as the write path reads them (`readAtomDirectory`), without parsing the manifest. */
+/**
+ * The atoms of the index as the write path reads them (`readAtomDirectory`), without parsing the manifest:
+ * looked up by what a write asks (tags, words, file names), so that a write need not make an entry per atom.
+ * Each lookup gives atoms of any status, in path order, each once.
+ */
 export interface AtomDirectory {
-  /** Every atom, in path order. */
-  entries: DirectoryEntry[];
+  /** Every atom, in path order (made on the first call; for the checks that need them all). */
+  entries(): readonly DirectoryEntry[];
+  /** How many atoms are live (not superseded, not archived). */
+  live: number;
+  /** The atoms that have one of `tags` (lower-case, without `#`). */
+  withTags(tags: readonly string[]): readonly DirectoryEntry[];
+  /** The atoms whose name or description may hold one of `needles` (lower-case; more may be given), and every atom with aliases. */
+  containing(needles: readonly string[]): readonly DirectoryEntry[];
+  /** The atoms whose file name key (`fileNameKey`) is one of `keys`, and every atom with aliases: those that can answer a link to such a name. */
+  named(keys: readonly string[]): readonly DirectoryEntry[];
+  /** Whether an atom of the index has this path. */
+  has(path: string): boolean;
   /** Whether an atom of the index has this id. */
   hasId(id: string): boolean;
   /** The whole manifest entry of one atom (its name as written, …); null when the index has none. */

@@ -5,11 +5,9 @@ import { BODY_SCAN_LIMIT, overScanLimit } from "../../core/atoms/scan-limit.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { comparableText } from "../../core/write/similarity.js";
 import { lazyCandidate, type LazyCandidate } from "../../core/write/similarity-bound.js";
+import { isLive } from "../../core/write/directory.js";
 
-/** Whether an atom takes part in duplicate checks: only live ones (active, review). */
-export function isLive(entry: Pick<ManifestEntry, "status">): boolean {
-  return entry.status !== "superseded" && entry.status !== "archived";
-}
+export { isLive } from "../../core/write/directory.js";
 
 /**
  * The body of a vault file (frontmatter and BOM removed), for near-duplicate

@@ -6,7 +6,7 @@ import { indexStamp, watcherKeepsCurrent } from "../../../store/watch-marker.js"
 import { indexSettingsKey } from "../../../store/stat-cache.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
-import type { WriteInput, WriteOptions, WriteResult } from "../../../core/write/types.js";
+import type { AtomDirectory, WriteInput, WriteOptions, WriteResult } from "../../../core/write/types.js";
 import { WRITE_LIMITS } from "../../../core/write/validate.js";
 import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { blameArgument, rejectionError, ToolError } from "../errors.js";
@@ -65,16 +65,16 @@ export const saveTool: ToolSpec = {
     // The watcher vouches that the index has not changed since its last sync (after which the open vault read what it holds).
     const current = live !== undefined && !live.refresh && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live.config) });
     const held = current ? live.manifestIfRead : undefined;
-    // The index stamp the held atoms were read at.
-    const stamp = held ? indexStamp(env.vaultDir) : null;
     const vault = live ?? openVault({ vault: env.vaultDir, env: {}, today });
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
-    // The names: the held atoms (handed to the write with their stamp); else, in a current live vault, the atoms its
-    // search.db finds by the name's words; else the index brought up to date (nothing to do while a watcher keeps it
-    // current), then read without parsing the manifest.
-    let indexed: WriteOptions["indexed"] = stamp === null || !held ? undefined : { manifest: held, stamp };
+    // The names: the held atoms; else, in a current live vault, the atoms its search.db finds by the name's words; else
+    // the index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
+    // manifest. The write reads its own directory of the index (see readAtomDirectory) rather than take the held atoms:
+    // its lookups over search.tsv cost less than ranking a list of every atom, and the index update after it reads
+    // those files anyway.
+    let indexed: WriteOptions["indexed"];
     const named = held ?? (current ? atomsNamed(live, args.name as string) : null);
     if (named) checkNameFree(named, args.name as string, replacing);
     else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
@@ -83,7 +83,7 @@ export const saveTool: ToolSpec = {
       // The stamp before the read: the write reuses the directory while the index is still at it (see WriteOptions.indexed).
       const before = indexStamp(vault.vaultDir);
       const directory = readAtomDirectory(vault.vaultDir);
-      checkNameFree(directory?.entries ?? vault.manifest, args.name as string, replacing, directory?.entry);
+      checkNameFree(directory ? sameNameCandidates(directory, args.name as string) : vault.manifest, args.name as string, replacing, directory?.entry);
       if (directory) indexed = { directory, stamp: before };
     }
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
@@ -129,6 +129,12 @@ function checkNameFree(manifest: readonly Pick<ManifestEntry, "path" | "name" | 
   const shown = entry?.(existing.path)?.name ?? existing.name;
   const message = `name: an atom named ${JSON.stringify(shown)} already exists at ${existing.path}; nothing was written`;
   throw new ToolError("CORTEX_E401", message, { argument: "name", details: { existing_path: existing.path, rule: "same-name" } });
+}
+
+// The atoms of a directory that may have this name: its first word is in every name that reads as it (see checkNameFree).
+function sameNameCandidates(directory: AtomDirectory, name: string): readonly Pick<ManifestEntry, "path" | "name" | "status">[] {
+  const word = name.toLowerCase().split(/\s+/).find((w) => w !== "");
+  return word === undefined ? directory.entries() : directory.containing([word]);
 }
 
 /** The text answer of save. */

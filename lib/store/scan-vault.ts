@@ -1,5 +1,6 @@
 import { compareStrings } from "../core/util/compare.js";
 import { PARALLEL_SCAN_THRESHOLD, startScanHelper, startScanOnTwoThreads } from "./parallel-scan.js";
+import { scanFromListing, type FolderListing } from "./folder-stamps.js";
 import { emptyScan, statEach, walk, type VaultScan } from "./scan.js";
 
 /** Options of {@link scanVault}. */
@@ -16,6 +17,18 @@ export interface ScanOptions {
    * listed and the files stat'ed on two threads. Default 0.
    */
   expectedFiles?: number;
+  /**
+   * Below {@link PARALLEL_SCAN_THRESHOLD}: stamp each folder listed (see
+   * `VaultScan.folders`), for `index/folders.tsv`.
+   */
+  stampFolders?: boolean;
+  /**
+   * Below {@link PARALLEL_SCAN_THRESHOLD}: the listing an earlier scan kept
+   * (`index/folders.tsv`) and the cache text it was taken with: when every
+   * folder still has its stamp, nothing is listed and the cache's files are
+   * stat'ed (see `scanFromListing`); otherwise the vault is listed.
+   */
+  known?: { listing: FolderListing; cacheText: string };
 }
 
 /** A scan begun by {@link startScanVault}. */
@@ -44,14 +57,16 @@ export function startScanVault(vaultDir: string, options: ScanOptions = {}): Pen
   const stat = options.stat !== false;
   const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD ? startScanHelper() : null;
   const started = helper ? startScanOnTwoThreads(vaultDir, helper) : null;
+  const { known, stampFolders } = options;
   return {
     parallel: started !== null,
-    finish: () => sorted(started ? started.finish() : scanHere(vaultDir, stat)),
+    finish: () => sorted(started ? started.finish() : ((stat && known && scanFromListing(vaultDir, known.listing, known.cacheText)) || scanHere(vaultDir, stat, stampFolders === true))),
   };
 }
 
-function scanHere(vaultDir: string, stat: boolean): VaultScan {
+function scanHere(vaultDir: string, stat: boolean, stampFolders: boolean): VaultScan {
   const scan = emptyScan();
+  if (stampFolders) scan.folders = [];
   walk(vaultDir, "", scan);
   if (stat) statEach(scan);
   return scan;

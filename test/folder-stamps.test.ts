@@ -11,7 +11,7 @@ import { readStatCache, indexSettingsKey } from "../lib/store/stat-cache.js";
 import { scanVault } from "../lib/store/scan-vault.js";
 import type { VaultScan } from "../lib/store/scan.js";
 import { defaultConfig } from "./helpers/lib.js";
-import { removeTemp, tempDir } from "./helpers/cli.js";
+import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { run, TODAY } from "./helpers/index-files.js";
 
 const options = { config: defaultConfig(), today: TODAY };
@@ -139,6 +139,41 @@ test("should list the vault when index/folders.tsv is damaged", () => {
     writeFileSync(file, "garbage\0");
     assert.equal(readFolderListing(vault, cacheSignature(vaultPaths(vault).cache)!), null);
     assert.ok("result" in finishIndexCheck(beginIndexCheck(vault, options)), "the check lists the vault and finds it current");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should stamp the same folders and give the same scan on two threads, listing or from the stamps", async () => {
+  const vault = makeVault();
+  try {
+    for (let i = 0; i < 600; i++) {
+      const dir = join(vault, ...[`top${i % 3}`, `mid${i % 4}`, `low${i % 5}`].slice(0, i % 4));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `s${i}.md`), `# S${i}\n`);
+    }
+    indexAndStamp(vault);
+    // The built modules: a scan's second thread runs compiled code.
+    const { startScanVault } = (await import(join(ROOT, "dist/lib/store/scan-vault.js"))) as typeof import("../lib/store/scan-vault.js");
+    const one = startScanVault(vault, { stat: true, stampFolders: true }).finish();
+    const listedOnTwo = startScanVault(vault, { stat: true, stampFolders: true, expectedFiles: Infinity });
+    assert.ok(listedOnTwo.parallel, "a second thread takes part");
+    const two = listedOnTwo.finish();
+    assert.deepEqual(sorted(two), sorted(one));
+    const byPath = (s: VaultScan) => [...s.folders!].sort((a, b) => (a.path < b.path ? -1 : 1)).map(({ path, stamp }) => ({ path, stamp }));
+    // Every folder holds a note or a folder that does: each ancestor of a note, the root as ".".
+    const ancestors = new Set(one.files.flatMap((f) => f.path.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    assert.deepEqual(byPath(one).map((f) => f.path), [".", ...[...ancestors].sort()]);
+    assert.deepEqual(byPath(two), byPath(one));
+    const cache = vaultPaths(vault).cache;
+    const listing = readFolderListing(vault, cacheSignature(cache)!)!;
+    const read = readStatCache(cache, indexSettingsKey(options.config));
+    assert.ok(read && typeof read !== "string");
+    const fromStamps = startScanVault(vault, { stat: true, expectedFiles: Infinity, known: { listing, cacheText: read.text } });
+    assert.ok(fromStamps.parallel);
+    const three = fromStamps.finish();
+    assert.equal(three.folders, undefined, "nothing was listed");
+    assert.deepEqual(sorted(three), sorted(one));
   } finally {
     removeTemp(vault);
   }

@@ -4,7 +4,6 @@ import { readPrevious, type Previous } from "../store/index-previous.js";
 import { vaultPaths } from "../store/paths.js";
 import type { VaultScan } from "../store/scan.js";
 import { startScanVault } from "../store/scan-vault.js";
-import { PARALLEL_SCAN_THRESHOLD } from "../store/parallel-scan.js";
 import { readFolderListing, writeFolderListing } from "../store/folder-stamps.js";
 import { cacheSignature } from "../store/files.js";
 import { compareWithCache, indexSettingsKey, type CacheComparison } from "../store/stat-cache.js";
@@ -30,10 +29,9 @@ export type IndexCheckOutcome = { result: IndexVaultResult } | { seen: SeenBefor
  * Begins the check: reads `cache.tsv` and `meta.json`, stats the data files,
  * and begins the scan (on a vault large enough, a second thread scans from
  * now on, alongside whatever the caller does before it finishes the check:
- * see `startScanVault`). Below that size, when `index/folders.tsv` shows
- * every folder as the last check that found the index current listed it,
- * nothing is listed: only the notes of `cache.tsv` are stat'ed. Parses
- * nothing; writes nothing.
+ * see `startScanVault`). When `index/folders.tsv` shows every folder as the
+ * last check that found the index current listed it, nothing is listed: only
+ * the notes of `cache.tsv` are stat'ed. Parses nothing; writes nothing.
  */
 export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexCheck {
   const settingsKey = indexSettingsKey(options.config);
@@ -41,11 +39,9 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
   const cacheStamp = cacheSignature(vaultPaths(vaultDir).cache);
   const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
-  const expectedFiles = previous ? lineCount(previous.cache) - 1 : 0;
-  const small = expectedFiles < PARALLEL_SCAN_THRESHOLD;
-  const listing = previous && small && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
+  const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
   const known = previous && listing ? { listing, cacheText: previous.cache } : undefined;
-  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles, stampFolders: small, known });
+  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0, stampFolders: true, known });
   return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs };
 }
 

@@ -68,11 +68,11 @@ function racy(folder: StampedFolder, checkedAtMs: number): boolean {
  * The scan a listing of the vault would give, without listing it, when every
  * folder of `listing` still has its stamp: the files are those of the cache
  * text (`cache.tsv` without its end line, which `listing` was taken with),
- * each stat'ed; the other files and the entries left out are the listing's.
- * Null when a folder changed (an entry was added, removed or renamed in it)
- * or is gone. Unsorted, like any scan.
+ * not stat'ed yet (NaN size and mtime); the other files and the entries left
+ * out are the listing's. Null when a folder changed (an entry was added,
+ * removed or renamed in it) or is gone. In path order.
  */
-export function scanFromListing(vaultDir: string, listing: FolderListing, cacheText: string): VaultScan | null {
+export function listFromStamps(vaultDir: string, listing: FolderListing, cacheText: string): VaultScan | null {
   for (const folder of listing.folders) {
     const rel = folder.path === "." ? "" : folder.path;
     if (stampFolder(rel === "" ? vaultDir : absOf(vaultDir, rel), rel)?.stamp !== folder.stamp) return null;
@@ -89,9 +89,15 @@ export function scanFromListing(vaultDir: string, listing: FolderListing, cacheT
     scan.files.push({ path, abs: absOf(vaultDir, path), size: NaN, mtimeMs: NaN });
     at = stop + 1;
   }
-  statEach(scan);
   scan.others.push(...listing.others);
   scan.skipped.push(...listing.skipped);
+  return scan;
+}
+
+/** {@link listFromStamps} with each file stat'ed (a file that cannot be stat'ed moves to `skipped`). */
+export function scanFromListing(vaultDir: string, listing: FolderListing, cacheText: string): VaultScan | null {
+  const scan = listFromStamps(vaultDir, listing, cacheText);
+  if (scan) statEach(scan);
   return scan;
 }
 

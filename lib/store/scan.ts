@@ -60,8 +60,9 @@ export function emptyScan(): VaultScan {
  * markdown file stat'ed: what a thread of {@link scanOnTwoThreads} does with
  * the folders it takes.
  */
-export function scanFolder(abs: string, rel: string): VaultScan {
+export function scanFolder(abs: string, rel: string, stampFolders = false): VaultScan {
   const scan = emptyScan();
+  if (stampFolders) scan.folders = [];
   walk(abs, rel, scan);
   statEach(scan);
   return scan;

@@ -4,6 +4,7 @@ import { readPrevious, type Previous } from "../store/index-previous.js";
 import { vaultPaths } from "../store/paths.js";
 import type { VaultScan } from "../store/scan.js";
 import { startScanVault } from "../store/scan-vault.js";
+import { readFolderListing, writeFolderListing } from "../store/folder-stamps.js";
 import { cacheSignature } from "../store/files.js";
 import { compareWithCache, indexSettingsKey, type CacheComparison } from "../store/stat-cache.js";
 import { collectDiagnostics } from "./index-read.js";
@@ -28,20 +29,27 @@ export type IndexCheckOutcome = { result: IndexVaultResult } | { seen: SeenBefor
  * Begins the check: reads `cache.tsv` and `meta.json`, stats the data files,
  * and begins the scan (on a vault large enough, a second thread scans from
  * now on, alongside whatever the caller does before it finishes the check:
- * see `startScanVault`). Parses nothing; writes nothing.
+ * see `startScanVault`). When `index/folders.tsv` shows every folder as the
+ * last check that found the index current listed it, nothing is listed: only
+ * the notes of `cache.tsv` are stat'ed. Parses nothing; writes nothing.
  */
 export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexCheck {
   const settingsKey = indexSettingsKey(options.config);
+  const checkedAtMs = Date.now();
+  const cacheStamp = cacheSignature(vaultPaths(vaultDir).cache);
   const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
-  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1 });
-  return { settingsKey, options, stamp, previous, scan };
+  const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
+  const known = previous && listing ? { listing, cacheText: previous.cache } : undefined;
+  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0, stampFolders: true, known });
+  return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs };
 }
 
 /**
  * Finishes the check: the unchanged result, or what was seen (to spare the run
  * under the lock a second scan). Damage is not reported here: the run under
- * the lock finds it again and says so once.
+ * the lock finds it again and says so once. A vault listed and found current
+ * gets its folders stamped in `index/folders.tsv` (see `writeFolderListing`).
  */
 export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   const { previous, settingsKey, stamp, options } = check;
@@ -50,6 +58,8 @@ export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   const comparison = compareWithCache(previous.cache, scan.files);
   const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
   if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
+  // A listing that found the index current is kept for the next check, while cache.tsv is still the one compared with.
+  if (scan.folders && check.cacheStamp !== null && cacheSignature(vaultPaths(check.vaultDir).cache) === check.cacheStamp) writeFolderListing(check.vaultDir, check.cacheStamp, scan, check.checkedAtMs);
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }

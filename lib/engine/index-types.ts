@@ -58,6 +58,7 @@ export interface IndexVaultOptions {
  * (or by `indexVault`, given it as `check`).
  */
 export interface IndexCheck {
+  readonly vaultDir: string;
   readonly settingsKey: string;
   readonly options: Pick<IndexVaultOptions, "config" | "today">;
   /** meta.json's and cache.tsv's identities when the check began (see `indexFilesStamp`). */
@@ -65,6 +66,10 @@ export interface IndexCheck {
   /** The last run's files, held to their checks; null when there is no usable index. */
   readonly previous: Previous | null;
   readonly scan: PendingScan | null;
+  /** cache.tsv's identity when the check began (see `cacheSignature`): the folder stamps are bound to it. */
+  readonly cacheStamp: string | null;
+  /** When the check began (ms since the epoch): a folder changed close to it is not stamped. */
+  readonly checkedAtMs: number;
 }
 
 /** What an index run did. */

@@ -11,6 +11,14 @@ export const PARALLEL_SCAN_THRESHOLD = 25_000;
 /** A scan worker started ahead of time, idle until it is given folders. */
 export type ScanHelper = WorkerPool;
 
+/** Options of {@link startScanOnTwoThreads}. */
+export interface TwoThreadOptions {
+  /** Stamp each folder listed (see `VaultScan.folders`). */
+  stampFolders?: boolean;
+  /** The vault's files known without listing it (see `listFromStamps`): only stat'ed, on both threads. */
+  listed?: VaultScan;
+}
+
 /** A scan under way on two threads: {@link StartedScan.finish} takes this thread's share and waits for the rest. */
 export interface StartedScan {
   /** Unsorted. Ends the helper. */
@@ -48,17 +56,23 @@ export function scanOnTwoThreads(vaultDir: string, helper: ScanHelper): VaultSca
  * stat on one thread). Callers stay synchronous. The units the worker did not
  * deliver are scanned here.
  */
-export function startScanOnTwoThreads(vaultDir: string, helper: ScanHelper): StartedScan {
+export function startScanOnTwoThreads(vaultDir: string, helper: ScanHelper, options: TwoThreadOptions = {}): StartedScan {
   const scan = emptyScan();
   const folders: [abs: string, rel: string][] = [];
-  walk(vaultDir, "", scan, folders);
-  const listed = scan.files;
+  if (options.listed) {
+    scan.others = options.listed.others;
+    scan.skipped = options.listed.skipped;
+  } else {
+    if (options.stampFolders) scan.folders = [];
+    walk(vaultDir, "", scan, folders);
+  }
+  const listed = options.listed ? options.listed.files : scan.files;
   scan.files = [];
   const units = folders.length + Math.ceil(listed.length / CHUNK);
   // [0]: next unit to claim. `stats`: size and mtime of each listed file, written by the worker (NaN size: not stat'ed).
   const control = new Int32Array(new SharedArrayBuffer(4));
   const stats = new Float64Array(new SharedArrayBuffer(16 * listed.length));
-  helper.post(1, 0, { folders: JSON.stringify(folders), files: listed.map((f) => f.abs), chunk: CHUNK, stats, control });
+  helper.post(1, 0, { folders: JSON.stringify(folders), files: listed.map((f) => f.abs), chunk: CHUNK, stats, control, stampFolders: scan.folders !== undefined });
   const done = new Uint8Array(units);
   let left = units;
   const deliver = (unit: number, part: VaultScan | null) => {
@@ -68,7 +82,7 @@ export function startScanOnTwoThreads(vaultDir: string, helper: ScanHelper): Sta
     done[unit] = 1;
     left--;
   };
-  const runHere = (unit: number) => deliver(unit, unit < folders.length ? scanFolder(...folders[unit]!) : statChunk(listed, unit - folders.length));
+  const runHere = (unit: number) => deliver(unit, unit < folders.length ? scanFolder(...folders[unit]!, scan.folders !== undefined) : statChunk(listed, unit - folders.length));
   return {
     finish() {
       for (let u = Atomics.add(control, 0, 1); u < units; u = Atomics.add(control, 0, 1)) runHere(u);
@@ -102,6 +116,7 @@ function keepStat(scan: VaultScan, file: VaultFile, stats: Float64Array, i: numb
 }
 
 function merge(into: VaultScan, part: VaultScan): void {
+  if (into.folders && part.folders) for (const folder of part.folders) into.folders.push(folder);
   for (const file of part.files) into.files.push(file);
   for (const other of part.others) into.others.push(other);
   for (const skipped of part.skipped) into.skipped.push(skipped);

@@ -1,5 +1,6 @@
 import { compareStrings } from "../core/util/compare.js";
 import { PARALLEL_SCAN_THRESHOLD, startScanHelper, startScanOnTwoThreads } from "./parallel-scan.js";
+import { listFromStamps, scanFromListing, type FolderListing } from "./folder-stamps.js";
 import { emptyScan, statEach, walk, type VaultScan } from "./scan.js";
 
 /** Options of {@link scanVault}. */
@@ -16,6 +17,18 @@ export interface ScanOptions {
    * listed and the files stat'ed on two threads. Default 0.
    */
   expectedFiles?: number;
+  /**
+   * Stamp each folder listed (see `VaultScan.folders`), for
+   * `index/folders.tsv`.
+   */
+  stampFolders?: boolean;
+  /**
+   * The listing an earlier scan kept (`index/folders.tsv`) and the cache
+   * text it was taken with: when every folder still has its stamp, nothing is
+   * listed and only the cache's files are stat'ed (see `listFromStamps`);
+   * otherwise the vault is listed.
+   */
+  known?: { listing: FolderListing; cacheText: string };
 }
 
 /** A scan begun by {@link startScanVault}. */
@@ -43,15 +56,22 @@ export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultSca
 export function startScanVault(vaultDir: string, options: ScanOptions = {}): PendingScan {
   const stat = options.stat !== false;
   const helper = stat && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD ? startScanHelper() : null;
-  const started = helper ? startScanOnTwoThreads(vaultDir, helper) : null;
+  const { known, stampFolders } = options;
+  if (helper) {
+    // The stamps are checked before the thread gets work: only the files are left to it then.
+    const listed = known ? listFromStamps(vaultDir, known.listing, known.cacheText) : null;
+    const started = startScanOnTwoThreads(vaultDir, helper, listed ? { listed } : { stampFolders });
+    return { parallel: true, finish: () => sorted(started.finish()) };
+  }
   return {
-    parallel: started !== null,
-    finish: () => sorted(started ? started.finish() : scanHere(vaultDir, stat)),
+    parallel: false,
+    finish: () => sorted((stat && known && scanFromListing(vaultDir, known.listing, known.cacheText)) || scanHere(vaultDir, stat, stampFolders === true)),
   };
 }
 
-function scanHere(vaultDir: string, stat: boolean): VaultScan {
+function scanHere(vaultDir: string, stat: boolean, stampFolders: boolean): VaultScan {
   const scan = emptyScan();
+  if (stampFolders) scan.folders = [];
   walk(vaultDir, "", scan);
   if (stat) statEach(scan);
   return scan;

@@ -11,14 +11,15 @@ interface ScanTask {
   chunk: number;
   stats: Float64Array;
   control: Int32Array;
+  stampFolders: boolean;
 }
 
-onTask(({ folders, files, chunk, stats, control }: ScanTask) => {
+onTask(({ folders, files, chunk, stats, control, stampFolders }: ScanTask) => {
   const list = JSON.parse(folders) as [string, string][];
   const units = list.length + Math.ceil(files.length / chunk);
   for (let u = Atomics.add(control, 0, 1); u < units; u = Atomics.add(control, 0, 1)) {
     if (u < list.length) {
-      reply(u, JSON.stringify(scanFolder(...list[u]!)));
+      reply(u, JSON.stringify(scanFolder(...list[u]!, stampFolders)));
       continue;
     }
     const file = { abs: "", size: NaN, mtimeMs: NaN };

@@ -1,6 +1,7 @@
 import { isUtf8 } from "node:buffer";
-import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from "node:fs";
 import { sep } from "node:path";
+import type { FolderStamp } from "../core/formats/folders.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
 export interface VaultFile {
@@ -21,6 +22,27 @@ export interface VaultScan {
   skipped: { path: string; reason: string }[];
   /** Other files a link may open (images, PDFs, the root MEMORY.md), vault-relative, sorted. */
   others: string[];
+  /**
+   * Each folder listed, stamped just before it was listed (with its ctime, in
+   * ms): only when the scan was asked to (see `ScanOptions.stampFolders`).
+   */
+  folders?: StampedFolder[];
+}
+
+/** A folder as {@link walk} stamped it, with its ctime (ms) to tell whether the stamp can be trusted yet. */
+export interface StampedFolder extends FolderStamp {
+  ctimeMs: number;
+}
+
+/**
+ * A folder's stamp now (see `FolderStamp`); null when it is no folder or
+ * cannot be stat'ed. The vault's root (`rel` "") is followed when it is a
+ * symbolic link, as listing it does; the folders in it are not.
+ */
+export function stampFolder(abs: string, rel: string): StampedFolder | null {
+  const stat = rel === "" ? statSync(abs, { throwIfNoEntry: false }) : lstatSync(abs, { throwIfNoEntry: false });
+  if (!stat?.isDirectory()) return null;
+  return { path: rel === "" ? "." : rel, stamp: `${stat.ino}:${Math.round(stat.ctimeMs * 1000)}`, ctimeMs: stat.ctimeMs };
 }
 
 /** Folder names skipped anywhere in the vault (besides names starting with "."). */
@@ -38,8 +60,9 @@ export function emptyScan(): VaultScan {
  * markdown file stat'ed: what a thread of {@link scanOnTwoThreads} does with
  * the folders it takes.
  */
-export function scanFolder(abs: string, rel: string): VaultScan {
+export function scanFolder(abs: string, rel: string, stampFolders = false): VaultScan {
   const scan = emptyScan();
+  if (stampFolders) scan.folders = [];
   walk(abs, rel, scan);
   statEach(scan);
   return scan;
@@ -88,6 +111,11 @@ function mayRead(stat: Stats): boolean {
  * the threads of {@link scanOnTwoThreads} to share.
  */
 export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs: string, rel: string][]): void {
+  if (scan.folders) {
+    // Before the listing: an entry added after it changes the folder's ctime past this stamp.
+    const stamp = stampFolder(abs, rel);
+    if (stamp) scan.folders.push(stamp);
+  }
   let entries: Dirent[];
   try {
     entries = readdirSync(abs, { withFileTypes: true });

@@ -1,0 +1,108 @@
+import { readFileSync } from "node:fs";
+import { join, sep } from "node:path";
+import { FOLDERS_TRAILER, foldersBody, foldersTrailer, parseFoldersBody, type FolderListing } from "../core/formats/folders.js";
+import { pathFromField } from "../core/util/text.js";
+import { writeFileAtomic } from "./atomic.js";
+import { crc32Hex } from "./digest.js";
+import { vaultPaths } from "./paths.js";
+import { emptyScan, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
+
+export type { FolderListing } from "../core/formats/folders.js";
+
+/**
+ * A folder whose ctime is this close to the check that stamped it (or ahead
+ * of its clock) is not trusted: an entry added in the same tick of a coarse
+ * file-system clock would leave its ctime as stamped.
+ */
+export const RACY_FOLDER_MS = 3_000;
+
+/** Where a vault's folder stamps live (machine-local, like cache.tsv). */
+export function folderStampsPath(vaultDir: string): string {
+  return join(vaultPaths(vaultDir).indexDir, "folders.tsv");
+}
+
+/**
+ * The listing `index/folders.tsv` holds, when it was taken with the cache file
+ * of identity `cacheSignature` and matches its end line's check; null
+ * otherwise (missing, damaged, of another version or another cache: the
+ * vault is then listed as usual).
+ */
+export function readFolderListing(vaultDir: string, cacheSignature: string): FolderListing | null {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(folderStampsPath(vaultDir));
+  } catch {
+    return null;
+  }
+  const at = buf.lastIndexOf(`\n${FOLDERS_TRAILER}`);
+  if (at === -1 || buf[buf.length - 1] !== 10) return null;
+  const body = buf.subarray(0, at + 1);
+  if (buf.toString("latin1", at + 1 + FOLDERS_TRAILER.length, buf.length - 1) !== crc32Hex(body)) return null;
+  return parseFoldersBody(body.toString("utf8"), cacheSignature);
+}
+
+/**
+ * Keeps what a scan that found the index current saw besides the notes, for
+ * the checks after it (see {@link scanFromListing}): written only when every
+ * folder's stamp can be trusted (none changed within {@link RACY_FOLDER_MS}
+ * of `checkedAtMs`) and no note failed its stat. Never throws: a vault that
+ * cannot be written keeps no stamps, and its checks list every folder.
+ */
+export function writeFolderListing(vaultDir: string, cacheSignature: string, scan: VaultScan, checkedAtMs: number): void {
+  const folders = scan.folders;
+  if (!folders || folders.some((f) => racy(f, checkedAtMs)) || scan.skipped.some((s) => s.reason.startsWith("cannot stat"))) return;
+  const body = foldersBody(cacheSignature, { folders: folders.map(({ path, stamp }) => ({ path, stamp })), others: scan.others, skipped: scan.skipped });
+  try {
+    writeFileAtomic(folderStampsPath(vaultDir), body + foldersTrailer(crc32Hex(body)));
+  } catch {
+    // read-only vault
+  }
+}
+
+// Too close to the check (or ahead of its clock) to be sure that no later change kept the same ctime.
+function racy(folder: StampedFolder, checkedAtMs: number): boolean {
+  return !(folder.ctimeMs < checkedAtMs - RACY_FOLDER_MS);
+}
+
+/**
+ * The scan a listing of the vault would give, without listing it, when every
+ * folder of `listing` still has its stamp: the files are those of the cache
+ * text (`cache.tsv` without its end line, which `listing` was taken with),
+ * not stat'ed yet (NaN size and mtime); the other files and the entries left
+ * out are the listing's. Null when a folder changed (an entry was added,
+ * removed or renamed in it) or is gone. In path order.
+ */
+export function listFromStamps(vaultDir: string, listing: FolderListing, cacheText: string): VaultScan | null {
+  for (const folder of listing.folders) {
+    const rel = folder.path === "." ? "" : folder.path;
+    if (stampFolder(rel === "" ? vaultDir : absOf(vaultDir, rel), rel)?.stamp !== folder.stamp) return null;
+  }
+  const scan = emptyScan();
+  // mtime⇥size⇥skipped⇥diagnostics⇥path: the JSON of the diagnostics holds no raw tab.
+  for (let at = cacheText.indexOf("\n") + 1; at > 0 && at < cacheText.length; ) {
+    const end = cacheText.indexOf("\n", at);
+    const stop = end === -1 ? cacheText.length : end;
+    let tab = at - 1;
+    for (let i = 0; i < 4 && tab < stop; i++) tab = cacheText.indexOf("\t", tab + 1);
+    if (tab === -1 || tab >= stop) return null;
+    const path = pathFromField(cacheText.slice(tab + 1, stop));
+    scan.files.push({ path, abs: absOf(vaultDir, path), size: NaN, mtimeMs: NaN });
+    at = stop + 1;
+  }
+  scan.others.push(...listing.others);
+  scan.skipped.push(...listing.skipped);
+  return scan;
+}
+
+/** {@link listFromStamps} with each file stat'ed (a file that cannot be stat'ed moves to `skipped`). */
+export function scanFromListing(vaultDir: string, listing: FolderListing, cacheText: string): VaultScan | null {
+  const scan = listFromStamps(vaultDir, listing, cacheText);
+  if (scan) statEach(scan);
+  return scan;
+}
+
+// The absolute path of a vault-relative POSIX path, joined as a listing joins it.
+function absOf(vaultDir: string, rel: string): string {
+  const native = sep === "/" ? rel : rel.split("/").join(sep);
+  return vaultDir.endsWith(sep) ? vaultDir + native : vaultDir + sep + native;
+}

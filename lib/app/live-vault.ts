@@ -3,7 +3,8 @@ import type { CortexConfig } from "../core/config/types.js";
 import { openVault, type Vault } from "./vault.js";
 import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from "./watch.js";
 import { fileSignature } from "../store/files.js";
-import { retainIndexBytes, warmableIndexFiles, warmIndexFile } from "../store/index-previous.js";
+import { retainIndexBytes, warmableIndexFiles, warmIndexFile, warmStatCache } from "../store/index-previous.js";
+import { indexSettingsKey } from "../store/stat-cache.js";
 
 /** Options of {@link LiveVault}. */
 export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onError" | "onGone"> {
@@ -22,6 +23,9 @@ export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onE
    */
   deferred?: boolean;
 }
+
+// The index's list of files, warmed after the data files (see LiveVault.#warm).
+const CACHE_FILE = "index/cache.tsv";
 
 // The open live vaults of this process, by vault folder: what `liveVault` gives the request handlers.
 const registry = new Map<string, LiveVault>();
@@ -132,11 +136,12 @@ export class LiveVault {
   // Reads the index files a save reads, one per turn of the event loop (a request waits for one file at most), after a run may have replaced them.
   #warm(): void {
     if (this.#toWarm !== null) return;
-    this.#toWarm = warmableIndexFiles(this.vaultDir);
+    this.#toWarm = [...warmableIndexFiles(this.vaultDir), CACHE_FILE];
     const step = () => {
       const rel = this.#closed ? undefined : this.#toWarm?.shift();
       if (rel === undefined) return void (this.#toWarm = null);
-      warmIndexFile(this.vaultDir, rel);
+      if (rel === CACHE_FILE) warmStatCache(this.vaultDir, indexSettingsKey(this.#config));
+      else warmIndexFile(this.vaultDir, rel);
       setImmediate(step).unref();
     };
     setImmediate(step).unref();

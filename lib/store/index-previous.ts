@@ -5,7 +5,7 @@ import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from
 import { vaultPaths } from "./paths.js";
 import { PENDING_FILE } from "../core/formats/pending.js";
 import { patchedBytes, readPendingPatches } from "./pending.js";
-import { readStatCache } from "./stat-cache.js";
+import { readStatCache, retainStatCache } from "./stat-cache.js";
 
 /** The index files of the previous run, as bytes. */
 export interface PreviousTexts {
@@ -92,6 +92,7 @@ let retaining = false;
  */
 export function retainIndexBytes(on: boolean): void {
   retaining = on;
+  retainStatCache(on);
   if (!on) bases.clear();
 }
 
@@ -115,6 +116,11 @@ export function warmIndexFile(vaultDir: string, rel: string): void {
   if (!retaining) return;
   const meta = readMeta(readText(vaultPaths(vaultDir).meta) ?? "");
   if (meta?.files[rel]) checkedBytes(vaultDir, rel, meta.files);
+}
+
+/** Reads `index/cache.tsv`, while {@link retainIndexBytes} is on, so that the next write finds it in memory (see `retainStatCache`). */
+export function warmStatCache(vaultDir: string, settingsKey: string): void {
+  if (retaining) readStatCache(vaultPaths(vaultDir).cache, settingsKey);
 }
 
 /**

@@ -3,6 +3,8 @@ import type { CortexConfig } from "../core/config/types.js";
 import { openVault, type Vault } from "./vault.js";
 import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from "./watch.js";
 import { fileSignature } from "../store/files.js";
+import { retainIndexBytes, warmableIndexFiles, warmIndexFile, warmStatCache } from "../store/index-previous.js";
+import { indexSettingsKey } from "../store/stat-cache.js";
 
 /** Options of {@link LiveVault}. */
 export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onError" | "onGone"> {
@@ -21,6 +23,9 @@ export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onE
    */
   deferred?: boolean;
 }
+
+// The index's list of files, warmed after the data files (see LiveVault.#warm).
+const CACHE_FILE = "index/cache.tsv";
 
 // The open live vaults of this process, by vault folder: what `liveVault` gives the request handlers.
 const registry = new Map<string, LiveVault>();
@@ -47,6 +52,8 @@ export class LiveVault {
   #syncedToday: string | undefined;
   // Vault-relative path → the file's signature right after this process wrote it (its own change, already announced).
   #announced = new Map<string, string>();
+  // Index files still to read into memory for the next save (see #warm); null when no warming is under way.
+  #toWarm: string[] | null = null;
 
   private constructor(vaultDir: string, options: LiveVaultOptions) {
     this.vaultDir = vaultDir;
@@ -60,6 +67,8 @@ export class LiveVault {
   static start(vaultDir: string, options: LiveVaultOptions): LiveVault {
     const live = new LiveVault(vaultDir, options);
     registry.set(vaultDir, live);
+    // A save reads ~150 MB of index files at 100k notes: held in memory, they are read once, not per save.
+    retainIndexBytes(true);
     return live;
   }
 
@@ -79,6 +88,7 @@ export class LiveVault {
       onSync: (sync) => {
         this.#keep(undefined);
         this.#syncedToday = sync.today;
+        this.#warm();
         // The first sync brings the index up to what changed while nobody watched: no client has seen the vault before it.
         if (this.#watcher!.syncs <= 1) return;
         const external = sync.paths.filter((p) => !this.#ownChange(p));
@@ -108,6 +118,7 @@ export class LiveVault {
   /** After this process wrote notes: drops the open vault, and keeps the watcher from announcing these writes again. */
   announce(paths: readonly string[]): void {
     this.#keep(undefined);
+    this.#warm();
     // Writes whose events needed no run are never told apart (see #isOwn): long settled once this many pile up.
     if (this.#announced.size > 256) this.#announced.clear();
     for (const path of paths) this.#announced.set(path, fileSignature(join(this.vaultDir, path)));
@@ -119,6 +130,21 @@ export class LiveVault {
     this.#watcher?.close();
     this.#keep(undefined);
     if (registry.get(this.vaultDir) === this) registry.delete(this.vaultDir);
+    if (registry.size === 0) retainIndexBytes(false);
+  }
+
+  // Reads the index files a save reads, one per turn of the event loop (a request waits for one file at most), after a run may have replaced them.
+  #warm(): void {
+    if (this.#toWarm !== null) return;
+    this.#toWarm = [...warmableIndexFiles(this.vaultDir), CACHE_FILE];
+    const step = () => {
+      const rel = this.#closed ? undefined : this.#toWarm?.shift();
+      if (rel === undefined) return void (this.#toWarm = null);
+      if (rel === CACHE_FILE) warmStatCache(this.vaultDir, indexSettingsKey(this.#config));
+      else warmIndexFile(this.vaultDir, rel);
+      setImmediate(step).unref();
+    };
+    setImmediate(step).unref();
   }
 
   // The vault kept open from now on; the one before is closed (a request still holding it opens its store again).

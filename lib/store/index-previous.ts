@@ -5,7 +5,7 @@ import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from
 import { vaultPaths } from "./paths.js";
 import { PENDING_FILE } from "../core/formats/pending.js";
 import { patchedBytes, readPendingPatches } from "./pending.js";
-import { readStatCache } from "./stat-cache.js";
+import { readStatCache, retainStatCache } from "./stat-cache.js";
 
 /** The index files of the previous run, as bytes. */
 export interface PreviousTexts {
@@ -78,6 +78,50 @@ const verified = new Map<string, { stamp: string; version: string; bytes: WeakRe
 /** The same, held until the end of the transaction that reads them (see {@link keepingCheckedBytes}). */
 const held = new Map<string, Buffer>();
 let keeping = 0;
+/** Files as read from disk (before their pending pieces) and found as meta.json records them, held while {@link retainIndexBytes} is on. */
+const bases = new Map<string, { stamp: string; crc32: string; bytes: Buffer }>();
+let retaining = false;
+
+/**
+ * For a long-running process (a `cortex mcp` server): while on, the index
+ * files {@link checkedBytes} reads stay in memory as read from disk, so that
+ * a later read of the same file (same inode, size and mtime, same check in
+ * meta.json) neither reads nor hashes it again, only puts its pending pieces
+ * together: a save's checks and index update then read no large file. Off
+ * lets them go.
+ */
+export function retainIndexBytes(on: boolean): void {
+  retaining = on;
+  retainStatCache(on);
+  if (!on) bases.clear();
+}
+
+/**
+ * The index files a write's checks and index update read (those meta.json
+ * records, but its pending pieces): what {@link warmIndexFile} takes. Empty
+ * when meta.json cannot be read.
+ */
+export function warmableIndexFiles(vaultDir: string): string[] {
+  const meta = readMeta(readText(vaultPaths(vaultDir).meta) ?? "");
+  return meta ? Object.keys(meta.files).filter((rel) => rel.startsWith("index/") && rel !== PENDING_FILE) : [];
+}
+
+/**
+ * Reads one index file (see {@link warmableIndexFiles}), while
+ * {@link retainIndexBytes} is on, so that the next write finds it in
+ * memory; a file already held as it is on disk costs a stat. Nothing when
+ * off, or when meta.json cannot be read.
+ */
+export function warmIndexFile(vaultDir: string, rel: string): void {
+  if (!retaining) return;
+  const meta = readMeta(readText(vaultPaths(vaultDir).meta) ?? "");
+  if (meta?.files[rel]) checkedBytes(vaultDir, rel, meta.files);
+}
+
+/** Reads `index/cache.tsv`, while {@link retainIndexBytes} is on, so that the next write finds it in memory (see `retainStatCache`). */
+export function warmStatCache(vaultDir: string, settingsKey: string): void {
+  if (retaining) readStatCache(vaultPaths(vaultDir).cache, settingsKey);
+}
 
 /**
  * Runs `fn` (a transaction: its checks read index files, then its index
@@ -112,10 +156,14 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   const same = known && known.stamp === stamp && known.version === version;
   const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
   if (kept) return kept;
-  const base = readBytes(file);
+  const retained = stamp && check ? bases.get(file) : undefined;
+  const base = retained && retained.stamp === stamp && retained.crc32 === check!.crc32 ? retained.bytes : readBytes(file);
   if (base === null) return `${rel} is missing`;
-  const damage = damageOf(rel, base, files);
-  if (damage !== undefined) return damage;
+  if (base !== retained?.bytes) {
+    const damage = damageOf(rel, base, files);
+    if (damage !== undefined) return damage;
+    if (retaining && stamp && check) bases.set(file, { stamp, crc32: check.crc32, bytes: base });
+  }
   const patches = readPendingPatches(vaultDir, files);
   if (typeof patches === "string") return patches;
   const bytes = patchedBytes(rel, base, patches);

@@ -5,6 +5,7 @@ import { CACHE_HEADER, microseconds, statCacheHeader, statLine, type StatEntry }
 import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { readCacheFile, type CacheRead } from "./index-check.js";
+import { cacheSignature } from "./files.js";
 import type { VaultFile } from "./scan.js";
 
 /**
@@ -74,12 +75,32 @@ export function readCachedFiles(text: string): CachedFile[] {
  * match its end line (a full run follows, with a notice).
  */
 export function readStatCache(file: string, settingsKey: string): CacheRead | string | null {
+  const stamp = retained !== undefined ? cacheSignature(file) : null;
+  if (stamp !== null && retained?.file === file && retained.stamp === stamp && retained.settingsKey === settingsKey) return retained.read;
   let buf: Buffer;
   try {
     buf = readFileSync(file);
   } catch {
     return null;
   }
+  const read = readStatCacheBytes(buf, settingsKey);
+  if (retained !== undefined && stamp !== null && read !== null && typeof read !== "string") retained = { file, stamp, settingsKey, read };
+  return read;
+}
+
+// The last cache file read while retaining (see retainStatCache); undefined when off.
+let retained: { file: string; stamp: string; settingsKey: string; read: CacheRead } | null | undefined;
+
+/**
+ * For a long-running process (see `retainIndexBytes`): while on, the last
+ * cache file read is kept, and read again only once it was replaced (its
+ * identity, see `cacheSignature`: cache.tsv is always replaced by rename).
+ */
+export function retainStatCache(on: boolean): void {
+  retained = on ? (retained ?? null) : undefined;
+}
+
+function readStatCacheBytes(buf: Buffer, settingsKey: string): CacheRead | string | null {
   const header = statCacheHeader(settingsKey);
   if (buf.toString("utf8", 0, header.length) !== header) {
     // Another version's cache, or other settings: a full run, nothing to report.

@@ -62,7 +62,7 @@ function closed<T extends FileRead | null>(fd: number, read: T): T | FileRead {
 }
 
 /** Above this mean time per file, a thread's reads are taken to wait on the disk (cached, one takes a few µs). */
-const COLD_MS_PER_FILE = 0.06;
+const COLD_MS_PER_FILE = 0.08;
 /** While reading ahead, one batch in this many is read on the thread, timed, to see whether the disk is still the wait. */
 const PROBE_EVERY = 8;
 /** Reads in flight per thread when reading ahead. */
@@ -82,7 +82,11 @@ export class BatchReader {
   readNow(paths: readonly string[]): FileRead[] {
     const started = performance.now();
     const reads = paths.map(readFileNow);
-    if (paths.length > 0) this.cold = (performance.now() - started) / paths.length > COLD_MS_PER_FILE;
+    if (paths.length === 0) return reads;
+    const cold = (performance.now() - started) / paths.length > COLD_MS_PER_FILE;
+    // A thread kept off the cores a while also makes a slow batch: the one after the next is read here again, to confirm.
+    if (cold && !this.cold) this.batches = PROBE_EVERY - 2;
+    this.cold = cold;
     return reads;
   }
 

@@ -61,8 +61,8 @@ function closed<T extends FileRead | null>(fd: number, read: T): T | FileRead {
   }
 }
 
-/** Above this mean time per file, a thread's reads are taken to wait on the disk (cached, one takes a few µs). */
-const COLD_MS_PER_FILE = 0.08;
+/** A read that takes longer is taken to wait on the disk (from the page cache, one takes a few µs). */
+const COLD_MS_PER_FILE = 0.05;
 /** While reading ahead, one batch in this many is read on the thread, timed, to see whether the disk is still the wait. */
 const PROBE_EVERY = 8;
 /** Reads in flight per thread when reading ahead. */
@@ -78,13 +78,19 @@ export class BatchReader {
   private cold = false;
   private batches = 0;
 
-  /** Reads a batch on this thread now, timing it. */
+  /** Reads a batch on this thread now, timing each read. */
   readNow(paths: readonly string[]): FileRead[] {
-    const started = performance.now();
-    const reads = paths.map(readFileNow);
+    let slow = 0;
+    const reads = paths.map((path) => {
+      const started = performance.now();
+      const read = readFileNow(path);
+      if (performance.now() - started > COLD_MS_PER_FILE) slow++;
+      return read;
+    });
     if (paths.length === 0) return reads;
-    const cold = (performance.now() - started) / paths.length > COLD_MS_PER_FILE;
-    // A thread kept off the cores a while also makes a slow batch: the one after the next is read here again, to confirm.
+    // Most reads slow: they waited on the disk. A thread kept off the cores a while slows only the few reads it was in.
+    const cold = slow > paths.length / 2;
+    // The batch after the next is read here again, to confirm.
     if (cold && !this.cold) this.batches = PROBE_EVERY - 2;
     this.cold = cold;
     return reads;

@@ -61,34 +61,40 @@ function waitForInserter(gate: Int32Array, c: number): void {
   }
 }
 
-// The files of the chunk this worker will parse next, when their reads were started ahead (see BatchReader).
+// The chunk this worker claimed early, with the reads of its files under way (see BatchReader).
 let ahead: { chunk: number; jobs: ReadJob[]; reads: Promise<FileRead[]> } | null = null;
 const reader = new BatchReader();
 
-// Parses chunk c, having claimed the next one (`next`), whose reads may start now to overlap this parse.
-async function parseChunk(c: number, next: number): Promise<void> {
-  const jobs = ahead?.chunk === c ? ahead.jobs : jobsOf(c);
-  const reads = task === "search-rows" ? undefined : ahead?.chunk === c ? await ahead.reads : reader.readNow(jobs.map((j) => j.abs));
+// Parses chunk c. While reads wait on the disk, the next chunk is claimed now and its files read while this one is
+// parsed; otherwise it is claimed once this one is posted (a chunk claimed early waits for this worker).
+async function parseChunk(c: number): Promise<void> {
+  const early = ahead?.chunk === c ? ahead : null;
   ahead = null;
-  if (next < chunkJobs.length && task !== "search-rows" && reader.readsAhead()) {
-    const nextJobs = jobsOf(next);
+  const jobs = early ? early.jobs : jobsOf(c);
+  const reads = task === "search-rows" ? undefined : early ? await early.reads : reader.readNow(jobs.map((j) => j.abs));
+  if (task !== "search-rows" && reader.readsAhead()) {
+    const next = Atomics.add(control, 0, 1);
+    const nextJobs = next < chunkJobs.length ? jobsOf(next) : [];
     ahead = { chunk: next, jobs: nextJobs, reads: reader.readAhead(nextJobs.map((j) => j.abs)) };
   }
   const { posted, transfer } = encodeChunk(jobs, reads);
   reply(c, posted, transfer);
 }
 
+// The chunk to parse next: the one claimed early, else a new claim.
+function nextChunk(): number {
+  return ahead ? ahead.chunk : Atomics.add(control, 0, 1);
+}
+
 try {
-  for (let c = Atomics.add(control, 0, 1); c < chunkJobs.length; ) {
+  for (let c = nextChunk(); c < chunkJobs.length; c = nextChunk()) {
     for (let t = Atomics.load(control, taken); c - t >= AHEAD; t = Atomics.load(control, taken)) Atomics.wait(control, taken, t, 100);
     if (rowGate) waitForInserter(rowGate, c);
-    const next = Atomics.add(control, 0, 1);
     try {
-      await parseChunk(c, next);
+      await parseChunk(c);
     } catch (error) {
       replyError(c, error);
     }
-    c = next;
   }
 } finally {
   finish();

@@ -3,7 +3,7 @@ import { decodeAtomBytes } from "../core/atoms/decode.js";
 import { parseAtom } from "../core/atoms/parse.js";
 import type { Atom } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
-import { readAtomAndText, readWithStat, type FileRead, type ReadJob, type ReadResult, type ReadStat } from "../store/read-atom.js";
+import { readAtomAndText, readWithStat, type ReadJob, type ReadResult, type ReadStat } from "../store/read-atom.js";
 import { textFields, type TextFields } from "../core/fts/fields.js";
 
 /** One note as `search.db` stores it: the file version read, the atom, its text fields. */
@@ -45,15 +45,13 @@ export function searchRowOf(path: string, text: string, stat: ReadStat, config: 
 /**
  * Reads and parses files for the index ({@link readAtomAndText}) and makes
  * the full-text row of every atom from the same read: what
- * {@link readSearchRow} would make of it, the parse done once. `reads`: the
- * files' bytes when already read, one per job.
+ * {@link readSearchRow} would make of it, the parse done once.
  */
-export function readAtomsAndRows(jobs: readonly ReadJob[], config: CortexConfig, reads?: readonly FileRead[]): { results: ReadResult[]; rows: SearchRow[] } {
+export function readAtomsAndRows(jobs: readonly ReadJob[], config: CortexConfig): { results: ReadResult[]; rows: SearchRow[] } {
   const results: ReadResult[] = [];
   const rows: SearchRow[] = [];
-  for (let i = 0; i < jobs.length; i++) {
-    const job = jobs[i]!;
-    const { result, text, stat } = readAtomAndText(job.abs, job, config, reads?.[i]);
+  for (const job of jobs) {
+    const { result, text, stat } = readAtomAndText(job.abs, job, config);
     results.push(result);
     if (!result.atom || text === undefined || !stat) continue;
     // The index parsed a stray NUL as a space, and a scan's stat when it had one: the row's atom is then parsed again.

@@ -2,8 +2,7 @@
 // counter, replies with each chunk's results (its id: the chunk's number),
 // then says it is finished, so the waiting main thread wakes.
 import type { CortexConfig } from "../core/config/types.js";
-import { readAtomFiles, type FileRead, type ReadJob } from "../store/read-atom.js";
-import { BatchReader } from "../store/read-ahead.js";
+import { readAtomFiles, type ReadJob } from "../store/read-atom.js";
 import { encodeReadResultBytes } from "./read-wire.js";
 import { ROWS_AHEAD, ROWS_FAILED, ROWS_INSERTED, ROWS_STALL_MS, type ChunkTask, type PostedChunk } from "./parallel-parse.js";
 import { finish, poolData, reply, replyError } from "../store/pool-worker.js";
@@ -22,11 +21,11 @@ const { chunkJobs, config, control, task, rowGate } = poolData as unknown as {
 // Full-text rows are loaded only by the tasks that make them.
 const fts = task === "atoms" ? null : { ...(await import("./fts-rows.js")), ...(await import("./fts-row-wire.js")) };
 
-// `reads`: the files of the jobs, read already (the tasks that parse atoms).
-function encodeChunk(jobs: ReadJob[], reads?: FileRead[]): { posted: PostedChunk; transfer: ArrayBuffer[] } {
-  if (!fts) return withBuffers({ bytes: encodeReadResultBytes(readAtomFiles(jobs, config, reads)) });
+function encodeChunk(chunk: number): { posted: PostedChunk; transfer: ArrayBuffer[] } {
+  const jobs = jobsOf(chunk);
+  if (!fts) return withBuffers({ bytes: encodeReadResultBytes(readAtomFiles(jobs, config)) });
   if (task === "atoms+rows") {
-    const { results, rows } = fts.readAtomsAndRows(jobs, config, reads);
+    const { results, rows } = fts.readAtomsAndRows(jobs, config);
     return withBuffers({ bytes: encodeReadResultBytes(results), rows: fts.encodeRowChunk(rows) });
   }
   // Full-text rows are read relative to the vault, which a job's absolute path ends in.
@@ -61,37 +60,13 @@ function waitForInserter(gate: Int32Array, c: number): void {
   }
 }
 
-// The chunk this worker claimed early, with the reads of its files under way (see BatchReader).
-let ahead: { chunk: number; jobs: ReadJob[]; reads: Promise<FileRead[]> } | null = null;
-const reader = new BatchReader();
-
-// Parses chunk c. While reads wait on the disk, the next chunk is claimed now and its files read while this one is
-// parsed; otherwise it is claimed once this one is posted (a chunk claimed early waits for this worker).
-async function parseChunk(c: number): Promise<void> {
-  const early = ahead?.chunk === c ? ahead : null;
-  ahead = null;
-  const jobs = early ? early.jobs : jobsOf(c);
-  const reads = task === "search-rows" ? undefined : early ? await early.reads : reader.readNow(jobs.map((j) => j.abs));
-  if (task !== "search-rows" && reader.readsAhead()) {
-    const next = Atomics.add(control, 0, 1);
-    const nextJobs = next < chunkJobs.length ? jobsOf(next) : [];
-    ahead = { chunk: next, jobs: nextJobs, reads: reader.readAhead(nextJobs.map((j) => j.abs)) };
-  }
-  const { posted, transfer } = encodeChunk(jobs, reads);
-  reply(c, posted, transfer);
-}
-
-// The chunk to parse next: the one claimed early, else a new claim.
-function nextChunk(): number {
-  return ahead ? ahead.chunk : Atomics.add(control, 0, 1);
-}
-
 try {
-  for (let c = nextChunk(); c < chunkJobs.length; c = nextChunk()) {
+  for (let c = Atomics.add(control, 0, 1); c < chunkJobs.length; c = Atomics.add(control, 0, 1)) {
     for (let t = Atomics.load(control, taken); c - t >= AHEAD; t = Atomics.load(control, taken)) Atomics.wait(control, taken, t, 100);
     if (rowGate) waitForInserter(rowGate, c);
     try {
-      await parseChunk(c);
+      const { posted, transfer } = encodeChunk(c);
+      reply(c, posted, transfer);
     } catch (error) {
       replyError(c, error);
     }

@@ -38,11 +38,12 @@ export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number
  * kept, unlike the text parsed) and the stat of the bytes read, for a caller
  * that makes more of the same read (the full-text row, lib/fts/rows.ts).
  * `text` and `stat` are absent when the file could not be read or decoded.
- * `read`: the file's bytes when already read (see `BatchReader`).
  */
-export function readAtomAndText(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig, read: FileRead = readFileNow(abs)): { result: ReadResult; text?: string; stat?: ReadStat } {
-  if (!("bytes" in read)) {
-    const { error } = read;
+export function readAtomAndText(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): { result: ReadResult; text?: string; stat?: ReadStat } {
+  let read: { bytes: Buffer; stat: ReadStat };
+  try {
+    read = readWithStat(abs);
+  } catch (error) {
     return { result: { diagnostic: { file: facts.path, line: 1, rule: "unreadable", message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, severity: "error" } } };
   }
   const stat = Number.isNaN(facts.mtimeMs) ? read.stat : undefined;
@@ -77,21 +78,9 @@ export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
   }
 }
 
-/** A file's bytes as read, with the stat of what was read, or the error that stopped the read. */
-export type FileRead = { bytes: Buffer; stat: ReadStat; error?: undefined } | { error: unknown };
-
-/** Reads one file on this thread ({@link readWithStat}), an error kept as data. */
-export function readFileNow(abs: string): FileRead {
-  try {
-    return readWithStat(abs);
-  } catch (error) {
-    return { error };
-  }
-}
-
-/** Reads every job in order (`reads`: their files' bytes when already read, one per job). */
-export function readAtomFiles(jobs: readonly ReadJob[], config: CortexConfig, reads?: readonly FileRead[]): ReadResult[] {
-  return jobs.map((job, i) => readAtomAndText(job.abs, job, config, reads?.[i]).result);
+/** Reads every job in order. */
+export function readAtomFiles(jobs: readonly ReadJob[], config: CortexConfig): ReadResult[] {
+  return jobs.map((job) => readAtomFile(job.abs, job, config));
 }
 
 /** The text of an atom file (BOM removed), or null when it cannot be read. */

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KILL_COMMANDS, killAndConverge } from "./helpers/kill-points.js";
+import { KILL_COMMANDS, killAndConverge, killThreadedAndConverge, threadedVault } from "./helpers/kill-points.js";
+import { removeTemp } from "./helpers/cli.js";
 
 // A few stages per command (the stress suite tries every stage): before any index file, between data files, between meta.json and the cache.
 const CASES: [command: string, stage: string][] = [
@@ -16,5 +17,15 @@ test("should converge to a full index, with every note whole, after a command is
   for (const [name, stage] of CASES) {
     const command = KILL_COMMANDS.find((c) => c.name === name)!;
     assert.ok(killAndConverge(command, stage), `${name} reached ${stage}`);
+  }
+});
+
+test("should converge to a full index after a full run on several threads is killed between its files", () => {
+  const vault = threadedVault();
+  try {
+    // A file of this thread, then one of the part writer's (the stress suite tries every stage).
+    for (const stage of ["layers/hot.json", "index/graph.json"]) assert.ok(killThreadedAndConverge(vault, stage), `killed at ${stage}`);
+  } finally {
+    removeTemp(vault);
   }
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runBuilt } from "./cli.js";
+import { runBuilt, tempDir } from "./cli.js";
 import { derivedSnapshot, exampleVault, freshFullIndex, indexRun, TODAY } from "./index-damage.js";
 import { listAtoms } from "./tree.js";
 
@@ -76,5 +76,33 @@ export function killAndConverge(command: KillCommand, stage: string): boolean {
   indexRun(vault);
   assert.deepEqual(notes(vault), after, `${command.name} at ${stage}: the index run touched a note`);
   assert.deepEqual(derivedSnapshot(vault), freshFullIndex(vault), `${command.name} at ${stage}: incremental after the kill = full`);
+  return killed;
+}
+
+/** The stages of a full run on several threads (2,000+ notes): its files are written by this thread and the part writer. */
+export const THREADED_STAGES = INDEX_STAGES.filter((stage) => stage !== "search.db:update");
+
+/** A vault of `notes` notes that link, tag and date one another, indexed in full (in this process: one thread). */
+export function threadedVault(notes = 2100): string {
+  const vault = tempDir();
+  for (let i = 0; i < notes; i++) {
+    const status = i % 9 === 0 ? "archived" : "active";
+    writeFileSync(join(vault, `n${i}.md`), `---\nname: Note ${i}\ntags: [t${i % 7}]\nupdated: 2026-11-${String((i % 28) + 1).padStart(2, "0")}\nstatus: ${status}\n---\nBody [[n${(i * 7) % notes}]]\n`);
+  }
+  indexRun(vault, { full: true });
+  return vault;
+}
+
+/**
+ * Runs a full index of `vault` in the built CLI (on several threads) killed
+ * at `stage`, then checks that the next incremental run gives the files of
+ * a full index. Returns whether the process was killed.
+ */
+export function killThreadedAndConverge(vault: string, stage: string): boolean {
+  const run = runBuilt(["index", "--full", "-q", "--vault", vault, "--today", TODAY], { env: { CORTEX_TEST_KILL_AT: stage } });
+  const killed = run.code === -1;
+  assert.ok(killed || run.code === 0, `threaded full run at ${stage}: ${run.stderr}`);
+  indexRun(vault);
+  assert.deepEqual(derivedSnapshot(vault), freshFullIndex(vault), `threaded full run at ${stage}: incremental after the kill = full`);
   return killed;
 }

@@ -11,6 +11,7 @@ import { defaultConfig, indexVault, readConfigFile, search } from "./helpers/lib
 import { readIndexes } from "../lib/store/read-indexes.js";
 import { removeTemp, runBuilt, tempDir } from "./helpers/cli.js";
 import { exampleVault } from "./helpers/index-damage.js";
+import { withPatching } from "./helpers/index-files.js";
 
 // Small changes to large index files are recorded as pieces in index/pending.json instead of rewriting the files.
 // CORTEX_PATCH_MIN_BYTES=0 makes every file "large", so these small vaults take that path.
@@ -18,16 +19,6 @@ import { exampleVault } from "./helpers/index-damage.js";
 const TODAY = "2026-11-22";
 const DATA_FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/search.tsv", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
-function withPatching<T>(fn: () => T): T {
-  const before = process.env.CORTEX_PATCH_MIN_BYTES;
-  process.env.CORTEX_PATCH_MIN_BYTES = "0";
-  try {
-    return fn();
-  } finally {
-    if (before === undefined) delete process.env.CORTEX_PATCH_MIN_BYTES;
-    else process.env.CORTEX_PATCH_MIN_BYTES = before;
-  }
-}
 
 const run = (vault: string, options: { full?: boolean; changed?: string[]; notices?: string[] } = {}) =>
   indexVault(vault, { config: readConfigFile(vault) ?? defaultConfig(), today: TODAY, full: options.full, changed: options.changed, onNotice: (m) => options.notices?.push(m) });

@@ -9,6 +9,7 @@ import { vaultPaths } from "../lib/store/paths.js";
 import { defaultConfig, indexVault, readConfigFile } from "./helpers/lib.js";
 import { removeTemp, tempDir } from "./helpers/cli.js";
 import { exampleVault } from "./helpers/index-damage.js";
+import { withPatching } from "./helpers/index-files.js";
 
 // A live server keeps the index files a save reads in memory (retainIndexBytes): what it reads must stay what a fresh read gives.
 
@@ -34,17 +35,6 @@ function freshRead(vault: string): Record<string, string> {
   }
 }
 
-// Small vaults record changes as pending pieces only with every file taken as large.
-function withPatching<T>(fn: () => T): T {
-  const before = process.env.CORTEX_PATCH_MIN_BYTES;
-  process.env.CORTEX_PATCH_MIN_BYTES = "0";
-  try {
-    return fn();
-  } finally {
-    if (before === undefined) delete process.env.CORTEX_PATCH_MIN_BYTES;
-    else process.env.CORTEX_PATCH_MIN_BYTES = before;
-  }
-}
 
 test("should give a process that keeps the index in memory the bytes of a fresh read after pending pieces, a rewrite and damage", () => {
   const vault = exampleVault();

@@ -31,3 +31,15 @@ export function fullRebuildOf(vault: string, today = TODAY): Record<string, stri
     removeTemp(twin);
   }
 }
+
+/** Runs `fn` with every index file taken as large (`CORTEX_PATCH_MIN_BYTES=0`): small vaults then record changes as pending pieces. */
+export function withPatching<T>(fn: () => T): T {
+  const before = process.env.CORTEX_PATCH_MIN_BYTES;
+  process.env.CORTEX_PATCH_MIN_BYTES = "0";
+  try {
+    return fn();
+  } finally {
+    if (before === undefined) delete process.env.CORTEX_PATCH_MIN_BYTES;
+    else process.env.CORTEX_PATCH_MIN_BYTES = before;
+  }
+}

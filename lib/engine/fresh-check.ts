@@ -41,7 +41,7 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
   const known = previous && listing ? { listing, cacheText: previous.cache } : undefined;
-  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0, stampFolders: true, known });
+  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1, stampFolders: true, known });
   return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs };
 }
 

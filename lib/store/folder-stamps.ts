@@ -6,6 +6,7 @@ import { writeFileAtomic } from "./atomic.js";
 import { crc32Hex } from "./digest.js";
 import { vaultPaths } from "./paths.js";
 import { emptyScan, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
+import { eachCacheLine } from "./stat-cache.js";
 
 export type { FolderListing } from "../core/formats/folders.js";
 
@@ -51,7 +52,7 @@ export function readFolderListing(vaultDir: string, cacheSignature: string): Fol
 export function writeFolderListing(vaultDir: string, cacheSignature: string, scan: VaultScan, checkedAtMs: number): void {
   const folders = scan.folders;
   if (!folders || folders.some((f) => racy(f, checkedAtMs)) || scan.skipped.some((s) => s.reason.startsWith("cannot stat"))) return;
-  const body = foldersBody(cacheSignature, { folders: folders.map(({ path, stamp }) => ({ path, stamp })), others: scan.others, skipped: scan.skipped });
+  const body = foldersBody(cacheSignature, { folders, others: scan.others, skipped: scan.skipped });
   try {
     writeFileAtomic(folderStampsPath(vaultDir), body + foldersTrailer(crc32Hex(body)));
   } catch {
@@ -78,17 +79,11 @@ export function listFromStamps(vaultDir: string, listing: FolderListing, cacheTe
     if (stampFolder(rel === "" ? vaultDir : absOf(vaultDir, rel), rel)?.stamp !== folder.stamp) return null;
   }
   const scan = emptyScan();
-  // mtime⇥size⇥skipped⇥diagnostics⇥path: the JSON of the diagnostics holds no raw tab.
-  for (let at = cacheText.indexOf("\n") + 1; at > 0 && at < cacheText.length; ) {
-    const end = cacheText.indexOf("\n", at);
-    const stop = end === -1 ? cacheText.length : end;
-    let tab = at - 1;
-    for (let i = 0; i < 4 && tab < stop; i++) tab = cacheText.indexOf("\t", tab + 1);
-    if (tab === -1 || tab >= stop) return null;
-    const path = pathFromField(cacheText.slice(tab + 1, stop));
+  const whole = eachCacheLine(cacheText, (_start, pathAt, stop) => {
+    const path = pathFromField(cacheText.slice(pathAt, stop));
     scan.files.push({ path, abs: absOf(vaultDir, path), size: NaN, mtimeMs: NaN });
-    at = stop + 1;
-  }
+  });
+  if (!whole) return null;
   scan.others.push(...listing.others);
   scan.skipped.push(...listing.skipped);
   return scan;

@@ -68,6 +68,9 @@ export function readCachedFiles(text: string): CachedFile[] {
   return files;
 }
 
+// The last cache file read while retaining (see retainStatCache); undefined when off.
+let retained: { file: string; stamp: string; settingsKey: string; read: CacheRead } | null | undefined;
+
 /**
  * The cache's text (without its end line) and the data files' stats it
  * records; null when it is missing, unreadable, of another format or other
@@ -87,9 +90,6 @@ export function readStatCache(file: string, settingsKey: string): CacheRead | st
   if (retained !== undefined && stamp !== null && read !== null && typeof read !== "string") retained = { file, stamp, settingsKey, read };
   return read;
 }
-
-// The last cache file read while retaining (see retainStatCache); undefined when off.
-let retained: { file: string; stamp: string; settingsKey: string; read: CacheRead } | null | undefined;
 
 /**
  * For a long-running process (see `retainIndexBytes`): while on, the last
@@ -129,18 +129,32 @@ export function readFileStamps(file: string): Map<string, string> | null {
   if (typeof read === "string") return null;
   const { text } = read;
   const stamps = new Map<string, string>();
-  for (let pos = text.indexOf("\n") + 1; pos > 0 && pos < text.length; ) {
-    const end = text.indexOf("\n", pos);
+  const whole = eachCacheLine(text, (start, pathAt, stop) => {
+    // `mtime⇥size`: up to the second tab.
+    stamps.set(pathFromField(text.slice(pathAt, stop)), text.slice(start, text.indexOf("\t", text.indexOf("\t", start) + 1)));
+  });
+  return whole ? stamps : null;
+}
+
+/**
+ * Walks the lines of a cache text (its header skipped), each cut where its
+ * path field starts: `visit(start, pathAt, stop)` per line, `stop` its end
+ * (the newline, or the text's end). A line is
+ * `mtime⇥size⇥skipped⇥diagnostics⇥path`, and the JSON of the diagnostics
+ * holds no raw tab. False, and the walk stopped, at a line without a path
+ * field (a damaged text).
+ */
+export function eachCacheLine(text: string, visit: (start: number, pathAt: number, stop: number) => void): boolean {
+  for (let start = text.indexOf("\n") + 1; start > 0 && start < text.length; ) {
+    const end = text.indexOf("\n", start);
     const stop = end === -1 ? text.length : end;
-    // mtime⇥size⇥skipped⇥diagnostics⇥path: the JSON of the diagnostics holds no raw tab.
-    const size = text.indexOf("\t", pos);
-    const skipped = size === -1 ? -1 : text.indexOf("\t", size + 1);
-    const diagnostics = skipped === -1 ? -1 : text.indexOf("\t", skipped + 1);
-    const path = diagnostics === -1 ? -1 : text.indexOf("\t", diagnostics + 1);
-    if (path !== -1 && path < stop) stamps.set(pathFromField(text.slice(path + 1, stop)), text.slice(pos, skipped));
-    pos = stop + 1;
+    let tab = start - 1;
+    for (let i = 0; i < 4 && tab < stop; i++) tab = text.indexOf("\t", tab + 1);
+    if (tab === -1 || tab >= stop) return false;
+    visit(start, tab + 1, stop);
+    start = stop + 1;
   }
-  return stamps;
+  return true;
 }
 
 /**

@@ -103,3 +103,19 @@ test("should start watching once the messages pause, or at the latest time while
   await sleep(80);
   assert.equal(started, 0, "never after cancel");
 });
+
+test("should hold in memory, once its watcher synced, the index files a save reads, and let them go when closed", async () => {
+  const vault = copyToTemp(join(ROOT, "examples/vault"));
+  const { retainedIndexFiles, warmableIndexFiles } = await import("../lib/store/index-previous.js");
+  const live = LiveVault.start(vault, { today: () => TODAY, debounceMs: 50 });
+  try {
+    await waitFor(() => existsSync(watchMarkerPath(vault)) && !JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")).pending, "the first sync");
+    const wanted = warmableIndexFiles(vault).map((rel) => join(vault, rel)).sort();
+    assert.ok(wanted.some((f) => f.endsWith("manifest.json")));
+    await waitFor(() => wanted.every((f) => retainedIndexFiles().includes(f)), "every index file read into memory");
+  } finally {
+    live.close();
+    removeTemp(vault);
+  }
+  assert.deepEqual(retainedIndexFiles(), [], "closed: nothing held");
+});

@@ -133,10 +133,12 @@ export class LiveVault {
     if (registry.size === 0) retainIndexBytes(false);
   }
 
-  // Reads the index files a save reads, one per turn of the event loop (a request waits for one file at most), after a run may have replaced them.
+  // Reads the index files a save reads, one per turn of the event loop (a request waits for one file at most), after a run
+  // may have replaced them. Called while a warming is under way, it starts that one over: a file it has passed may be new.
   #warm(): void {
-    if (this.#toWarm !== null) return;
+    const under = this.#toWarm !== null;
     this.#toWarm = [...warmableIndexFiles(this.vaultDir), CACHE_FILE];
+    if (under) return;
     const step = () => {
       const rel = this.#closed ? undefined : this.#toWarm?.shift();
       if (rel === undefined) return void (this.#toWarm = null);

@@ -96,6 +96,11 @@ export function retainIndexBytes(on: boolean): void {
   if (!on) bases.clear();
 }
 
+/** The index files held in memory by {@link retainIndexBytes}, absolute, sorted: what a later read finds without reading. */
+export function retainedIndexFiles(): string[] {
+  return [...bases.keys()].sort();
+}
+
 /**
  * The index files a write's checks and index update read (those meta.json
  * records, but its pending pieces): what {@link warmIndexFile} takes. Empty

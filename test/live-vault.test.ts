@@ -119,3 +119,27 @@ test("should hold in memory, once its watcher synced, the index files a save rea
   }
   assert.deepEqual(retainedIndexFiles(), [], "closed: nothing held");
 });
+
+test("should have, once its watcher synced, the vault a request gets open with its full-text counts worked out", async () => {
+  const vault = copyToTemp(join(ROOT, "examples/vault"));
+  const { retainedIndexFiles, warmableIndexFiles } = await import("../lib/store/index-previous.js");
+  const live = LiveVault.start(vault, { today: () => TODAY, debounceMs: 50 });
+  try {
+    await waitFor(() => existsSync(watchMarkerPath(vault)) && !JSON.parse(readFileSync(watchMarkerPath(vault), "utf8")).pending, "the first sync");
+    // The kept vault is the warming's first step, the index files come after it.
+    const wanted = warmableIndexFiles(vault).map((rel) => join(vault, rel));
+    await waitFor(() => wanted.every((f) => retainedIndexFiles().includes(f)), "the warming done");
+    const store = live.open(TODAY).keptSearchDb()!;
+    const workedOut = (key: string) => {
+      let made = false;
+      store.derived(key, () => (made = true));
+      return !made;
+    };
+    assert.ok(workedOut("docs"), "the atom count is held before any request");
+    assert.ok(workedOut("archived"), "the archived atoms' ids are held before any request");
+    assert.ok(!workedOut("never asked"), "a value nobody worked out is made on demand");
+  } finally {
+    live.close();
+    removeTemp(vault);
+  }
+});

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { CortexConfig } from "../core/config/types.js";
 import { openVault, type Vault } from "./vault.js";
+import { warmFullText } from "./handle/search.js";
 import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from "./watch.js";
 import { fileSignature } from "../store/files.js";
 import { retainIndexBytes, warmableIndexFiles, warmIndexFile, warmStatCache } from "../store/index-previous.js";
@@ -26,6 +27,8 @@ export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onE
 
 // The index's list of files, warmed after the data files (see LiveVault.#warm).
 const CACHE_FILE = "index/cache.tsv";
+// The first step of a warming: the vault kept open, and its full-text store's counts worked out (see LiveVault.#warm).
+const KEPT_VAULT = "";
 
 // The open live vaults of this process, by vault folder: what `liveVault` gives the request handlers.
 const registry = new Map<string, LiveVault>();
@@ -111,8 +114,7 @@ export class LiveVault {
     // Synced just now, for this request: current, though the watcher marks itself so only once it has read the events of the run.
     const justSynced = watcher.mode === "watch" && watcher.syncs === 0 && watcher.syncNow();
     if (watcher.mode !== "watch" || (watcher.pending && !justSynced) || today !== this.#syncedToday) return openVault({ vault: this.vaultDir, env: {}, today });
-    if (this.#vault?.today !== today) this.#keep(openVault({ vault: this.vaultDir, env: {}, today, refresh: false, keepSearchDb: true }));
-    return this.#vault!;
+    return this.#keptFor(today);
   }
 
   /** After this process wrote notes: drops the open vault, and keeps the watcher from announcing these writes again. */
@@ -133,20 +135,41 @@ export class LiveVault {
     if (registry.size === 0) retainIndexBytes(false);
   }
 
-  // Reads the index files a save reads, one per turn of the event loop (a request waits for one file at most), after a run
-  // may have replaced them. Called while a warming is under way, it starts that one over: a file it has passed may be new.
+  // After a run may have replaced the index: opens the vault a request would keep and works out what its first ranking would
+  // (see warmFullText), then reads the index files a save reads, one step per turn of the event loop (a request waits for
+  // one at most). Called while a warming is under way, it starts that one over: a file it has passed may be new.
   #warm(): void {
     const under = this.#toWarm !== null;
-    this.#toWarm = [...warmableIndexFiles(this.vaultDir), CACHE_FILE];
+    this.#toWarm = [KEPT_VAULT, ...warmableIndexFiles(this.vaultDir), CACHE_FILE];
     if (under) return;
     const step = () => {
       const rel = this.#closed ? undefined : this.#toWarm?.shift();
       if (rel === undefined) return void (this.#toWarm = null);
-      if (rel === CACHE_FILE) warmStatCache(this.vaultDir, indexSettingsKey(this.#config));
+      if (rel === KEPT_VAULT) this.#warmKept();
+      else if (rel === CACHE_FILE) warmStatCache(this.vaultDir, indexSettingsKey(this.#config));
       else warmIndexFile(this.vaultDir, rel);
       setImmediate(step).unref();
     };
     setImmediate(step).unref();
+  }
+
+  // The vault the next request on the synced day would keep, opened now with its full-text store warmed. The watcher still
+  // says pending until it has read the events of its own run: a request gets this vault only once it no longer does (see
+  // open), and the next sync drops it. Never throws: a request that then opens the vault reports what went wrong.
+  #warmKept(): void {
+    const today = this.#syncedToday;
+    if (today === undefined || this.#watcher?.mode !== "watch") return;
+    try {
+      warmFullText(this.#keptFor(today));
+    } catch {
+      this.#keep(undefined);
+    }
+  }
+
+  // The vault kept open for requests on `today`: the one kept, or one opened now (without the check: the index is current).
+  #keptFor(today: string): Vault {
+    if (this.#vault?.today !== today) this.#keep(openVault({ vault: this.vaultDir, env: {}, today, refresh: false, keepSearchDb: true }));
+    return this.#vault!;
   }
 
   // The vault kept open from now on; the one before is closed (a request still holding it opens its store again).

@@ -94,6 +94,21 @@ export function atomsNamed(vault: VaultSnapshot, name: string): NamedDoc[] | nul
   return kept ? docsNamed(kept, name) : null;
 }
 
+/**
+ * Works out, on the full-text store a vault keeps open (see `keepSearchDb`),
+ * what the first ranking and count of it would otherwise work out during a
+ * request: the number of atoms and the ids of the archived ones (each read
+ * from every row of `docs`). Nothing when the vault keeps no store or ranks
+ * with the seed's table. A server calls it once its index is synced.
+ */
+export function warmFullText(vault: VaultSnapshot): void {
+  if (vault.config.search.ranking !== "fulltext") return;
+  const kept = vault.keptSearchDb?.();
+  if (!kept) return;
+  kept.docCount();
+  kept.archivedIds();
+}
+
 // The snapshot's kept full-text store, else one opened for this call and closed after it.
 function withSearchDb<T>(vault: VaultSnapshot, notice: ((line: string) => void) | undefined, use: (store: SearchDb) => T): T {
   const kept = vault.keptSearchDb?.(notice);

@@ -4,7 +4,7 @@ import { readPrevious, type Previous } from "../store/index-previous.js";
 import { vaultPaths } from "../store/paths.js";
 import type { VaultScan } from "../store/scan.js";
 import { startScanVault } from "../store/scan-vault.js";
-import { readFolderListing, writeFolderListing } from "../store/folder-stamps.js";
+import { readFolderListing, unchangedFromStamps, writeFolderListing } from "../store/folder-stamps.js";
 import { cacheSignature } from "../store/files.js";
 import { compareWithCache, indexSettingsKey, type CacheComparison } from "../store/stat-cache.js";
 import { collectDiagnostics } from "./index-read.js";
@@ -42,7 +42,7 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
   const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
   const known = previous && listing ? { listing, cacheText: previous.cache } : undefined;
   const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1, stampFolders: true, known });
-  return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs };
+  return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs, known };
 }
 
 /**
@@ -54,6 +54,10 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
 export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   const { previous, settingsKey, stamp, options } = check;
   if (!previous || !check.scan) return { seen: null };
+  const quick = unchangedOnThisThread(check);
+  if (quick && !previous.restat && previous.meta.base === metaBaseText(metaOf(quick.atoms, settingsKey, options))) {
+    return { result: { atoms: quick.atoms, diagnostics: collectDiagnostics(quick.diagnostics, quick.skipped), reread: 0, reused: quick.files, removed: 0, written: [], otherFiles: quick.others } };
+  }
   const scan = check.scan.finish();
   const comparison = compareWithCache(previous.cache, scan.files);
   const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
@@ -62,6 +66,12 @@ export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   if (scan.folders && check.cacheStamp !== null && cacheSignature(vaultPaths(check.vaultDir).cache) === check.cacheStamp) writeFolderListing(check.vaultDir, check.cacheStamp, scan, check.checkedAtMs);
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
+}
+
+// When the stamps stand for the listing and no second thread scans: the notes compared with their cache lines in one
+// pass, which, when nothing changed, gives what the scan and its comparison would (see `unchangedFromStamps`).
+function unchangedOnThisThread(check: IndexCheck): ReturnType<typeof unchangedFromStamps> {
+  return check.known && check.scan && !check.scan.parallel ? unchangedFromStamps(check.vaultDir, check.known.listing, check.known.cacheText) : null;
 }
 
 /**

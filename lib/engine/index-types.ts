@@ -3,6 +3,7 @@ import type { CortexConfig } from "../core/config/types.js";
 import type { VaultIndexes } from "../core/indexes/types.js";
 import type { Previous } from "../store/index-previous.js";
 import type { VaultLock } from "../store/lock.js";
+import type { FolderListing } from "../store/folder-stamps.js";
 import type { PendingScan } from "../store/scan-vault.js";
 import type { SyncResult } from "./fts-sync.js";
 
@@ -70,6 +71,8 @@ export interface IndexCheck {
   readonly cacheStamp: string | null;
   /** When the check began (ms since the epoch): a folder changed close to it is not stamped. */
   readonly checkedAtMs: number;
+  /** The folder stamps of the last check that found the index current, and the cache text they were taken with; absent without them. */
+  readonly known?: { listing: FolderListing; cacheText: string };
 }
 
 /** What an index run did. */

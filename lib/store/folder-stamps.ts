@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join, sep } from "node:path";
+import type { Diagnostic } from "../core/atoms/types.js";
+import { microseconds } from "../core/formats/cache.js";
 import { FOLDERS_TRAILER, foldersBody, foldersTrailer, parseFoldersBody, type FolderListing } from "../core/formats/folders.js";
+import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { writeFileAtomic } from "./atomic.js";
+import { CacheCursor } from "./cache-cursor.js";
 import { crc32Hex } from "./digest.js";
 import { vaultPaths } from "./paths.js";
-import { emptyScan, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
+import { emptyScan, lstatOrNull, recordedMtimeMs, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
 import { eachCacheLine } from "./stat-cache.js";
 
 export type { FolderListing } from "../core/formats/folders.js";
@@ -74,10 +78,7 @@ function racy(folder: StampedFolder, checkedAtMs: number): boolean {
  * removed or renamed in it) or is gone. In path order.
  */
 export function listFromStamps(vaultDir: string, listing: FolderListing, cacheText: string): VaultScan | null {
-  for (const folder of listing.folders) {
-    const rel = folder.path === "." ? "" : folder.path;
-    if (stampFolder(rel === "" ? vaultDir : absOf(vaultDir, rel), rel)?.stamp !== folder.stamp) return null;
-  }
+  if (!stampsHold(vaultDir, listing)) return null;
   const scan = emptyScan();
   const whole = eachCacheLine(cacheText, (_start, pathAt, stop) => {
     const path = pathFromField(cacheText.slice(pathAt, stop));
@@ -94,6 +95,55 @@ export function scanFromListing(vaultDir: string, listing: FolderListing, cacheT
   const scan = listFromStamps(vaultDir, listing, cacheText);
   if (scan) statEach(scan);
   return scan;
+}
+
+/** What {@link unchangedFromStamps} finds: what a listing compared with the cache finds when nothing changed. */
+export interface UnchangedFiles {
+  /** The notes: as many as the cache has lines. */
+  files: number;
+  /** Of them, the atoms (the others were left out, with their diagnostics). */
+  atoms: number;
+  /** Their diagnostics, as the last run found them, in path order. */
+  diagnostics: Diagnostic[];
+  /** The listing's other files, sorted. */
+  others: string[];
+  /** The listing's entries left out, with the reason, sorted by path. */
+  skipped: { path: string; reason: string }[];
+}
+
+/**
+ * Whether the vault is still as a cache text (`cache.tsv` without its end
+ * line, which `listing` was taken with) records it, told without listing
+ * it: every folder of `listing` still has its stamp, and every note of the
+ * text, lstat'ed now, still has the size and mtime its line records (and may
+ * be read). Then what a scan compared with the text finds (see
+ * `compareWithCache`); null at the first difference or a damaged line (the
+ * caller scans and compares as usual). One pass over the text with no object
+ * per note: run before each search, that pass is most of the check.
+ */
+export function unchangedFromStamps(vaultDir: string, listing: FolderListing, cacheText: string): UnchangedFiles | null {
+  if (!stampsHold(vaultDir, listing)) return null;
+  const found: UnchangedFiles = { files: 0, atoms: 0, diagnostics: [], others: [...listing.others].sort(compareStrings), skipped: [...listing.skipped].sort((a, b) => compareStrings(a.path, b.path)) };
+  const line = new CacheCursor(cacheText);
+  for (line.moveTo(cacheText.indexOf("\n") + 1); line.ok; line.moveTo(line.next)) {
+    const stat = lstatOrNull(absOf(vaultDir, line.path()));
+    if (stat === null || stat.size !== line.size || microseconds(recordedMtimeMs(stat)) !== line.mtimeUs) return null;
+    const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
+    if (diagnostics === null) return null;
+    for (const d of diagnostics) found.diagnostics.push(d);
+    found.files++;
+    if (!line.skipped) found.atoms++;
+  }
+  return line.bad ? null : found;
+}
+
+// Every folder of the listing still has its stamp: no entry was added, removed or renamed in any since.
+function stampsHold(vaultDir: string, listing: FolderListing): boolean {
+  for (const folder of listing.folders) {
+    const rel = folder.path === "." ? "" : folder.path;
+    if (stampFolder(rel === "" ? vaultDir : absOf(vaultDir, rel), rel)?.stamp !== folder.stamp) return false;
+  }
+  return true;
 }
 
 // The absolute path of a vault-relative POSIX path, joined as a listing joins it.

@@ -86,12 +86,26 @@ export function statEach(scan: VaultScan): void {
 export function statFile(file: Pick<VaultFile, "abs" | "size" | "mtimeMs">): string | null {
   try {
     const stat = lstatSync(file.abs);
-    file.mtimeMs = mayRead(stat) ? stat.mtimeMs : NaN;
+    file.mtimeMs = recordedMtimeMs(stat);
     file.size = stat.size;
     return null;
   } catch (error) {
     return `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
   }
+}
+
+/** A file's lstat, or null when it cannot be stat'ed (where {@link statFile} gives a reason). */
+export function lstatOrNull(abs: string): Stats | null {
+  try {
+    return lstatSync(abs);
+  } catch {
+    return null;
+  }
+}
+
+/** The mtime {@link statFile} records for a file so stat'ed: NaN when this process may not read it. */
+export function recordedMtimeMs(stat: Stats): number {
+  return mayRead(stat) ? stat.mtimeMs : NaN;
 }
 
 // Who this process is, for mayRead; null where there are no POSIX ids (Windows).

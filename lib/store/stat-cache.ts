@@ -5,6 +5,7 @@ import { CACHE_HEADER, microseconds, statCacheHeader, statLine, type StatEntry }
 import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { readCacheFile, type CacheRead } from "./index-check.js";
+import { CacheCursor } from "./cache-cursor.js";
 import { cacheSignature } from "./files.js";
 import type { VaultFile } from "./scan.js";
 
@@ -192,80 +193,6 @@ export function compareWithCache(text: string, files: readonly VaultFile[]): Cac
   }
   for (; line.ok; line.moveTo(line.next)) c.removed.push({ path: line.path(), wasAtom: !line.skipped });
   return line.bad ? null : c;
-}
-
-// One line of the cache text at a time, read in place (no object per line).
-class CacheCursor {
-  start = 0;
-  next = 0;
-  /** There is a well-formed line at `start`. */
-  ok = false;
-  /** There is a line at `start`, and it is damaged. */
-  bad = false;
-  skipped = false;
-  hasDiagnostics = false;
-  mtimeUs = -1;
-  size = -1;
-  private diagnosticsStart = 0;
-  private pathStart = 0;
-  private end = 0;
-
-  constructor(private readonly text: string) {}
-
-  moveTo(start: number): void {
-    const text = this.text;
-    this.start = start;
-    this.ok = this.bad = false;
-    if (start >= text.length) return;
-    // One pass over the numbers and the flag; a line is `mtime⇥size⇥flag⇥diagnostics⇥path⏎`.
-    let at = start;
-    let mtime = 0;
-    for (let d = text.charCodeAt(at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) mtime = mtime * 10 + d;
-    const t1 = at;
-    let size = 0;
-    for (let d = text.charCodeAt(++at) - 48; d >= 0 && d <= 9; d = text.charCodeAt(++at) - 48) size = size * 10 + d;
-    const t2 = at;
-    const t3 = t2 + 2;
-    const empty = text.charCodeAt(t3 + 1) === 91 && text.charCodeAt(t3 + 2) === 93 && text.charCodeAt(t3 + 3) === 9;
-    const t4 = empty ? t3 + 3 : text.indexOf("\t", t3 + 1);
-    const end = text.indexOf("\n", t4 + 1);
-    // Every line, the last one too, ends with a newline; a line without one was cut short.
-    this.bad = t1 === start || text.charCodeAt(t1) !== 9 || t2 === t1 + 1 || text.charCodeAt(t2) !== 9 || text.charCodeAt(t3) !== 9 || t4 === -1 || end === -1;
-    this.ok = !this.bad;
-    this.mtimeUs = mtime;
-    this.size = size;
-    this.skipped = text.charCodeAt(t2 + 1) === 49;
-    this.hasDiagnostics = !empty;
-    this.diagnosticsStart = t3 + 1;
-    this.pathStart = t4 + 1;
-    this.end = end;
-    this.next = end + 1;
-  }
-
-  /** True when this line is of `path`, compared in place. */
-  is(path: string): boolean {
-    const text = this.text;
-    if (text.charCodeAt(this.pathStart) === 34) return this.path() === path;
-    if (this.end - this.pathStart !== path.length) return false;
-    // Not startsWith(path, at): on a two-byte string that copies the substring first.
-    for (let i = 0, at = this.pathStart; i < path.length; i++, at++) if (text.charCodeAt(at) !== path.charCodeAt(i)) return false;
-    return true;
-  }
-
-  /** The diagnostics field, parsed; null when it is not a JSON array. */
-  diagnostics(): Diagnostic[] | null {
-    try {
-      const value: unknown = JSON.parse(this.text.slice(this.diagnosticsStart, this.pathStart - 1));
-      return Array.isArray(value) ? (value as Diagnostic[]) : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** The path (see pathField). */
-  path(): string {
-    return pathFromField(this.text.slice(this.pathStart, this.end));
-  }
 }
 
 /**

@@ -3,11 +3,12 @@ import { appendFileSync, chmodSync, mkdirSync, readFileSync, renameSync, rmSync,
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
+import fc from "fast-check";
 import { beginIndexCheck, finishIndexCheck } from "../lib/engine/fresh-check.js";
-import { folderStampsPath, readFolderListing, scanFromListing } from "../lib/store/folder-stamps.js";
+import { folderStampsPath, readFolderListing, scanFromListing, unchangedFromStamps } from "../lib/store/folder-stamps.js";
 import { cacheSignature } from "../lib/store/files.js";
 import { vaultPaths } from "../lib/store/paths.js";
-import { readStatCache, indexSettingsKey } from "../lib/store/stat-cache.js";
+import { compareWithCache, readStatCache, indexSettingsKey } from "../lib/store/stat-cache.js";
 import { scanVault } from "../lib/store/scan-vault.js";
 import type { VaultScan } from "../lib/store/scan.js";
 import { defaultConfig } from "./helpers/lib.js";
@@ -177,4 +178,40 @@ test("should stamp the same folders and give the same scan on two threads, listi
   } finally {
     removeTemp(vault);
   }
+});
+
+// Changes a note in place or leaves it: what a watcher-less check must tell apart by the note's own stat.
+const NOTE_CHANGES: ((file: string) => void)[] = [
+  () => {},
+  (file) => appendFileSync(file, "More\n"),
+  (file) => writeFileSync(file, readFileSync(file)),
+  (file) => utimesSync(file, 1e9, 1e9),
+  (file) => writeFileSync(file, readFileSync(file, "utf8").replace(/./, "x")),
+  (file) => writeFileSync(file, "---\nname: [unclosed\n---\nBody\n"),
+];
+
+test("should say from the stamps in one pass what a listing compared with the cache says, whenever it says anything", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: NOTE_CHANGES.length - 1 })), { minLength: 1, maxLength: 6 }), fc.boolean(), async (changes, addOther) => {
+      const vault = makeVault();
+      try {
+        for (let i = 0; i < 6; i++) writeFileSync(join(vault, i % 2 ? "notes" : "notes/deep", `n${i}.md`), i === 3 ? "---\nname: [bad\n---\n" : `# N${i}\n`);
+        indexAndStamp(vault);
+        await sleep(20);
+        for (const [note, change] of changes) NOTE_CHANGES[change]!(join(vault, note % 2 ? "notes" : "notes/deep", `n${note}.md`));
+        if (addOther) writeFileSync(join(vault, "notes/extra.pdf"), "pdf");
+        const cache = vaultPaths(vault).cache;
+        const read = readStatCache(cache, indexSettingsKey(options.config));
+        assert.ok(read && typeof read !== "string");
+        const quick = unchangedFromStamps(vault, readFolderListing(vault, cacheSignature(cache)!)!, read.text);
+        const listed = scanVault(vault);
+        const compared = compareWithCache(read.text, listed.files)!;
+        if (compared.changed.length > 0 || compared.removed.length > 0 || addOther) return assert.equal(quick, null);
+        assert.deepEqual(quick, { files: listed.files.length, atoms: compared.keptAtoms, diagnostics: compared.keptDiagnostics, others: listed.others, skipped: listed.skipped });
+      } finally {
+        removeTemp(vault);
+      }
+    }),
+    { numRuns: 25 },
+  );
 });

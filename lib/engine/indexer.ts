@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
-import { addedOutputs } from "./added-outputs.js";
+import { addedOutputs, type AddedIndexFile } from "./added-outputs.js";
 import { metaBaseText } from "../store/index-check.js";
-import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
+import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type LazyPreviousTexts, type Previous } from "../store/index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart } from "./fts-sync.js";
 import { readPendingPatches } from "../store/pending.js";
@@ -178,15 +178,20 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
 // The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
 // indexes go to `result` when rebuilt); a string names the previous file that is damaged.
 function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult): OutputTexts | string {
-  const previousTexts = readPreviousTexts(vaultDir, previous);
-  if (typeof previousTexts === "string") return previousTexts;
+  const read = readPreviousTexts(vaultDir, previous);
+  if (typeof read === "string") return read;
+  const { texts: previousTexts, damage } = read;
   const delta = atomDelta(run.fresh, run.entries, run.comparison);
   const { today, config } = options;
   // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
   const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
   const spliced = splicedOutputs(previousTexts, delta, today, config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous, layersStale);
+  // graph.json, read only when a way needed it, failed its check: the index is rebuilt whole, as before.
+  if (damage()) return damage()!;
   if (spliced) return spliced;
-  const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
+  const graph = previousTexts.graph();
+  if (!graph) return damage()!;
+  const rebuilt = rebuildOutputs({ ...previousTexts, graph }, delta, today, config.layers);
   result.indexes = rebuilt.indexes;
   return rebuilt.texts;
 }
@@ -222,18 +227,18 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
 }
 
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
-// The files it reads are held to their checks: one that fails is rebuilt with the rest.
-// `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
-function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
+// The files it reads, each only when the addition changes it, are held to their checks: one that fails is rebuilt
+// with the rest. `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes
+// into its layer file.
+function addedOnly(vaultDir: string, previous: LazyPreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
   const checked = (rel: string) => {
     const bytes = checkedBytes(vaultDir, rel, run.meta.files);
     return typeof bytes === "string" ? null : bytes;
   };
-  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => checked(`index/${name}.json`));
-  if (!by_project || !by_type || !by_tag || !links) return null;
+  const read = (name: AddedIndexFile) => (name === "graph" ? previous.graph() : checked(`index/${name}.json`));
   const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
-  return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
+  return addedOutputs({ manifest: previous.manifest, search: previous.search, read, layer }, delta, options.today, options.config.layers);
 }
 
 // index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).

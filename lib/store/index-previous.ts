@@ -14,6 +14,18 @@ export interface PreviousTexts {
   graph: Buffer;
 }
 
+/**
+ * The index files of the previous run an incremental run always needs
+ * (manifest.json, search.tsv), and graph.json read only when first asked
+ * for: a run that adds a note with no links never needs it.
+ */
+export interface LazyPreviousTexts {
+  manifest: Buffer;
+  search: Buffer;
+  /** graph.json held to its check; null when missing or damaged (see {@link readPreviousTexts}). */
+  graph: () => Buffer | null;
+}
+
 /** Where an index run says, in one line, what it found damaged: the caller's `onNotice`, else stderr. */
 export interface NoticeOptions {
   onNotice?: (message: string) => void;
@@ -58,10 +70,13 @@ export function readPrevious(vaultDir: string, settingsKey: string, options: Not
 }
 
 /**
- * The last run's index texts, read only once a change is known, each held to
- * its check in meta.json; a string names the first that is damaged or missing.
+ * The last run's index texts, each held to its check in meta.json:
+ * manifest.json and search.tsv read now (a string names the first that is
+ * damaged or missing), graph.json when first asked for. `damage()` names the
+ * file asked for that was found damaged or missing, if any: the run then
+ * rebuilds the index whole, as when manifest.json is.
  */
-export function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
+export function readPreviousTexts(vaultDir: string, previous: Previous): { texts: LazyPreviousTexts; damage: () => string | undefined } | string {
   const read = (rel: string): Buffer | string => checkedBytes(vaultDir, rel, previous.meta.files);
   const manifest = read("index/manifest.json");
   if (typeof manifest === "string") return manifest;
@@ -69,8 +84,12 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): Previou
   if (typeof search === "string") return search;
   // A search file of another format version is rebuilt whole: it cannot be spliced or read.
   if (!isCurrentSearchFile(search)) return "index/search.tsv is of another format";
-  const graph = read("index/graph.json");
-  return typeof graph === "string" ? graph : { manifest, search, graph };
+  let graph: Buffer | string | undefined;
+  const graphBytes = () => {
+    graph ??= read("index/graph.json");
+    return typeof graph === "string" ? null : graph;
+  };
+  return { texts: { manifest, search, graph: graphBytes }, damage: () => (typeof graph === "string" ? graph : undefined) };
 }
 
 /** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */

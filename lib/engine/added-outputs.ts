@@ -2,6 +2,7 @@ import type { Atom, ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
 import { toManifestEntry } from "../core/index-build/build.js";
 import { layerPieces } from "../core/formats/layer.js";
+import { hasLinkKey, linkKeysHeader } from "../core/formats/link-keys.js";
 import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntriesEnd, manifestEntryText, manifestInsertText } from "../core/formats/manifest.js";
 import { splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
 import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
@@ -28,6 +29,8 @@ export interface AddedPreviousTexts {
   read: (name: AddedIndexFile) => Buffer | null;
   /** A layer file of the previous run held to its check; null when missing or damaged. Absent: the layers are rebuilt. */
   layer?: (name: Layer) => Buffer | null;
+  /** The link keys of the previous graph.json (`index/link-keys.tsv`'s body), when at hand: graph.json is then not read to tell whether an old link can open a new atom. */
+  linkKeys?: () => Buffer | null;
 }
 
 /**
@@ -47,8 +50,9 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   if (delta.changed.length > 0 || delta.removed.length > 0 || delta.added.length === 0 || delta.added.length > 100 || !isCurrentSearchFile(previous.search)) return null;
   const added = [...delta.added].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
   // A file is read only when asked for: one the addition leaves as it was is not (a note without links or tags).
-  const graph = previous.read("graph");
-  if (!graph || canOpenOldLinks(added, graph)) return null;
+  const keys = previous.linkKeys?.();
+  const graph = keys ? null : previous.read("graph");
+  if (keys ? canOpenByKeys(added, keys) : !graph || canOpenOldLinks(added, graph)) return null;
   if (previous.manifest.indexOf(MANIFEST_ENTRY_START) === -1) return null;
   const linking = added.filter((p) => p.targets.length > 0);
   // Only the new atoms' own links are new: resolved against every atom that may answer them, old and new.
@@ -82,6 +86,18 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   // As a rebuild reads them: from the search lines (values cleaned of tabs and line breaks).
   else if (!addedToLayers(texts, previous.layer, added.map((p) => parseSearchFileLine(searchFileLine(toManifestEntry(p.atom))).record), today, layers)) return null;
   return texts;
+}
+
+/**
+ * Whether a link written in the vault could open one of `added`, told by the
+ * link keys of its graph (`body`, see `lib/core/formats/link-keys.ts`): a
+ * loose target, or a target key that is the file name or an alias of one
+ * of them. True whenever a target's keys name one of them (it may also be
+ * true when none does: the outputs are then rebuilt, the same bytes).
+ */
+export function canOpenByKeys(added: readonly Pick<ParsedAtom, "atom">[], body: Buffer): boolean {
+  if (linkKeysHeader(body)?.loose !== false) return true;
+  return added.some((p) => hasLinkKey(body, fileNameKey(p.atom.path)) || p.atom.aliases.some((alias) => hasLinkKey(body, alias.trim().toLowerCase())));
 }
 
 // Whether a link written in the vault could open one of `atoms`: a target with the name

@@ -7,6 +7,8 @@ import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutp
 import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart } from "./fts-sync.js";
 import { readPendingPatches } from "../store/pending.js";
 import { writeIndexFiles } from "./pending-outputs.js";
+import { keepLinkKeys, type RunGraph } from "./link-keys.js";
+import { graphIdentity } from "../store/link-keys.js";
 import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -157,8 +159,9 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();
+  const graph: RunGraph = {};
   if (previous && comparison && !unchanged) {
-    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result);
+    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result, graph);
     if (typeof changed === "string") return { fallBack: "full", damage: changed };
     texts = changed;
   } else if (!previous) {
@@ -170,18 +173,23 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const patches = previous ? readPendingPatches(vaultDir, previous.meta.files) : {};
   if (typeof patches === "string") return { fallBack: "full", damage: patches };
   const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
-  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  const recorded = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  result.written = recorded.written;
+  keepLinkKeys(vaultDir, graphIdentity(recorded.files, recorded.patches), { whole: result.indexes?.graph, previous: graph.previous, added: graph.added });
   writeGitignore(paths.indexDir);
   return result;
 }
 
 // The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
 // indexes go to `result` when rebuilt); a string names the previous file that is damaged.
-function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult): OutputTexts | string {
+// `graph`: what the run read of the previous graph and added to it, for the link keys (see keepLinkKeys).
+function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult, graph: RunGraph): OutputTexts | string {
   const read = readPreviousTexts(vaultDir, previous);
   if (typeof read === "string") return read;
   const { texts: previousTexts, damage } = read;
   const delta = atomDelta(run.fresh, run.entries, run.comparison);
+  graph.previous = previousTexts;
+  graph.added = delta.added.flatMap((p) => p.targets);
   const { today, config } = options;
   // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
   const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
@@ -189,9 +197,9 @@ function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & {
   // graph.json, read only when a way needed it, failed its check: the index is rebuilt whole, as before.
   if (damage()) return damage()!;
   if (spliced) return spliced;
-  const graph = previousTexts.graph();
-  if (!graph) return damage()!;
-  const rebuilt = rebuildOutputs({ ...previousTexts, graph }, delta, today, config.layers);
+  const graphBytes = previousTexts.graph();
+  if (!graphBytes) return damage()!;
+  const rebuilt = rebuildOutputs({ ...previousTexts, graph: graphBytes }, delta, today, config.layers);
   result.indexes = rebuilt.indexes;
   return rebuilt.texts;
 }
@@ -238,7 +246,7 @@ function addedOnly(vaultDir: string, previous: LazyPreviousTexts, delta: AtomDel
   };
   const read = (name: AddedIndexFile) => (name === "graph" ? previous.graph() : checked(`index/${name}.json`));
   const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
-  return addedOutputs({ manifest: previous.manifest, search: previous.search, read, layer }, delta, options.today, options.config.layers);
+  return addedOutputs({ manifest: previous.manifest, search: previous.search, read, layer, linkKeys: previous.linkKeys }, delta, options.today, options.config.layers);
 }
 
 // index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).

@@ -4,8 +4,10 @@ import { isCurrentSearchFile } from "../core/indexes/search-file.js";
 import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 import { PENDING_FILE } from "../core/formats/pending.js";
-import { patchedBytes, readPendingPatches } from "./pending.js";
+import { patchedBytes, readPatchedFile, readPendingPatches } from "./pending.js";
+import type { FileCheck } from "./digest.js";
 import { readStatCache, retainStatCache } from "./stat-cache.js";
+import { graphIdentity, readLinkKeys } from "./link-keys.js";
 
 /** The index files of the previous run, as bytes. */
 export interface PreviousTexts {
@@ -24,6 +26,10 @@ export interface LazyPreviousTexts {
   search: Buffer;
   /** graph.json held to its check; null when missing or damaged (see {@link readPreviousTexts}). */
   graph: () => Buffer | null;
+  /** The body of `index/link-keys.tsv` when it was made of this graph.json (see `store/link-keys.ts`); null otherwise. */
+  linkKeys: () => Buffer | null;
+  /** What this run read of graph.json and link-keys.tsv so far (undefined: not asked for); for the update of the link keys after the run. */
+  asked: () => { graph?: Buffer | null; linkKeys?: Buffer | null; identity: string | null };
 }
 
 /** Where an index run says, in one line, what it found damaged: the caller's `onNotice`, else stderr. */
@@ -89,7 +95,12 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): { texts
     graph ??= read("index/graph.json");
     return typeof graph === "string" ? null : graph;
   };
-  return { texts: { manifest, search, graph: graphBytes }, damage: () => (typeof graph === "string" ? graph : undefined) };
+  const patches = readPendingPatches(vaultDir, previous.meta.files);
+  const identity = typeof patches === "string" ? null : graphIdentity(previous.meta.files, patches);
+  let keys: Buffer | null | undefined;
+  const linkKeys = () => (keys ??= identity === null ? null : readLinkKeys(vaultDir, identity));
+  const asked = () => ({ graph: typeof graph === "string" ? null : graph, linkKeys: keys, identity });
+  return { texts: { manifest, search, graph: graphBytes, linkKeys, asked }, damage: () => (typeof graph === "string" ? graph : undefined) };
 }
 
 /** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */
@@ -181,6 +192,11 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
   if (kept) return kept;
   const retained = stamp && check ? bases.get(file) : undefined;
+  const direct = !retaining && !retained && check ? readDirect(vaultDir, file, rel, check, files) : null;
+  if (direct !== null) {
+    if (typeof direct !== "string" && stamp) remember(file, stamp, version!, direct);
+    return direct;
+  }
   const base = retained && retained.stamp === stamp && retained.crc32 === check!.crc32 ? retained.bytes : readBytes(file);
   if (base === null) return `${rel} is missing`;
   if (base !== retained?.bytes) {
@@ -192,9 +208,21 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   if (typeof patches === "string") return patches;
   const bytes = patchedBytes(rel, base, patches);
   if (typeof bytes === "string") return bytes;
-  if (stamp) verified.set(file, { stamp, version: version!, bytes: new WeakRef(bytes) });
-  if (stamp && keeping > 0) held.set(file, bytes);
+  if (stamp) remember(file, stamp, version!, bytes);
   return bytes;
+}
+
+function remember(file: string, stamp: string, version: string, bytes: Buffer): void {
+  verified.set(file, { stamp, version, bytes: new WeakRef(bytes) });
+  if (keeping > 0) held.set(file, bytes);
+}
+
+// A file with pending pieces read straight into its patched bytes (see readPatchedFile): its bytes, its damage (or that
+// of pending.json), or null when it has none or they cannot be read that way (the file is then read whole).
+function readDirect(vaultDir: string, file: string, rel: string, check: FileCheck, files: FileChecks): Buffer | string | null {
+  const patches = readPendingPatches(vaultDir, files);
+  if (typeof patches === "string" || !patches[rel]) return null;
+  return readPatchedFile(file, rel, patches[rel], check);
 }
 
 function fileStamp(file: string): string | null {

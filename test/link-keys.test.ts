@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { hasLinkKey, LINK_KEYS_HEADER, linkKeysBody, linkKeysHeader, linkKeysOf, linkKeysText, linkKeysWithMore } from "../lib/core/formats/link-keys.js";
+import { hasLinkKey, LINK_KEYS_HEADER, linkKeyHash, linkKeysBody, linkKeysHeader, linkKeysOf, linkKeysText, linkKeysWithMore } from "../lib/core/formats/link-keys.js";
 import { fileNameKey, targetKeys, targetKeySet } from "../lib/core/links/file-matcher.js";
 import { canOpenByKeys } from "../lib/engine/added-outputs.js";
 import { readMeta } from "../lib/store/index-check.js";
@@ -84,6 +84,25 @@ test("should give the bytes of a file written whole when keys are inserted into 
     }),
     { numRuns: 300 },
   );
+});
+
+test("should find keys whose hashes are the same, written whole or inserted", () => {
+  // Keys of one hash (FNV-1a, 32 bits), found by trying many: a birthday search.
+  const seen = new Map<string, string>();
+  const same: string[] = [];
+  for (let i = 0; same.length < 2; i++) {
+    const k = `k${i}`;
+    const other = seen.get(linkKeyHash(k));
+    if (other !== undefined) same.push(other, k);
+    else seen.set(linkKeyHash(k), k);
+  }
+  assert.equal(linkKeyHash(same[0]!), linkKeyHash(same[1]!));
+  const keys = [...same, "alpha", "beta"];
+  const body = linkKeysBody(Buffer.from(linkKeysText("id", { keys: new Set(keys), loose: false })))!;
+  for (const k of keys) assert.ok(hasLinkKey(body, k), k);
+  const one = linkKeysBody(Buffer.from(linkKeysText("id", { keys: new Set([same[1]!, "alpha"]), loose: false })))!;
+  const grown = Buffer.concat(linkKeysWithMore(one, "id", { keys: new Set([same[0]!, "beta"]), loose: false }).map((p) => Buffer.from(p)));
+  assert.equal(grown.toString("utf8"), linkKeysText("id", { keys: new Set(keys), loose: false }));
 });
 
 const target = fc.oneof(

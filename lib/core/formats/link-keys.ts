@@ -53,14 +53,9 @@ function headerLine(header: LinkKeysHeader): string {
   return `${LINK_KEYS_HEADER}\t${JSON.stringify(header.identity)}\t${header.loose ? 1 : 0}\n`;
 }
 
-/** A key's line. */
+/** A key's line. A line starts with its hash: code-unit order of the lines is hash order, then key order (file order). */
 function keyLine(key: string): string {
   return `${linkKeyHash(key)}\t${pathField(key)}\n`;
-}
-
-/** The lines of `keys`, in file order: a line starts with its hash, so code-unit order of the lines is hash order, then key order. */
-function keyLines(keys: Iterable<string>): string[] {
-  return [...keys].map(keyLine).sort();
 }
 
 /** The whole file's text for `set`, made of the graph.json of identity `identity`. */
@@ -75,7 +70,7 @@ export function linkKeysText(identity: string, set: LinkKeySet): string {
 }
 
 /**
- * The indexes of `keys` in line order (hash, then key; see {@link keyLines})
+ * The indexes of `keys` in line order (hash, then key; see {@link keyLine})
  * without comparing strings but within a hash: a bucket sort on the hash's
  * top bits (about two keys a bucket), then each bucket sorted on its own.
  */
@@ -88,7 +83,8 @@ function hashOrder(hashes: Uint32Array, keys: readonly string[]): Uint32Array {
   const order = new Uint32Array(keys.length);
   const next = starts.slice(0, -1);
   for (let i = 0; i < hashes.length; i++) order[next[hashes[i]! >>> shift]!++] = i;
-  const before = (a: number, b: number) => hashes[a]! < hashes[b]! || (hashes[a] === hashes[b] && pathField(keys[a]!) < pathField(keys[b]!));
+  // Within a hash, by the whole line: the order binary searches over the file's lines compare by.
+  const before = (a: number, b: number) => (hashes[a] === hashes[b] ? keyLine(keys[a]!) < keyLine(keys[b]!) : hashes[a]! < hashes[b]!);
   for (let b = 0; b + 1 < starts.length; b++) {
     // Insertion sort: a bucket holds a few keys.
     for (let i = starts[b]! + 1; i < starts[b + 1]!; i++) {

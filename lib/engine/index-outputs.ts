@@ -169,7 +169,7 @@ export function writePendingFile(vaultDir: string, patches: PendingPatches, file
 }
 
 /** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */
-export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, crc32: string) => string): Generator<string> {
+export function* cacheWithTrailer(pieces: Iterable<string | Uint8Array>, lines: number, trailer: (lines: number, crc32: string) => string): Generator<string | Uint8Array> {
   let crc = 0;
   for (const piece of pieces) {
     crc = crc32(piece, crc);

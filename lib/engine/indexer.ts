@@ -172,7 +172,7 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   if (!write) return result;
   const patches = previous ? readPendingPatches(vaultDir, previous.meta.files) : {};
   if (typeof patches === "string") return { fallBack: "full", damage: patches };
-  const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
+  const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept, bytes: previous.cacheBytes } : undefined);
   const recorded = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
   result.written = recorded.written;
   keepLinkKeys(vaultDir, graphIdentity(recorded.files, recorded.patches), { whole: result.indexes?.graph, previous: graph.previous, added: graph.added });

@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CACHE_TRAILER, type DerivedStats } from "../core/formats/cache.js";
@@ -24,6 +25,8 @@ export type { DerivedStats } from "../core/formats/cache.js";
 export interface CacheRead {
   text: string;
   stats: DerivedStats;
+  /** The text's bytes, when it is all ASCII (an offset into the text is then one into the bytes): copied as they are. */
+  bytes?: Buffer;
 }
 
 /** Reads cache.tsv and checks it against its trailer; a string says how it is damaged. */
@@ -42,7 +45,7 @@ export function readCacheFile(buf: Buffer): CacheRead | string {
   } catch {
     stats = {};
   }
-  return { text: body.toString("utf8"), stats };
+  return { text: body.toString("utf8"), stats, ...(isAscii(body) ? { bytes: body } : {}) };
 }
 
 /** The size and mtime of each data file, as the trailer records them. */

@@ -41,6 +41,8 @@ export interface NoticeOptions {
 export interface Previous {
   /** The text of index/cache.tsv, without its end line. */
   cache: string;
+  /** Its bytes, when it is all ASCII (see `CacheRead`). */
+  cacheBytes?: Buffer;
   meta: MetaRead;
   /** A data file was touched since written (same bytes): meta and cache are written again. */
   restat: boolean;
@@ -72,7 +74,7 @@ export function readPrevious(vaultDir: string, settingsKey: string, options: Not
   if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
   const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
   if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, meta, restat };
+  return { cache: cache.text, cacheBytes: cache.bytes, meta, restat };
 }
 
 /**

@@ -270,9 +270,10 @@ class CacheCursor {
 
 /**
  * The new cache, in pieces: unchanged lines copied from the old text (a run
- * of consecutive ones as one piece), the others made from `fresh`.
+ * of consecutive ones as one piece; as bytes when `old.bytes` are the
+ * text's, see `CacheRead`), the others made from `fresh`.
  */
-export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
+export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array; bytes?: Buffer }): Generator<string | Uint8Array> {
   yield statCacheHeader(settingsKey);
   let runStart = -1;
   let runEnd = -1;
@@ -282,12 +283,17 @@ export function* statCachePieces(settingsKey: string, paths: readonly string[], 
       runEnd = old!.text.indexOf("\n", at) + 1;
       continue;
     }
-    if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+    if (runStart >= 0) yield copied(old!, runStart, runEnd);
     runStart = runEnd = -1;
     if (at >= 0) {
       runStart = at;
       runEnd = old!.text.indexOf("\n", at) + 1;
     } else yield statLine(paths[i]!, fresh.get(paths[i]!)!);
   }
-  if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+  if (runStart >= 0) yield copied(old!, runStart, runEnd);
+}
+
+// Lines [start, end) of the old cache: its bytes when they are the text's (nothing to encode again), else its text.
+function copied(old: { text: string; bytes?: Buffer }, start: number, end: number): string | Uint8Array {
+  return old.bytes ? old.bytes.subarray(start, end) : old.text.slice(start, end);
 }

@@ -29,6 +29,8 @@ export interface AddedPreviousTexts {
   read: (name: AddedIndexFile) => Buffer | null;
   /** A layer file of the previous run held to its check; null when missing or damaged. Absent: the layers are rebuilt. */
   layer?: (name: Layer) => Buffer | null;
+  /** The notes with aliases of the previous manifest.json, when at hand (`index/aliases.tsv`): else found in its bytes. */
+  aliases?: () => ReadonlyMap<string, string[]> | null;
   /** The link keys of the previous graph.json (`index/link-keys.tsv`'s body), when at hand: graph.json is then not read to tell whether an old link can open a new atom. */
   linkKeys?: () => Buffer | null;
 }
@@ -147,11 +149,11 @@ function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boole
  * they cannot be told from the bytes (a quoted path in search.tsv, a target
  * with no name), or a file is not laid out as expected.
  */
-function answeringAtoms(previous: Pick<AddedPreviousTexts, "manifest" | "search">, atoms: readonly Atom[], targets: readonly string[]): Pick<ManifestEntry, "path" | "aliases">[] | null {
+function answeringAtoms(previous: Pick<AddedPreviousTexts, "manifest" | "search" | "aliases">, atoms: readonly Atom[], targets: readonly string[]): Pick<ManifestEntry, "path" | "aliases">[] | null {
   const found = new Map<string, string[]>(atoms.map((a) => [a.path, a.aliases]));
   if (targets.length === 0) return [...found].map(([path, aliases]) => ({ path, aliases }));
   if (previous.search.indexOf('\n"') !== -1) return null;
-  const aliased = aliasesByPath(previous.manifest);
+  const aliased = previous.aliases?.() ?? aliasesByPath(previous.manifest);
   if (!aliased) return null;
   for (const [path, aliases] of aliased) if (!found.has(path)) found.set(path, aliases);
   for (const name of new Set(targets.map((t) => targetKeys(t).name))) {

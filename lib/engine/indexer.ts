@@ -9,6 +9,8 @@ import { readPendingPatches } from "../store/pending.js";
 import { writeIndexFiles } from "./pending-outputs.js";
 import { keepLinkKeys, type RunGraph } from "./link-keys.js";
 import { graphIdentity } from "../store/link-keys.js";
+import { keepAliases, type RunManifest } from "./aliases-file.js";
+import { manifestIdentity } from "../store/aliases-file.js";
 import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -159,7 +161,8 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();
-  const graph: RunGraph = {};
+  // What the run read of the previous graph and manifest, and changed: for the link keys and the aliases file.
+  const graph: RunGraph & RunManifest = {};
   if (previous && comparison && !unchanged) {
     const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result, graph);
     if (typeof changed === "string") return { fallBack: "full", damage: changed };
@@ -176,20 +179,23 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const recorded = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
   result.written = recorded.written;
   keepLinkKeys(vaultDir, graphIdentity(recorded.files, recorded.patches), { whole: result.indexes?.graph, previous: graph.previous, added: graph.added });
+  keepAliases(vaultDir, manifestIdentity(recorded.files, recorded.patches), { whole: result.indexes?.manifest, previous: graph.previous, delta: graph.delta });
   writeGitignore(paths.indexDir);
   return result;
 }
 
 // The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
 // indexes go to `result` when rebuilt); a string names the previous file that is damaged.
-// `graph`: what the run read of the previous graph and added to it, for the link keys (see keepLinkKeys).
-function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult, graph: RunGraph): OutputTexts | string {
+// `graph`: what the run read of the previous files and changed, for the link keys and the aliases file (see
+// keepLinkKeys, keepAliases).
+function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult, graph: RunGraph & RunManifest): OutputTexts | string {
   const read = readPreviousTexts(vaultDir, previous);
   if (typeof read === "string") return read;
   const { texts: previousTexts, damage } = read;
   const delta = atomDelta(run.fresh, run.entries, run.comparison);
   graph.previous = previousTexts;
   graph.added = delta.added.flatMap((p) => p.targets);
+  graph.delta = delta;
   const { today, config } = options;
   // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
   const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
@@ -246,7 +252,7 @@ function addedOnly(vaultDir: string, previous: LazyPreviousTexts, delta: AtomDel
   };
   const read = (name: AddedIndexFile) => (name === "graph" ? previous.graph() : checked(`index/${name}.json`));
   const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
-  return addedOutputs({ manifest: previous.manifest, search: previous.search, read, layer, linkKeys: previous.linkKeys }, delta, options.today, options.config.layers);
+  return addedOutputs({ manifest: previous.manifest, search: previous.search, read, layer, linkKeys: previous.linkKeys, aliases: previous.aliases }, delta, options.today, options.config.layers);
 }
 
 // index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).

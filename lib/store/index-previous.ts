@@ -8,6 +8,7 @@ import { patchedBytes, readPatchedFile, readPendingPatches } from "./pending.js"
 import type { FileCheck } from "./digest.js";
 import { readStatCache, retainStatCache } from "./stat-cache.js";
 import { graphIdentity, readLinkKeys } from "./link-keys.js";
+import { readAliasesFile } from "./aliases-file.js";
 
 /** The index files of the previous run, as bytes. */
 export interface PreviousTexts {
@@ -28,6 +29,8 @@ export interface LazyPreviousTexts {
   graph: () => Buffer | null;
   /** The body of `index/link-keys.tsv` when it was made of this graph.json (see `store/link-keys.ts`); null otherwise. */
   linkKeys: () => Buffer | null;
+  /** The notes with aliases `index/aliases.tsv` lists, when it was made of this manifest.json (see `store/aliases-file.ts`); null otherwise. */
+  aliases: () => Map<string, string[]> | null;
   /** What this run read of graph.json and link-keys.tsv so far (undefined: not asked for); for the update of the link keys after the run. */
   asked: () => { graph?: Buffer | null; linkKeys?: Buffer | null; identity: string | null };
 }
@@ -41,8 +44,8 @@ export interface NoticeOptions {
 export interface Previous {
   /** The text of index/cache.tsv, without its end line. */
   cache: string;
-  /** Its bytes, when it is all ASCII (see `CacheRead`). */
-  cacheBytes?: Buffer;
+  /** Its bytes, and whether they are all ASCII (see `CacheRead`). */
+  cacheBytes?: { bytes: Buffer; ascii: boolean };
   meta: MetaRead;
   /** A data file was touched since written (same bytes): meta and cache are written again. */
   restat: boolean;
@@ -74,7 +77,7 @@ export function readPrevious(vaultDir: string, settingsKey: string, options: Not
   if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
   const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
   if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, cacheBytes: cache.bytes, meta, restat };
+  return { cache: cache.text, cacheBytes: cache.bytes && { bytes: cache.bytes, ascii: cache.ascii === true }, meta, restat };
 }
 
 /**
@@ -102,7 +105,9 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): { texts
   let keys: Buffer | null | undefined;
   const linkKeys = () => (keys ??= identity === null ? null : readLinkKeys(vaultDir, identity));
   const asked = () => ({ graph: typeof graph === "string" ? null : graph, linkKeys: keys, identity });
-  return { texts: { manifest, search, graph: graphBytes, linkKeys, asked }, damage: () => (typeof graph === "string" ? graph : undefined) };
+  let aliased: Map<string, string[]> | null | undefined;
+  const aliases = () => (aliased === undefined ? (aliased = readAliasesFile(vaultDir, previous.meta.files)) : aliased);
+  return { texts: { manifest, search, graph: graphBytes, linkKeys, aliases, asked }, damage: () => (typeof graph === "string" ? graph : undefined) };
 }
 
 /** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */

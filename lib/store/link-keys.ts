@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkKeysBody, linkKeysHeader, linkKeysText, linkKeysWithMore, type LinkKeySet } from "../core/formats/link-keys.js";
 import type { FileChecks } from "../core/formats/meta.js";
-import { pendingText, type PendingPatches } from "../core/formats/pending.js";
+import type { PendingPatches } from "../core/formats/pending.js";
 import { writeFileAtomic } from "./atomic.js";
-import { crc32Hex } from "./digest.js";
+import { indexedFileIdentity } from "./pending.js";
 import { vaultPaths } from "./paths.js";
 
 export type { LinkKeySet } from "../core/formats/link-keys.js";
@@ -16,17 +16,9 @@ export function linkKeysPath(vaultDir: string): string {
   return join(vaultPaths(vaultDir).indexDir, "link-keys.tsv");
 }
 
-/**
- * The identity of graph.json as the index holds it: the check meta.json
- * records of its base (`files`), and the pending pieces over that base
- * (`patches`), if any. Another graph gives another identity. Null when
- * `files` lists no graph.json.
- */
+/** The identity of graph.json as the index holds it (see {@link indexedFileIdentity}). */
 export function graphIdentity(files: FileChecks, patches: PendingPatches): string | null {
-  const check = files[GRAPH];
-  if (!check) return null;
-  const patch = patches[GRAPH];
-  return `${check.bytes}:${check.crc32}${patch ? `+${crc32Hex(pendingText({ [GRAPH]: patch }))}` : ""}`;
+  return indexedFileIdentity(GRAPH, files, patches);
 }
 
 /**

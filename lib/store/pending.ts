@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { join } from "node:path";
-import { applyPatch, patchLength, PENDING_FILE, readPending, type Patch, type PatchedFile, type PendingPatches } from "../core/formats/pending.js";
-import { crcHex, type FileCheck } from "./digest.js";
+import { applyPatch, patchLength, PENDING_FILE, pendingText, readPending, type Patch, type PatchedFile, type PendingPatches } from "../core/formats/pending.js";
+import { crc32Hex, crcHex, type FileCheck } from "./digest.js";
 import type { FileChecks } from "../core/formats/meta.js";
 import { damageOf } from "./index-check.js";
 
@@ -46,6 +46,20 @@ export function readPendingPatches(vaultDir: string, files: FileChecks): Pending
   if (!patches) return `${PENDING_FILE} is of another format`;
   lastRead = { key, patches };
   return patches;
+}
+
+/**
+ * The identity of a data file as the index holds it: the check meta.json
+ * records of its base (`files`), and the CRC-32 of its pending pieces over
+ * that base (`patches`), if any. Another file gives another identity (what
+ * a side file made of it, such as the link keys, is bound to). Null when
+ * `files` does not list it.
+ */
+export function indexedFileIdentity(rel: string, files: FileChecks, patches: PendingPatches): string | null {
+  const check = files[rel];
+  if (!check) return null;
+  const patch = patches[rel];
+  return `${check.bytes}:${check.crc32}${patch ? `+${crc32Hex(pendingText({ [rel]: patch }))}` : ""}`;
 }
 
 /**

@@ -9,6 +9,8 @@ import { relatedForWrite } from "../lib/core/related/for-write.js";
 import { compareStrings } from "../lib/core/util/compare.js";
 import { directoryOf, isLive, liveCandidates } from "../lib/core/write/directory.js";
 import { directoryOfIndex } from "../lib/core/write/index-directory.js";
+import { aliasesText, readAliasesText } from "../lib/core/formats/aliases.js";
+import { aliasesByPath } from "../lib/core/indexes/sorted-splice.js";
 import type { AtomDirectory, DirectoryEntry } from "../lib/core/write/types.js";
 
 // Few words, so that atoms share them: stop words, short words, numbers, other scripts, case and punctuation.
@@ -99,6 +101,22 @@ test("should find every atom a lookup asks for, counting the live ones as the in
       assert.equal(directory.entry(entries[0]?.path ?? "x.md")?.name ?? null, entries[0]?.name ?? null);
     }),
     { numRuns: 300 },
+  );
+});
+
+test("should answer every lookup the same with the notes with aliases told by index/aliases.tsv as found in the manifest's bytes", () => {
+  fc.assert(
+    fc.property(indexOf(40), fc.constantFrom(...FILES, "zzz"), fc.constantFrom(...TAGS), word, query, ({ entries }, file, tag, w, q) => {
+      const search = Buffer.from(serializeSearchFile(entries.map((e) => ({ path: e.path, name: e.name, type: e.type, project: e.project, status: e.status, updated: e.updated, tags: e.tags, description: e.description }))));
+      const manifest = Buffer.from(manifestText(entries));
+      const listed = readAliasesText(aliasesText("id", new Map(entries.map((e) => [e.path, e.aliases]))), "id")!;
+      assert.deepEqual(listed, aliasesByPath(manifest), "the file lists what the manifest's bytes hold");
+      const scanned = directoryOfIndex(search, manifest)!;
+      const told = directoryOfIndex(search, manifest, listed)!;
+      for (const lookup of [(d: AtomDirectory) => d.entries(), (d: AtomDirectory) => d.named([file.toLowerCase()]), (d: AtomDirectory) => d.containing([w.toLowerCase()]), (d: AtomDirectory) => d.withTags([tag])]) assert.deepEqual(lookup(told), lookup(scanned));
+      assert.deepEqual(relatedForWrite(liveCandidates(told, []), q, 3), relatedForWrite(liveCandidates(scanned, []), q, 3));
+    }),
+    { numRuns: 200 },
   );
 });
 

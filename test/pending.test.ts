@@ -6,7 +6,8 @@ import fc from "fast-check";
 import { applyPatch, patchOf, PENDING_FILE, type Patch } from "../lib/core/formats/pending.js";
 import { splicedPieces, type ByteEdit } from "../lib/core/indexes/splice.js";
 import { checkedBytes } from "../lib/store/index-previous.js";
-import { readMeta } from "../lib/store/index-check.js";
+import { damageOf, readMeta } from "../lib/store/index-check.js";
+import { readPatchedFile, readPendingPatches } from "../lib/store/pending.js";
 import { defaultConfig, indexVault, readConfigFile, search } from "./helpers/lib.js";
 import { readIndexes } from "../lib/store/read-indexes.js";
 import { removeTemp, runBuilt, tempDir } from "./helpers/cli.js";
@@ -209,6 +210,36 @@ test("should rebuild the index, saying so, when pending.json is damaged or missi
     } finally {
       removeTemp(vault);
     }
+  }
+});
+
+test("should read a file with pending pieces into place as a whole read gives it, and find its base damaged anywhere, in bytes the pieces keep or replace", () => {
+  const vault = exampleVault();
+  try {
+    indexWithPendingProbe(vault);
+    // An edit too: the manifest's pieces then leave out some bytes of the base (the entry replaced).
+    withPatching(() => {
+      writeFileSync(join(vault, "rules/no_friday_deploys.md"), readFileSync(join(vault, "rules/no_friday_deploys.md"), "utf8").replace(/^description: .*$/m, "description: edited under pending pieces"));
+      run(vault);
+    });
+    const files = readMeta(readFileSync(join(vault, "index/meta.json"), "utf8"))!.files;
+    const patches = readPendingPatches(vault, files) as Record<string, Patch>;
+    const rel = "index/manifest.json";
+    const patch = patches[rel]!;
+    const file = join(vault, rel);
+    const base = readFileSync(file);
+    assert.deepEqual(readPatchedFile(file, rel, patch, files[rel]!), applyPatch(base, patch), "the bytes a whole read and the pieces give");
+    const kept = patch.find((p): p is readonly [number, number] => !(p instanceof Uint8Array))!;
+    const covered = (at: number) => patch.some((p) => !(p instanceof Uint8Array) && at >= p[0] && at < p[1]);
+    const gap = base.findIndex((_, at) => !covered(at));
+    assert.ok(gap >= 0, "the pieces leave out bytes of the base");
+    const flip = (at: number) => Buffer.concat([base.subarray(0, at), Buffer.from([base[at]! ^ 1]), base.subarray(at + 1)]);
+    for (const [what, bytes] of [["kept", flip(kept[0])], ["left out", flip(gap)], ["cut short", base.subarray(0, base.length - 1)]] as const) {
+      writeFileSync(file, bytes);
+      assert.equal(readPatchedFile(file, rel, patch, files[rel]!), damageOf(rel, bytes, files), what);
+    }
+  } finally {
+    removeTemp(vault);
   }
 });
 

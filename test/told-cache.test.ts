@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { isAscii } from "node:buffer";
 import { test } from "node:test";
 import fc from "fast-check";
 import { compareWithCache, statCachePieces, type StatEntry } from "../lib/store/stat-cache.js";
@@ -48,4 +49,22 @@ test("should refuse a cache whose last line was cut short", () => {
   const text = [...statCachePieces("key", ["a.md"], new Map([["a.md", { mtimeMs: 1, size: 2, skipped: false, diagnostics: [] }]]))].join("");
   assert.equal(compareWithChanged(text.slice(0, -1), new Map()), null);
   assert.notEqual(compareWithChanged(text, new Map()), null);
+});
+
+test("should write the same cache from the old cache's bytes as from its text, whatever its paths hold", () => {
+  fc.assert(
+    fc.property(caseOf, ({ cached, told }) => {
+      const paths = Object.keys(cached).sort(compareStrings);
+      const text = [...statCachePieces("key", paths, new Map<string, StatEntry>(Object.entries(cached)))].join("");
+      const now = new Map<string, VaultFile | null>(Object.entries(told).map(([path, size]) => [path, size === null ? null : file(path, (cached[path]?.size ?? -1) + 1 + size, 7)]));
+      const { files, comparison } = compareWithChanged(text, now)!;
+      const fresh = new Map<string, StatEntry>(comparison.changed.map((f) => [f.path, { mtimeMs: f.mtimeMs, size: f.size, skipped: false, diagnostics: [] }]));
+      const newPaths = files.map((f, i) => (comparison.kept[i]! >= 0 ? "" : f.path));
+      const asText = Buffer.from([...statCachePieces("key", newPaths, fresh, { text, kept: comparison.kept })].join(""));
+      const bytes = Buffer.from(text);
+      const asBytes = Buffer.concat([...statCachePieces("key", newPaths, fresh, { text, kept: comparison.kept, bytes: { bytes, ascii: isAscii(bytes) } })].map((p) => Buffer.from(p)));
+      assert.deepEqual(asBytes, asText);
+    }),
+    { numRuns: 500 },
+  );
 });

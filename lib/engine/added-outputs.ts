@@ -2,6 +2,7 @@ import type { Atom, ParsedAtom } from "../core/atoms/types.js";
 import type { LayerThresholds } from "../core/config/types.js";
 import { toManifestEntry } from "../core/index-build/build.js";
 import { layerPieces } from "../core/formats/layer.js";
+import { hasLinkKey, linkKeysHeader } from "../core/formats/link-keys.js";
 import { MANIFEST_ENTRY_END, MANIFEST_ENTRY_START, manifestEntriesEnd, manifestEntryText, manifestInsertText } from "../core/formats/manifest.js";
 import { splicedPieces, type ByteEdit } from "../core/indexes/splice.js";
 import { aliasesByPath, firstAtOrAfter, manifestEntryAt, groupInsertEdits, manifestEntryPath, memberInsertEdits, searchLinePath } from "../core/indexes/sorted-splice.js";
@@ -15,17 +16,23 @@ import { searchLineText } from "../core/formats/search.js";
 import { compareStrings } from "../core/util/compare.js";
 import { parseJson } from "../core/util/json.js";
 import { escapeRegExp } from "../core/util/text.js";
-import type { PreviousTexts } from "../store/index-previous.js";
 import { addLayers, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 
-/** The files of the previous run an addition rewrites besides manifest.json, search.tsv and graph.json. */
-export interface AddedPreviousTexts extends PreviousTexts {
-  by_project: Buffer;
-  by_type: Buffer;
-  by_tag: Buffer;
-  links: Buffer;
+/** The data files of the previous run an addition may rewrite besides manifest.json and search.tsv. */
+export type AddedIndexFile = "graph" | "by_project" | "by_type" | "by_tag" | "links";
+
+/** The files of the previous run an addition reads: manifest.json and search.tsv, and the others when it changes them. */
+export interface AddedPreviousTexts {
+  manifest: Buffer;
+  search: Buffer;
+  /** `index/<name>.json` held to its check, read when first asked for; null when missing or damaged. */
+  read: (name: AddedIndexFile) => Buffer | null;
   /** A layer file of the previous run held to its check; null when missing or damaged. Absent: the layers are rebuilt. */
   layer?: (name: Layer) => Buffer | null;
+  /** The notes with aliases of the previous manifest.json, when at hand (`index/aliases.tsv`): else found in its bytes. */
+  aliases?: () => ReadonlyMap<string, string[]> | null;
+  /** The link keys of the previous graph.json (`index/link-keys.tsv`'s body), when at hand: graph.json is then not read to tell whether an old link can open a new atom. */
+  linkKeys?: () => Buffer | null;
 }
 
 /**
@@ -44,7 +51,10 @@ export interface AddedPreviousTexts extends PreviousTexts {
 export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds): OutputTexts | null {
   if (delta.changed.length > 0 || delta.removed.length > 0 || delta.added.length === 0 || delta.added.length > 100 || !isCurrentSearchFile(previous.search)) return null;
   const added = [...delta.added].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
-  if (canOpenOldLinks(added, previous.graph)) return null;
+  // A file is read only when asked for: one the addition leaves as it was is not (a note without links or tags).
+  const keys = previous.linkKeys?.();
+  const graph = keys ? null : previous.read("graph");
+  if (keys ? canOpenByKeys(added, keys) : !graph || canOpenOldLinks(added, graph)) return null;
   if (previous.manifest.indexOf(MANIFEST_ENTRY_START) === -1) return null;
   const linking = added.filter((p) => p.targets.length > 0);
   // Only the new atoms' own links are new: resolved against every atom that may answer them, old and new.
@@ -55,26 +65,41 @@ export function addedOutputs(previous: AddedPreviousTexts, delta: AtomDelta, tod
   const entry = (path: string) => toManifestEntry(atomOf(added, path), backlinks(path));
   const manifest = manifestEdits(previous.manifest, added.map((p) => p.atom.path), Object.keys(resolved.backlinks), backlinks, entry);
   const search = searchEdits(previous.search, added.map((p) => p.atom));
-  const graphEdits = linking.length === 0 ? [] : memberInsertEdits(previous.graph, linking.map((p) => [p.atom.path, [...p.targets]]));
-  const edges = Object.entries(resolved.edges);
-  const linksEdits = edges.length === 0 ? [] : memberInsertEdits(previous.links, edges);
-  if (!manifest || !search || !graphEdits || !linksEdits) return null;
+  if (!manifest || !search) return null;
   const texts: OutputTexts = new Map();
   texts.set("index/manifest.json", splicedPieces(previous.manifest, manifest));
   const searchPieces = splicedPieces(previous.search, search);
   texts.set("index/search.tsv", searchPieces);
-  if (graphEdits.length > 0) texts.set("index/graph.json", splicedPieces(previous.graph, graphEdits));
-  if (linksEdits.length > 0) texts.set("index/links.json", splicedPieces(previous.links, linksEdits));
+  const edges = Object.entries(resolved.edges);
   const groups = { by_project: added.map((p) => [p.atom.project, p.atom.path]), by_type: added.map((p) => [p.atom.type, p.atom.path]), by_tag: added.flatMap((p) => p.atom.tags.map((tag) => [tag, p.atom.path])) } as Record<"by_project" | "by_type" | "by_tag", [string, string][]>;
-  for (const name of ["by_project", "by_type", "by_tag"] as const) {
-    const edits = groupInsertEdits(previous[name], groups[name]);
+  const inserts: [AddedIndexFile, (buf: Buffer) => ByteEdit[] | null, boolean][] = [
+    ["graph", (buf) => memberInsertEdits(buf, linking.map((p) => [p.atom.path, [...p.targets]])), linking.length > 0],
+    ["links", (buf) => memberInsertEdits(buf, edges), edges.length > 0],
+    ...(["by_project", "by_type", "by_tag"] as const).map((name): [AddedIndexFile, (buf: Buffer) => ByteEdit[] | null, boolean] => [name, (buf) => groupInsertEdits(buf, groups[name]), groups[name].length > 0]),
+  ];
+  for (const [name, editsOf, changes] of inserts) {
+    if (!changes) continue;
+    const buf = previous.read(name);
+    const edits = buf && editsOf(buf);
     if (!edits) return null;
-    if (edits.length > 0) texts.set(`index/${name}.json`, splicedPieces(previous[name], edits));
+    if (edits.length > 0) texts.set(`index/${name}.json`, splicedPieces(buf, edits));
   }
   if (!previous.layer) addLayers(texts, readSearchFile(Buffer.concat(searchPieces)), today, layers);
   // As a rebuild reads them: from the search lines (values cleaned of tabs and line breaks).
   else if (!addedToLayers(texts, previous.layer, added.map((p) => parseSearchFileLine(searchFileLine(toManifestEntry(p.atom))).record), today, layers)) return null;
   return texts;
+}
+
+/**
+ * Whether a link written in the vault could open one of `added`, told by the
+ * link keys of its graph (`body`, see `lib/core/formats/link-keys.ts`): a
+ * loose target, or a target key that is the file name or an alias of one
+ * of them. True whenever a target's keys name one of them (it may also be
+ * true when none does: the outputs are then rebuilt, the same bytes).
+ */
+export function canOpenByKeys(added: readonly Pick<ParsedAtom, "atom">[], body: Buffer): boolean {
+  if (linkKeysHeader(body)?.loose !== false) return true;
+  return added.some((p) => hasLinkKey(body, fileNameKey(p.atom.path)) || p.atom.aliases.some((alias) => hasLinkKey(body, alias.trim().toLowerCase())));
 }
 
 // Whether a link written in the vault could open one of `atoms`: a target with the name
@@ -124,11 +149,11 @@ function canOpenOldLinksParsed(added: readonly ParsedAtom[], buf: Buffer): boole
  * they cannot be told from the bytes (a quoted path in search.tsv, a target
  * with no name), or a file is not laid out as expected.
  */
-function answeringAtoms(previous: PreviousTexts, atoms: readonly Atom[], targets: readonly string[]): Pick<ManifestEntry, "path" | "aliases">[] | null {
+function answeringAtoms(previous: Pick<AddedPreviousTexts, "manifest" | "search" | "aliases">, atoms: readonly Atom[], targets: readonly string[]): Pick<ManifestEntry, "path" | "aliases">[] | null {
   const found = new Map<string, string[]>(atoms.map((a) => [a.path, a.aliases]));
   if (targets.length === 0) return [...found].map(([path, aliases]) => ({ path, aliases }));
   if (previous.search.indexOf('\n"') !== -1) return null;
-  const aliased = aliasesByPath(previous.manifest);
+  const aliased = previous.aliases?.() ?? aliasesByPath(previous.manifest);
   if (!aliased) return null;
   for (const [path, aliases] of aliased) if (!found.has(path)) found.set(path, aliases);
   for (const name of new Set(targets.map((t) => targetKeys(t).name))) {

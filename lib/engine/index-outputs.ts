@@ -14,7 +14,7 @@ import { crc32 } from "node:zlib";
 import { crcHex, Digester, type FileCheck } from "../store/digest.js";
 import { cacheTrailer } from "../core/formats/cache.js";
 import { derivedStats, metaText, type FileChecks } from "../store/index-check.js";
-import type { PreviousTexts } from "../store/index-previous.js";
+import type { LazyPreviousTexts, PreviousTexts } from "../store/index-previous.js";
 import { killPoint } from "../store/kill-point.js";
 import { discardFile } from "../store/files.js";
 import { parseJson } from "../core/util/json.js";
@@ -64,14 +64,16 @@ export function rebuildOutputs(previous: PreviousTexts, delta: AtomDelta, today:
  * search.tsv, and the layers rebuilt only if needed. Null when the delta
  * is not of that kind or the previous files are not laid out as expected.
  */
-export function splicedOutputs(previous: PreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds, layersStale: boolean): OutputTexts | null {
+export function splicedOutputs(previous: LazyPreviousTexts, delta: AtomDelta, today: string, layers: LayerThresholds, layersStale: boolean): OutputTexts | null {
   if (delta.added.length > 0 || delta.removed.length > 0 || delta.changed.length > 100) return null;
   const manifestEdits: ByteEdit[] = [];
   const searchEdits: ByteEdit[] = [];
   let layersDirty = layersStale;
+  const graph = delta.changed.length > 0 ? previous.graph() : null;
+  if (delta.changed.length > 0 && !graph) return null;
   for (const { atom, targets } of delta.changed) {
     const before = readManifestEntry(previous.manifest, atom.path);
-    if (!before || !sameGroups(before, atom) || !sameList(before.aliases, atom.aliases) || !sameList(readGraphTargets(previous.graph, atom.path), targets)) return null;
+    if (!before || !sameGroups(before, atom) || !sameList(before.aliases, atom.aliases) || !sameList(readGraphTargets(graph!, atom.path), targets)) return null;
     // Same targets and aliases: every link resolves as before, so the backlink count stands.
     const entry = toManifestEntry(atom, before.backlinks);
     const manifestEdit = manifestEntryEdit(previous.manifest, entry);
@@ -167,7 +169,7 @@ export function writePendingFile(vaultDir: string, patches: PendingPatches, file
 }
 
 /** cache.tsv's pieces (`lines` lines in all), hashed as they go, then the end line `trailer` makes of them. */
-export function* cacheWithTrailer(pieces: Iterable<string>, lines: number, trailer: (lines: number, crc32: string) => string): Generator<string> {
+export function* cacheWithTrailer(pieces: Iterable<string | Uint8Array>, lines: number, trailer: (lines: number, crc32: string) => string): Generator<string | Uint8Array> {
   let crc = 0;
   for (const piece of pieces) {
     crc = crc32(piece, crc);

@@ -1,12 +1,16 @@
 import { join } from "node:path";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
-import { addedOutputs } from "./added-outputs.js";
+import { addedOutputs, type AddedIndexFile } from "./added-outputs.js";
 import { metaBaseText } from "../store/index-check.js";
-import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type Previous, type PreviousTexts } from "../store/index-previous.js";
+import { checkedBytes, notice, notify, readPrevious, readPreviousTexts, readText, type LazyPreviousTexts, type Previous } from "../store/index-previous.js";
 import { allOutputs, byWriteOrder, cacheWithTrailer, rebuildOutputs, splicedOutputs, type AtomDelta, type OutputTexts } from "./index-outputs.js";
 import { searchDbCurrent, startSearchDbBuild, syncSearchDb, type SearchDbBuildStart } from "./fts-sync.js";
 import { readPendingPatches } from "../store/pending.js";
 import { writeIndexFiles } from "./pending-outputs.js";
+import { keepLinkKeys, type RunGraph } from "./link-keys.js";
+import { graphIdentity } from "../store/link-keys.js";
+import { keepAliases, type RunManifest } from "./aliases-file.js";
+import { manifestIdentity } from "../store/aliases-file.js";
 import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
@@ -157,8 +161,10 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   const unchanged = previous !== null && entries.size === 0 && removed.length === 0 && previous.meta.base === metaBaseText(meta);
   if (unchanged && !previous.restat) return result;
   let texts: OutputTexts = new Map();
+  // What the run read of the previous graph and manifest, and changed: for the link keys and the aliases file.
+  const graph: RunGraph & RunManifest = {};
   if (previous && comparison && !unchanged) {
-    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result);
+    const changed = changedOutputs(vaultDir, previous, { ...run, comparison }, metaBaseText(meta), options, result, graph);
     if (typeof changed === "string") return { fallBack: "full", damage: changed };
     texts = changed;
   } else if (!previous) {
@@ -169,24 +175,37 @@ function indexOnThisThread(vaultDir: string, scan: VaultScan, previous: Previous
   if (!write) return result;
   const patches = previous ? readPendingPatches(vaultDir, previous.meta.files) : {};
   if (typeof patches === "string") return { fallBack: "full", damage: patches };
-  const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept } : undefined);
-  result.written = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  const cache = statCachePieces(settingsKey, run.filePaths, entries, previous && comparison ? { text: previous.cache, kept: comparison.kept, bytes: previous.cacheBytes } : undefined);
+  const recorded = writeIndexFiles(vaultDir, texts, meta, previous?.meta.files ?? {}, patches, options.config.index.pending, (trailer) => writeFileAtomic(paths.cache, cacheWithTrailer(cache, run.filePaths.length + 1, trailer)));
+  result.written = recorded.written;
+  keepLinkKeys(vaultDir, graphIdentity(recorded.files, recorded.patches), { whole: result.indexes?.graph, previous: graph.previous, added: graph.added });
+  keepAliases(vaultDir, manifestIdentity(recorded.files, recorded.patches), { whole: result.indexes?.manifest, previous: graph.previous, delta: graph.delta });
   writeGitignore(paths.indexDir);
   return result;
 }
 
 // The outputs of an incremental run that found changes: spliced, inserted or rebuilt from the previous files (the
 // indexes go to `result` when rebuilt); a string names the previous file that is damaged.
-function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult): OutputTexts | string {
-  const previousTexts = readPreviousTexts(vaultDir, previous);
-  if (typeof previousTexts === "string") return previousTexts;
+// `graph`: what the run read of the previous files and changed, for the link keys and the aliases file (see
+// keepLinkKeys, keepAliases).
+function changedOutputs(vaultDir: string, previous: Previous, run: VaultRead & { comparison: CacheComparison }, metaBase: string, options: IndexVaultOptions, result: IndexVaultResult, graph: RunGraph & RunManifest): OutputTexts | string {
+  const read = readPreviousTexts(vaultDir, previous);
+  if (typeof read === "string") return read;
+  const { texts: previousTexts, damage } = read;
   const delta = atomDelta(run.fresh, run.entries, run.comparison);
+  graph.previous = previousTexts;
+  graph.added = delta.added.flatMap((p) => p.targets);
+  graph.delta = delta;
   const { today, config } = options;
   // The layers stand unless the day or thresholds changed (the atom count in the meta changes with every addition).
   const layersStale = previous.meta.base !== metaBase && previous.meta.base !== metaBaseText(metaOf(previousAtoms(previous), indexSettingsKey(config), options));
   const spliced = splicedOutputs(previousTexts, delta, today, config.layers, layersStale) ?? addedOnly(vaultDir, previousTexts, delta, options, previous, layersStale);
+  // graph.json, read only when a way needed it, failed its check: the index is rebuilt whole, as before.
+  if (damage()) return damage()!;
   if (spliced) return spliced;
-  const rebuilt = rebuildOutputs(previousTexts, delta, today, config.layers);
+  const graphBytes = previousTexts.graph();
+  if (!graphBytes) return damage()!;
+  const rebuilt = rebuildOutputs({ ...previousTexts, graph: graphBytes }, delta, today, config.layers);
   result.indexes = rebuilt.indexes;
   return rebuilt.texts;
 }
@@ -222,18 +241,18 @@ function indexAllInParallel(vaultDir: string, scan: VaultScan, settingsKey: stri
 }
 
 // The outputs when atoms were only added (see addedOutputs); null otherwise, or when a file it needs is missing.
-// The files it reads are held to their checks: one that fails is rebuilt with the rest.
-// `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes into its layer file.
-function addedOnly(vaultDir: string, previous: PreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
+// The files it reads, each only when the addition changes it, are held to their checks: one that fails is rebuilt
+// with the rest. `layersStale`: the layers are rebuilt whole (another day or thresholds), else each new atom goes
+// into its layer file.
+function addedOnly(vaultDir: string, previous: LazyPreviousTexts, delta: AtomDelta, options: IndexVaultOptions, run: Previous, layersStale: boolean): OutputTexts | null {
   if (delta.added.length === 0 || delta.changed.length > 0 || delta.removed.length > 0) return null;
   const checked = (rel: string) => {
     const bytes = checkedBytes(vaultDir, rel, run.meta.files);
     return typeof bytes === "string" ? null : bytes;
   };
-  const [by_project, by_type, by_tag, links] = ["by_project", "by_type", "by_tag", "links"].map((name) => checked(`index/${name}.json`));
-  if (!by_project || !by_type || !by_tag || !links) return null;
+  const read = (name: AddedIndexFile) => (name === "graph" ? previous.graph() : checked(`index/${name}.json`));
   const layer = layersStale ? undefined : (name: string) => checked(`layers/${name}.json`);
-  return addedOutputs({ ...previous, by_project, by_type, by_tag, links, layer }, delta, options.today, options.config.layers);
+  return addedOutputs({ manifest: previous.manifest, search: previous.search, read, layer, linkKeys: previous.linkKeys, aliases: previous.aliases }, delta, options.today, options.config.layers);
 }
 
 // index/.gitignore when missing, or when it is one cortex wrote before (a user's own is left alone).

@@ -17,6 +17,9 @@ import { readAtomFiles, type ReadJob, type ReadResult } from "../store/read-atom
 import { decodeReadResultBytes, encodeReadResultBytes } from "./read-wire.js";
 import { pushAll } from "../core/util/arrays.js";
 import { readAtomsAndRows } from "./fts-rows.js";
+import { targetKeySet } from "../core/links/file-matcher.js";
+import { graphIdentity, writeLinkKeys } from "../store/link-keys.js";
+import { manifestIdentity, writeAliasesFile } from "../store/aliases-file.js";
 import { encodeRowChunk } from "./fts-row-wire.js";
 import type { SearchDbBuild } from "./fts-search-db-build.js";
 
@@ -107,7 +110,7 @@ function writeIndex(vaultDir: string, received: Received, writer: PartWriter, fi
   const { manifest, ...early } = indexFrames(options.settingsKey);
   // The chunks' bytes move to the writer, which keeps them for the manifest.
   writer.start(files, { wires: received.wires.splice(0), frames: early, counts: new Int32Array(0), atomEnds });
-  const { atoms, groups, links, counts } = linked(received.kept.splice(0));
+  const { atoms, groups, links, counts, targets, aliases } = linked(received.kept.splice(0));
   writer.start(files, { frames: { manifest }, counts, atomEnds });
   const texts: OutputTexts = new Map();
   for (const name of ["by_project", "by_type", "by_tag"] as const) texts.set(`index/${name}.json`, () => groupChunks(groups[name]));
@@ -124,16 +127,23 @@ function writeIndex(vaultDir: string, received: Received, writer: PartWriter, fi
   // The cache's end line (its line count and checksum, the data files' stats) is added as it is put in place.
   writeMetaAndCache(vaultDir, options.meta(atoms.length), Object.fromEntries(checks), (trailer) => writer.commit("cache", files.cache, trailer(fileCount + 1, writer.checks.cache!.crc32)));
   written.push(PART_FILES.graph, PART_FILES.manifest, PART_FILES.search, "index/meta.json", PART_FILES.cache);
+  // After the cache, as every run does (see keepLinkKeys): a run killed before leaves a file of another graph, not used.
+  // Made last, once the other files' texts are let go.
+  writeLinkKeys(vaultDir, graphIdentity(Object.fromEntries(checks), {})!, targetKeySet(targets()));
+  writeAliasesFile(vaultDir, manifestIdentity(Object.fromEntries(checks), {})!, aliases);
   return { atoms: atoms.length, diagnostics: received.diagnostics.flat(), written };
 }
 
-// The group indexes, the links and each atom's backlink count (in path order), keeping of the atoms only what the layer files need.
-function linked(chunks: Kept[][]): { atoms: LayerEntry[]; groups: GroupIndexes; links: GroupIndex; counts: Int32Array } {
+// The group indexes, the links and each atom's backlink count (in path order), keeping of the atoms only what the
+// layer files need, their link targets (for the link keys) and the aliases of those that have any.
+function linked(chunks: Kept[][]): { atoms: LayerEntry[]; groups: GroupIndexes; links: GroupIndex; counts: Int32Array; targets: () => Generator<string>; aliases: Map<string, string[]> } {
   const kept = chunks.flat();
   const groups = emptyGroups();
   for (const { atom } of kept) addToGroups(groups, atom);
   const { links, counts } = linkCounts(kept);
-  return { atoms: kept.map((k) => k.atom), groups, links, counts };
+  const lists = kept.map((k) => k.targets);
+  const aliases = new Map(kept.filter((k) => k.atom.aliases.length > 0).map((k) => [k.atom.path, k.atom.aliases]));
+  return { atoms: kept.map((k) => k.atom), groups, links, counts, targets: function* () { for (const list of lists) yield* list; }, aliases };
 }
 
 function startPartWriter(options?: PartWriterOptions): PartWriter | null {

@@ -73,14 +73,24 @@ function patchFor(rel: string, pieces: readonly (string | Uint8Array)[], files: 
   return patchNewBytes(patch) <= Math.max(4096, base.bytes * MAX_NEW_SHARE) ? patch : null;
 }
 
+/** What {@link writeIndexFiles} wrote and recorded. */
+export interface WrittenIndex {
+  /** The paths written, in order. */
+  written: string[];
+  /** The checks meta.json now records. */
+  files: FileChecks;
+  /** The pending pieces it now lists. */
+  patches: PendingPatches;
+}
+
 /**
  * Writes an incremental run's outputs: the data files (small changes to
  * large ones as pending pieces, see {@link deferSmallEdits}; none with
  * `pending` false), then meta.json with their checks (over `files`, those
  * of the files not written), then the cache. `patches`: the previous run's
- * pending pieces. Returns the paths written, in order.
+ * pending pieces.
  */
-export function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, patches: PendingPatches, pending: boolean, writeCache: Parameters<typeof writeMetaAndCache>[3]): string[] {
+export function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Record<string, unknown>, files: FileChecks, patches: PendingPatches, pending: boolean, writeCache: Parameters<typeof writeMetaAndCache>[3]): WrittenIndex {
   killPoint("index:start");
   const deferred = deferSmallEdits(texts, files, patches, pending ? patchMinBytes() : Infinity);
   const checks = new Map<string, FileCheck>();
@@ -88,5 +98,5 @@ export function writeIndexFiles(vaultDir: string, texts: OutputTexts, meta: Reco
   const recorded: FileChecks = { ...files, ...Object.fromEntries(checks) };
   if (deferred.changed) written.push(...writePendingFile(vaultDir, deferred.patches, recorded));
   writeMetaAndCache(vaultDir, meta, recorded, writeCache);
-  return [...written, "index/meta.json", "index/cache.tsv"];
+  return { written: [...written, "index/meta.json", "index/cache.tsv"], files: recorded, patches: deferred.patches };
 }

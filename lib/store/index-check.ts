@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CACHE_TRAILER, type DerivedStats } from "../core/formats/cache.js";
@@ -24,6 +25,9 @@ export type { DerivedStats } from "../core/formats/cache.js";
 export interface CacheRead {
   text: string;
   stats: DerivedStats;
+  /** The text's bytes (copied as they are by the next run); `ascii`: the text is all ASCII, its offsets are then the bytes'. */
+  bytes?: Buffer;
+  ascii?: boolean;
 }
 
 /** Reads cache.tsv and checks it against its trailer; a string says how it is damaged. */
@@ -42,7 +46,7 @@ export function readCacheFile(buf: Buffer): CacheRead | string {
   } catch {
     stats = {};
   }
-  return { text: body.toString("utf8"), stats };
+  return { text: body.toString("utf8"), stats, bytes: body, ascii: isAscii(body) };
 }
 
 /** The size and mtime of each data file, as the trailer records them. */

@@ -4,14 +4,35 @@ import { isCurrentSearchFile } from "../core/indexes/search-file.js";
 import { checkDerived, damageOf, readMeta, type FileChecks, type MetaRead } from "./index-check.js";
 import { vaultPaths } from "./paths.js";
 import { PENDING_FILE } from "../core/formats/pending.js";
-import { patchedBytes, readPendingPatches } from "./pending.js";
+import { patchedBytes, readPatchedFile, readPendingPatches } from "./pending.js";
+import type { FileCheck } from "./digest.js";
 import { readStatCache, retainStatCache } from "./stat-cache.js";
+import { graphIdentity, readLinkKeys } from "./link-keys.js";
+import { readAliasesFile } from "./aliases-file.js";
 
 /** The index files of the previous run, as bytes. */
 export interface PreviousTexts {
   manifest: Buffer;
   search: Buffer;
   graph: Buffer;
+}
+
+/**
+ * The index files of the previous run an incremental run always needs
+ * (manifest.json, search.tsv), and graph.json read only when first asked
+ * for: a run that adds a note with no links never needs it.
+ */
+export interface LazyPreviousTexts {
+  manifest: Buffer;
+  search: Buffer;
+  /** graph.json held to its check; null when missing or damaged (see {@link readPreviousTexts}). */
+  graph: () => Buffer | null;
+  /** The body of `index/link-keys.tsv` when it was made of this graph.json (see `store/link-keys.ts`); null otherwise. */
+  linkKeys: () => Buffer | null;
+  /** The notes with aliases `index/aliases.tsv` lists, when it was made of this manifest.json (see `store/aliases-file.ts`); null otherwise. */
+  aliases: () => Map<string, string[]> | null;
+  /** What this run read of graph.json and link-keys.tsv so far (undefined: not asked for); for the update of the link keys after the run. */
+  asked: () => { graph?: Buffer | null; linkKeys?: Buffer | null; identity: string | null };
 }
 
 /** Where an index run says, in one line, what it found damaged: the caller's `onNotice`, else stderr. */
@@ -23,6 +44,8 @@ export interface NoticeOptions {
 export interface Previous {
   /** The text of index/cache.tsv, without its end line. */
   cache: string;
+  /** Its bytes, and whether they are all ASCII (see `CacheRead`). */
+  cacheBytes?: { bytes: Buffer; ascii: boolean };
   meta: MetaRead;
   /** A data file was touched since written (same bytes): meta and cache are written again. */
   restat: boolean;
@@ -54,14 +77,17 @@ export function readPrevious(vaultDir: string, settingsKey: string, options: Not
   if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
   const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
   if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, meta, restat };
+  return { cache: cache.text, cacheBytes: cache.bytes && { bytes: cache.bytes, ascii: cache.ascii === true }, meta, restat };
 }
 
 /**
- * The last run's index texts, read only once a change is known, each held to
- * its check in meta.json; a string names the first that is damaged or missing.
+ * The last run's index texts, each held to its check in meta.json:
+ * manifest.json and search.tsv read now (a string names the first that is
+ * damaged or missing), graph.json when first asked for. `damage()` names the
+ * file asked for that was found damaged or missing, if any: the run then
+ * rebuilds the index whole, as when manifest.json is.
  */
-export function readPreviousTexts(vaultDir: string, previous: Previous): PreviousTexts | string {
+export function readPreviousTexts(vaultDir: string, previous: Previous): { texts: LazyPreviousTexts; damage: () => string | undefined } | string {
   const read = (rel: string): Buffer | string => checkedBytes(vaultDir, rel, previous.meta.files);
   const manifest = read("index/manifest.json");
   if (typeof manifest === "string") return manifest;
@@ -69,8 +95,19 @@ export function readPreviousTexts(vaultDir: string, previous: Previous): Previou
   if (typeof search === "string") return search;
   // A search file of another format version is rebuilt whole: it cannot be spliced or read.
   if (!isCurrentSearchFile(search)) return "index/search.tsv is of another format";
-  const graph = read("index/graph.json");
-  return typeof graph === "string" ? graph : { manifest, search, graph };
+  let graph: Buffer | string | undefined;
+  const graphBytes = () => {
+    graph ??= read("index/graph.json");
+    return typeof graph === "string" ? null : graph;
+  };
+  const patches = readPendingPatches(vaultDir, previous.meta.files);
+  const identity = typeof patches === "string" ? null : graphIdentity(previous.meta.files, patches);
+  let keys: Buffer | null | undefined;
+  const linkKeys = () => (keys ??= identity === null ? null : readLinkKeys(vaultDir, identity));
+  const asked = () => ({ graph: typeof graph === "string" ? null : graph, linkKeys: keys, identity });
+  let aliased: Map<string, string[]> | null | undefined;
+  const aliases = () => (aliased === undefined ? (aliased = readAliasesFile(vaultDir, previous.meta.files)) : aliased);
+  return { texts: { manifest, search, graph: graphBytes, linkKeys, aliases, asked }, damage: () => (typeof graph === "string" ? graph : undefined) };
 }
 
 /** Bytes this process read and found as meta.json records them, by file: the same file (same inode, size and mtime) is not read or hashed again. Weak: a buffer no one holds is let go. */
@@ -162,6 +199,11 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   const kept = same ? (held.get(file) ?? known.bytes.deref()) : undefined;
   if (kept) return kept;
   const retained = stamp && check ? bases.get(file) : undefined;
+  const direct = !retaining && !retained && check ? readDirect(vaultDir, file, rel, check, files) : null;
+  if (direct !== null) {
+    if (typeof direct !== "string" && stamp) remember(file, stamp, version!, direct);
+    return direct;
+  }
   const base = retained && retained.stamp === stamp && retained.crc32 === check!.crc32 ? retained.bytes : readBytes(file);
   if (base === null) return `${rel} is missing`;
   if (base !== retained?.bytes) {
@@ -173,9 +215,21 @@ export function checkedBytes(vaultDir: string, rel: string, files: FileChecks): 
   if (typeof patches === "string") return patches;
   const bytes = patchedBytes(rel, base, patches);
   if (typeof bytes === "string") return bytes;
-  if (stamp) verified.set(file, { stamp, version: version!, bytes: new WeakRef(bytes) });
-  if (stamp && keeping > 0) held.set(file, bytes);
+  if (stamp) remember(file, stamp, version!, bytes);
   return bytes;
+}
+
+function remember(file: string, stamp: string, version: string, bytes: Buffer): void {
+  verified.set(file, { stamp, version, bytes: new WeakRef(bytes) });
+  if (keeping > 0) held.set(file, bytes);
+}
+
+// A file with pending pieces read straight into its patched bytes (see readPatchedFile): its bytes, its damage (or that
+// of pending.json), or null when it has none or they cannot be read that way (the file is then read whole).
+function readDirect(vaultDir: string, file: string, rel: string, check: FileCheck, files: FileChecks): Buffer | string | null {
+  const patches = readPendingPatches(vaultDir, files);
+  if (typeof patches === "string" || !patches[rel]) return null;
+  return readPatchedFile(file, rel, patches[rel], check);
 }
 
 function fileStamp(file: string): string | null {

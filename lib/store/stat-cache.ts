@@ -197,10 +197,12 @@ export function compareWithCache(text: string, files: readonly VaultFile[]): Cac
 
 /**
  * The new cache, in pieces: unchanged lines copied from the old text (a run
- * of consecutive ones as one piece), the others made from `fresh`.
+ * of consecutive ones as one piece; as the bytes read when `old.bytes` are
+ * the text's, see `CacheRead`), the others made from `fresh`.
  */
-export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: { text: string; kept: Int32Array }): Generator<string> {
+export function* statCachePieces(settingsKey: string, paths: readonly string[], fresh: ReadonlyMap<string, StatEntry>, old?: OldCache): Generator<string | Uint8Array> {
   yield statCacheHeader(settingsKey);
+  const copy = old && copier(old);
   let runStart = -1;
   let runEnd = -1;
   for (let i = 0; i < paths.length; i++) {
@@ -209,12 +211,35 @@ export function* statCachePieces(settingsKey: string, paths: readonly string[], 
       runEnd = old!.text.indexOf("\n", at) + 1;
       continue;
     }
-    if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+    if (runStart >= 0) yield copy!(runStart, runEnd);
     runStart = runEnd = -1;
     if (at >= 0) {
       runStart = at;
       runEnd = old!.text.indexOf("\n", at) + 1;
     } else yield statLine(paths[i]!, fresh.get(paths[i]!)!);
   }
-  if (runStart >= 0) yield old!.text.slice(runStart, runEnd);
+  if (runStart >= 0) yield copy!(runStart, runEnd);
+}
+
+/** The last run's cache as {@link statCachePieces} copies from it: its text, the offset of each kept line, and its bytes if at hand. */
+export interface OldCache {
+  text: string;
+  kept: Int32Array;
+  bytes?: { bytes: Buffer; ascii: boolean };
+}
+
+// Lines [start, end) of the old cache, asked for in order: its bytes when at hand (nothing to encode again; the byte
+// offset of a text offset is counted from the last one asked, unless the text is ASCII), else its text.
+function copier(old: OldCache): (start: number, end: number) => string | Uint8Array {
+  if (!old.bytes) return (start, end) => old.text.slice(start, end);
+  const { bytes, ascii } = old.bytes;
+  let textAt = 0;
+  let byteAt = 0;
+  const byteOffset = (at: number) => {
+    if (ascii) return at;
+    byteAt += Buffer.byteLength(old.text.slice(textAt, at));
+    textAt = at;
+    return byteAt;
+  };
+  return (start, end) => bytes.subarray(byteOffset(start), byteOffset(end));
 }

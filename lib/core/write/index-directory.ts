@@ -13,12 +13,14 @@ import { escapeRegExp, pathFromField } from "../util/text.js";
  * `index/manifest.json` (ids, and the aliases of the few atoms that have
  * any), both as the index wrote them: a lookup finds its lines by a search
  * over the bytes and decodes those only. Null when the manifest is not laid
- * out as expected. Pure.
+ * out as expected. `aliased`: the manifest's notes with aliases (path →
+ * aliases), when known already (see `index/aliases.tsv`); else found in its
+ * bytes. Pure.
  *
  * @example directoryOfIndex(readFileSync("index/search.tsv"), readFileSync("index/manifest.json"))?.live
  */
-export function directoryOfIndex(search: Buffer, manifest: Buffer): AtomDirectory | null {
-  const aliases = aliasesByPath(manifest);
+export function directoryOfIndex(search: Buffer, manifest: Buffer, aliased?: ReadonlyMap<string, string[]>): AtomDirectory | null {
+  const aliases = aliased ?? aliasesByPath(manifest);
   if (!aliases) return null;
   const hasId = (id: string) => manifest.indexOf(`\n    "id": ${JSON.stringify(id)},\n`) !== -1;
   const entry = (path: string) => manifestEntryAt(manifest, path);

@@ -5,6 +5,7 @@ import { isCurrentSearchFile } from "../../core/indexes/search-file.js";
 import { readMeta } from "../index-check.js";
 import { checkedBytes } from "../index-previous.js";
 import { vaultPaths } from "../paths.js";
+import { readAliasesFile } from "../aliases-file.js";
 
 export type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
 
@@ -33,5 +34,6 @@ export function readAtomDirectory(vaultDir: string): AtomDirectory | null {
   const search = checkedBytes(vaultDir, "index/search.tsv", files);
   const manifest = checkedBytes(vaultDir, "index/manifest.json", files);
   if (typeof search === "string" || typeof manifest === "string" || !isCurrentSearchFile(search)) return null;
-  return directoryOfIndex(search, manifest);
+  // The notes with aliases, as index/aliases.tsv lists them for this manifest (else found in its bytes).
+  return directoryOfIndex(search, manifest, readAliasesFile(vaultDir, files) ?? undefined);
 }

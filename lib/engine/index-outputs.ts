@@ -10,7 +10,7 @@ import type { Layer, LayerEntry } from "../core/layers/types.js";
 import { dirname, join } from "node:path";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic, type FileData } from "../store/atomic.js";
-import { crc32 } from "node:zlib";
+import { crc32 } from "../core/util/crc32.js";
 import { crcHex, Digester, type FileCheck } from "../store/digest.js";
 import { cacheTrailer } from "../core/formats/cache.js";
 import { derivedStats, metaText, type FileChecks } from "../store/index-check.js";

@@ -1,9 +1,12 @@
-import { crc32 } from "node:zlib";
+import { crc32, crc32Hex, crcHex } from "../core/util/crc32.js";
 
 import type { FileCheck } from "../core/formats/meta.js";
 
 /** What index/meta.json records of a derived file (defined with its format). */
 export type { FileCheck };
+
+// The CRC-32 as hex digits (core/util/crc32.ts), for the store's readers and writers.
+export { crc32Hex, crcHex };
 
 /**
  * Counts and checksums bytes as a file is written (CRC-32 through node:zlib,
@@ -26,10 +29,6 @@ export class Digester {
   }
 }
 
-/** The CRC-32 of `data` (text as UTF-8), as 8 hex digits. */
-export function crc32Hex(data: string | Uint8Array): string {
-  return crcHex(crc32(data));
-}
 
 /** The check of bytes already in memory. */
 export function checkOf(bytes: Uint8Array): FileCheck {
@@ -41,7 +40,3 @@ export function matchesCheck(bytes: Uint8Array, check: FileCheck): boolean {
   return bytes.length === check.bytes && crc32Hex(bytes) === check.crc32;
 }
 
-/** A CRC-32 value (node:zlib's, running or final) as 8 hex digits. */
-export function crcHex(value: number): string {
-  return (value >>> 0).toString(16).padStart(8, "0");
-}

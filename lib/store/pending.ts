@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
-import { crc32 } from "node:zlib";
+import { crc32 } from "../core/util/crc32.js";
 import { join } from "node:path";
 import { applyPatch, patchLength, PENDING_FILE, pendingText, readPending, type Patch, type PatchedFile, type PendingPatches } from "../core/formats/pending.js";
 import { crc32Hex, crcHex, type FileCheck } from "./digest.js";

@@ -1,4 +1,4 @@
-import { crc32 } from "node:zlib";
+import { crc32, crcHex } from "../util/crc32.js";
 import { compareStrings } from "../util/compare.js";
 import { pathField, pathFromField } from "../util/text.js";
 
@@ -27,10 +27,6 @@ export function aliasesText(identity: string, aliases: ReadonlyMap<string, reado
   }
   const body = lines.join("");
   return `${body}${ALIASES_TRAILER}${crcHex(crc32(body))}\n`;
-}
-
-function crcHex(value: number): string {
-  return (value >>> 0).toString(16).padStart(8, "0");
 }
 
 /**

@@ -1,4 +1,4 @@
-import { crc32 } from "node:zlib";
+import { crc32, crcHex } from "../util/crc32.js";
 import { pathField, pathFromField } from "../util/text.js";
 
 /**
@@ -100,10 +100,6 @@ function hashOrder(hashes: Uint32Array, keys: readonly string[]): Uint32Array {
 /** The end line for a body whose CRC-32 is `crc32`. */
 export function linkKeysTrailer(crc32Hex: string): string {
   return `${LINK_KEYS_TRAILER}${crc32Hex}\n`;
-}
-
-function crcHex(value: number): string {
-  return (value >>> 0).toString(16).padStart(8, "0");
 }
 
 /**

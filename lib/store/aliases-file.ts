@@ -31,7 +31,7 @@ export function readAliasesFile(vaultDir: string, files: FileChecks): Map<string
   const identity = typeof patches === "string" ? null : manifestIdentity(files, patches);
   if (identity === null) return null;
   try {
-    return readAliasesText(readFileSync(aliasesPath(vaultDir), "utf8"), identity);
+    return readAliasesText(readFileSync(aliasesPath(vaultDir)), identity);
   } catch {
     return null;
   }

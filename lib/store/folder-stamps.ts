@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import { microseconds } from "../core/formats/cache.js";
-import { FOLDERS_TRAILER, foldersBody, foldersTrailer, parseFoldersBody, type FolderListing } from "../core/formats/folders.js";
+import { bodyBeforeEndLine, withEndLine } from "../core/formats/end-line.js";
+import { foldersBody, parseFoldersBody, type FolderListing } from "../core/formats/folders.js";
 import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { writeFileAtomic } from "./atomic.js";
 import { CacheCursor } from "./cache-cursor.js";
-import { crc32Hex } from "./digest.js";
 import { vaultPaths } from "./paths.js";
 import { emptyScan, lstatOrNull, recordedMtimeMs, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
 import { eachCacheLine } from "./stat-cache.js";
@@ -39,10 +39,8 @@ export function readFolderListing(vaultDir: string, cacheSignature: string): Fol
   } catch {
     return null;
   }
-  const at = buf.lastIndexOf(`\n${FOLDERS_TRAILER}`);
-  if (at === -1 || buf[buf.length - 1] !== 10) return null;
-  const body = buf.subarray(0, at + 1);
-  if (buf.toString("latin1", at + 1 + FOLDERS_TRAILER.length, buf.length - 1) !== crc32Hex(body)) return null;
+  const body = bodyBeforeEndLine(buf);
+  if (body === null) return null;
   return parseFoldersBody(body.toString("utf8"), cacheSignature);
 }
 
@@ -58,7 +56,7 @@ export function writeFolderListing(vaultDir: string, cacheSignature: string, sca
   if (!folders || folders.some((f) => racy(f, checkedAtMs)) || scan.skipped.some((s) => s.reason.startsWith("cannot stat"))) return;
   const body = foldersBody(cacheSignature, { folders, others: scan.others, skipped: scan.skipped });
   try {
-    writeFileAtomic(folderStampsPath(vaultDir), body + foldersTrailer(crc32Hex(body)));
+    writeFileAtomic(folderStampsPath(vaultDir), withEndLine(body));
   } catch {
     // read-only vault
   }

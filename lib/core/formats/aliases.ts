@@ -1,4 +1,4 @@
-import { crc32, crcHex } from "../util/crc32.js";
+import { bodyBeforeEndLine, withEndLine } from "./end-line.js";
 import { compareStrings } from "../util/compare.js";
 import { pathField, pathFromField } from "../util/text.js";
 
@@ -7,16 +7,13 @@ import { pathField, pathFromField } from "../util/text.js";
  * aliases, and their aliases, so that a write finds them without a search
  * over the whole manifest (few notes have any). A header line (format, and
  * the identity of the manifest.json it was made of), then one line per such
- * note in path order — `aliases (JSON array)⇥path` — then an end line with
- * the CRC-32 of everything before it. A function of the manifest's entries
+ * note in path order — `aliases (JSON array)⇥path` — then the end line
+ * (see end-line.ts). A function of the manifest's entries
  * and identity only: the same manifest gives the same bytes.
  */
 
 /** The start of the header line. */
 export const ALIASES_HEADER = "#cortex-aliases/1";
-
-/** The start of the end line. */
-export const ALIASES_TRAILER = "#end\t";
 
 /** The whole file's text for `aliases` (path → its aliases; notes without any are left out), made of the manifest of identity `identity`. */
 export function aliasesText(identity: string, aliases: ReadonlyMap<string, readonly string[]>): string {
@@ -25,8 +22,7 @@ export function aliasesText(identity: string, aliases: ReadonlyMap<string, reado
     const list = aliases.get(path)!;
     if (list.length > 0) lines.push(`${JSON.stringify(list)}\t${pathField(path)}\n`);
   }
-  const body = lines.join("");
-  return `${body}${ALIASES_TRAILER}${crcHex(crc32(body))}\n`;
+  return withEndLine(lines.join(""));
 }
 
 /**
@@ -35,12 +31,10 @@ export function aliasesText(identity: string, aliases: ReadonlyMap<string, reado
  * holds; null otherwise (cut short, garbled, of another version or another
  * manifest).
  */
-export function readAliasesText(text: string, identity: string): Map<string, string[]> | null {
-  const at = text.lastIndexOf(`\n${ALIASES_TRAILER}`);
-  if (at === -1 || !text.endsWith("\n")) return null;
-  const body = text.slice(0, at + 1);
-  if (text.slice(at + 1 + ALIASES_TRAILER.length, -1) !== crcHex(crc32(body))) return null;
-  const lines = body.split("\n");
+export function readAliasesText(text: Buffer | string, identity: string): Map<string, string[]> | null {
+  const body = bodyBeforeEndLine(typeof text === "string" ? Buffer.from(text) : text);
+  if (body === null) return null;
+  const lines = body.toString("utf8").split("\n");
   lines.pop();
   if (lines[0] !== `${ALIASES_HEADER}\t${JSON.stringify(identity)}`) return null;
   const found = new Map<string, string[]>();

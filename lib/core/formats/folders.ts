@@ -14,9 +14,6 @@ import { pathField, pathFromField } from "../util/text.js";
 /** The start of the header line. */
 export const FOLDERS_HEADER = "#cortex-folders/1";
 
-/** The start of the end line. */
-export const FOLDERS_TRAILER = "#end\t";
-
 /** A folder of the vault as a scan found it: its path (`.` the root), and the stamp its entries are known by. */
 export interface FolderStamp {
   path: string;
@@ -40,11 +37,6 @@ export function foldersBody(cacheSignature: string, listing: FolderListing): str
   for (const o of listing.others) lines.push(`O\t${pathField(o)}\n`);
   for (const s of listing.skipped) lines.push(`S\t${JSON.stringify(s.reason)}\t${pathField(s.path)}\n`);
   return lines.join("");
-}
-
-/** The end line for a body whose CRC-32 is `crc32`. */
-export function foldersTrailer(crc32: string): string {
-  return `${FOLDERS_TRAILER}${crc32}\n`;
 }
 
 /**

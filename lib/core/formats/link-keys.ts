@@ -1,4 +1,5 @@
 import { crc32, crcHex } from "../util/crc32.js";
+import { bodyBeforeEndLine, endLine, withEndLine } from "./end-line.js";
 import { pathField, pathFromField } from "../util/text.js";
 
 /**
@@ -16,9 +17,6 @@ import { pathField, pathFromField } from "../util/text.js";
 
 /** The start of the header line. */
 export const LINK_KEYS_HEADER = "#cortex-link-keys/1";
-
-/** The start of the end line. */
-export const LINK_KEYS_TRAILER = "#end\t";
 
 /** The keys of a set of link targets, and whether one of them is loose. */
 export interface LinkKeySet {
@@ -65,8 +63,7 @@ export function linkKeysText(identity: string, set: LinkKeySet): string {
   for (let i = 0; i < keys.length; i++) hashes[i] = fnv(keys[i]!);
   const parts = [headerLine({ identity, loose: set.loose })];
   for (const i of hashOrder(hashes, keys)) parts.push(`${hex8(hashes[i]!)}\t${pathField(keys[i]!)}\n`);
-  const body = parts.join("");
-  return body + linkKeysTrailer(crcHex(crc32(body)));
+  return withEndLine(parts.join(""));
 }
 
 /**
@@ -97,20 +94,12 @@ function hashOrder(hashes: Uint32Array, keys: readonly string[]): Uint32Array {
   return order;
 }
 
-/** The end line for a body whose CRC-32 is `crc32`. */
-export function linkKeysTrailer(crc32Hex: string): string {
-  return `${LINK_KEYS_TRAILER}${crc32Hex}\n`;
-}
-
 /**
  * The body of a file's bytes (everything before the end line) when the end
  * line's CRC-32 matches it; null otherwise (cut short, garbled, not one).
  */
 export function linkKeysBody(buf: Buffer): Buffer | null {
-  const at = buf.lastIndexOf(`\n${LINK_KEYS_TRAILER}`);
-  if (at === -1 || buf[buf.length - 1] !== 10) return null;
-  const body = buf.subarray(0, at + 1);
-  return buf.toString("latin1", at + 1 + LINK_KEYS_TRAILER.length, buf.length - 1) === crcHex(crc32(body)) ? body : null;
+  return bodyBeforeEndLine(buf);
 }
 
 /** The header of a body (see {@link linkKeysBody}); null when it is not one of this format. */
@@ -185,6 +174,6 @@ export function linkKeysWithMore(body: Buffer, identity: string, more: LinkKeySe
   pieces.push(body.subarray(from));
   let crc = 0;
   for (const piece of pieces) crc = crc32(piece, crc);
-  pieces.push(linkKeysTrailer(crcHex(crc)));
+  pieces.push(endLine(crcHex(crc)));
   return pieces;
 }

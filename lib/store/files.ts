@@ -85,6 +85,15 @@ export function readFileBytes(path: string): Buffer {
   return readFileSync(path);
 }
 
+/** A file's bytes; null when it cannot be read (missing, unreadable): for the derived files a reader does without. */
+export function readFileOrNull(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A file's text, decoded as UTF-8.
  *

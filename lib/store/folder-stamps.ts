@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import { microseconds } from "../core/formats/cache.js";
@@ -8,6 +7,7 @@ import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { writeFileAtomic } from "./atomic.js";
 import { CacheCursor } from "./cache-cursor.js";
+import { readFileOrNull } from "./files.js";
 import { vaultPaths } from "./paths.js";
 import { emptyScan, lstatOrNull, recordedMtimeMs, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
 import { eachCacheLine } from "./stat-cache.js";
@@ -33,12 +33,8 @@ export function folderStampsPath(vaultDir: string): string {
  * vault is then listed as usual).
  */
 export function readFolderListing(vaultDir: string, cacheSignature: string): FolderListing | null {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(folderStampsPath(vaultDir));
-  } catch {
-    return null;
-  }
+  const buf = readFileOrNull(folderStampsPath(vaultDir));
+  if (buf === null) return null;
   const body = bodyBeforeEndLine(buf);
   if (body === null) return null;
   return parseFoldersBody(body.toString("utf8"), cacheSignature);

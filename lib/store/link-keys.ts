@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkKeysBody, linkKeysHeader, linkKeysText, linkKeysWithMore, type LinkKeySet } from "../core/formats/link-keys.js";
 import type { FileChecks } from "../core/formats/meta.js";
 import type { PendingPatches } from "../core/formats/pending.js";
 import { writeFileAtomic } from "./atomic.js";
+import { readFileOrNull } from "./files.js";
 import { indexedFileIdentity } from "./pending.js";
 import { vaultPaths } from "./paths.js";
 
@@ -28,12 +28,8 @@ export function graphIdentity(files: FileChecks, patches: PendingPatches): strin
  * another graph: graph.json is then read instead).
  */
 export function readLinkKeys(vaultDir: string, identity: string): Buffer | null {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(linkKeysPath(vaultDir));
-  } catch {
-    return null;
-  }
+  const buf = readFileOrNull(linkKeysPath(vaultDir));
+  if (buf === null) return null;
   const body = linkKeysBody(buf);
   return body && linkKeysHeader(body)?.identity === identity ? body : null;
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
 import { CACHE_HEADER, microseconds, statCacheHeader, statLine, type StatEntry } from "../core/formats/cache.js";
@@ -6,7 +5,7 @@ import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { readCacheFile, type CacheRead } from "./index-check.js";
 import { CacheCursor } from "./cache-cursor.js";
-import { cacheSignature } from "./files.js";
+import { cacheSignature, readFileOrNull } from "./files.js";
 import type { VaultFile } from "./scan.js";
 
 /**
@@ -81,12 +80,8 @@ let retained: { file: string; stamp: string; settingsKey: string; read: CacheRea
 export function readStatCache(file: string, settingsKey: string): CacheRead | string | null {
   const stamp = retained !== undefined ? cacheSignature(file) : null;
   if (stamp !== null && retained?.file === file && retained.stamp === stamp && retained.settingsKey === settingsKey) return retained.read;
-  let buf: Buffer;
-  try {
-    buf = readFileSync(file);
-  } catch {
-    return null;
-  }
+  const buf = readFileOrNull(file);
+  if (buf === null) return null;
   const read = readStatCacheBytes(buf, settingsKey);
   if (retained !== undefined && stamp !== null && read !== null && typeof read !== "string") retained = { file, stamp, settingsKey, read };
   return read;
@@ -118,12 +113,8 @@ function readStatCacheBytes(buf: Buffer, settingsKey: string): CacheRead | strin
  * run it tells what changed without a stat of its own.
  */
 export function readFileStamps(file: string): Map<string, string> | null {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(file);
-  } catch {
-    return null;
-  }
+  const buf = readFileOrNull(file);
+  if (buf === null) return null;
   if (buf.toString("latin1", 0, CACHE_HEADER.length + 1) !== `${CACHE_HEADER}\t`) return null;
   // A damaged cache (its end line's check fails) tells nothing: every note is checked again.
   const read = readCacheFile(buf);

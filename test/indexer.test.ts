@@ -115,28 +115,29 @@ test("should rebuild a search file of an older format, whether indexing or searc
   }
 });
 
-test("should give the same files when the built CLI parses on several threads as when one thread does", () => {
+test("should give the same files when the built CLI parses on several threads as when one thread does, reading ahead or not", () => {
   const vault = tempDir();
+  const twin = tempDir();
   try {
     for (let i = 0; i < 2600; i++) {
       const front = i % 13 === 0 ? "" : `---\nname: Note ${i} café\ntags: [t${i % 40}]\nupdated: 2026-11-${String((i % 28) + 1).padStart(2, "0")}\nstatus: ${i % 9 === 0 ? "archived" : "active"}\n---\n`;
       writeFileSync(join(vault, `n ${i}.md`), `${front}Body [[n ${(i * 7) % 2600}]] #h${i % 11}\n`);
     }
     writeFileSync(join(vault, "bin.md"), Buffer.from([0, 159, 146, 150]));
-    const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q", "--json"], { encoding: "utf8" });
-    assert.equal(cli.status, 0, cli.stderr);
+    cpSync(vault, twin, { recursive: true, preserveTimestamps: true });
     // The files and what the run reports are the one-thread run's (this process runs TypeScript: one thread).
-    const threaded = JSON.parse(cli.stdout) as { atoms: number; written: string[]; diagnostics: unknown[] };
-    const twin = tempDir();
-    try {
-      cpSync(vault, twin, { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](index|layers)$/.test(src) });
-      const one = run(twin, { full: true });
-      assert.deepEqual(snapshot(vault), snapshot(twin));
+    const one = run(twin, { full: true });
+    // The notes are cached: "always" reads ahead all the same (what a vault whose notes wait on the disk gets).
+    for (const readAhead of ["always", "never"]) {
+      const env = { ...process.env, CORTEX_READ_AHEAD: readAhead };
+      const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q", "--json"], { encoding: "utf8", env });
+      assert.equal(cli.status, 0, cli.stderr);
+      const threaded = JSON.parse(cli.stdout) as { atoms: number; written: string[]; diagnostics: unknown[] };
+      assert.deepEqual(snapshot(vault), snapshot(twin), readAhead);
       assert.deepEqual({ atoms: threaded.atoms, written: threaded.written, diagnostics: threaded.diagnostics }, { atoms: one.atoms, written: one.written, diagnostics: one.diagnostics });
-    } finally {
-      removeTemp(twin);
     }
   } finally {
+    removeTemp(twin);
     removeTemp(vault);
   }
 });

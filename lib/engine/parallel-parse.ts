@@ -5,6 +5,7 @@ import { readAtomFiles, type ReadJob, type ReadResult } from "../store/read-atom
 import { decodeReadResultBytes } from "./read-wire.js";
 import { pushAll } from "../core/util/arrays.js";
 import { workersAvailable, WorkerPool, type PoolReply } from "../store/worker-pool.js";
+import { startReadAhead } from "../store/read-ahead.js";
 
 /** Below this many files, starting workers costs more than it saves. */
 export const PARALLEL_THRESHOLD = 2000;
@@ -90,6 +91,7 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
   // A worker that dies (out of memory, killed) only leaves chunks undelivered, which are parsed here.
   const pool = WorkerPool.start({ script: options.script ?? new URL("./parse-worker.js", import.meta.url), count: threadsOf(options), data: () => data });
   if (!pool) return null;
+  const readAhead = startReadAhead(chunkJobs, control);
   let received = 0;
   // Takes chunks as the workers post them until every worker is done, none has delivered anything for
   // the stall time, or the deadline passes; a chunk a worker could not parse is not handed on (it is parsed here).
@@ -100,6 +102,7 @@ export function parseOnWorkers(jobs: readonly ReadJob[], config: CortexConfig, o
     options.onProgress?.(Math.min(++received * CHUNK, jobs.length));
   });
   pool.terminate();
+  readAhead?.terminate();
   return { chunks };
 }
 

@@ -1,5 +1,5 @@
 import type { GroupIndex } from "../core/indexes/types.js";
-import { targetKeySet } from "../core/links/file-matcher.js";
+import { targetKeySet } from "../core/links/target-key-set.js";
 import { parseJson } from "../core/util/json.js";
 import type { LazyPreviousTexts } from "../store/index-previous.js";
 import { writeLinkKeys } from "../store/link-keys.js";

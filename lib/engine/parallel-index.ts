@@ -17,7 +17,7 @@ import { readAtomFiles, type ReadJob, type ReadResult } from "../store/read-atom
 import { decodeReadResultBytes, encodeReadResultBytes } from "./read-wire.js";
 import { pushAll } from "../core/util/arrays.js";
 import { readAtomsAndRows } from "./fts-rows.js";
-import { targetKeySet } from "../core/links/file-matcher.js";
+import { targetKeySet } from "../core/links/target-key-set.js";
 import { graphIdentity, writeLinkKeys } from "../store/link-keys.js";
 import { manifestIdentity, writeAliasesFile } from "../store/aliases-file.js";
 import { encodeRowChunk } from "./fts-row-wire.js";

@@ -1,7 +1,7 @@
 import type { CortexConfig } from "../config/types.js";
 import { defaultConfig } from "../config/defaults.js";
 import { utcDate } from "../util/dates.js";
-import { collapseWhitespace } from "../util/text.js";
+import { collapseWhitespace, newlineCount } from "../util/text.js";
 import { splitFrontmatter } from "./frontmatter.js";
 import { readFrontmatterData } from "./frontmatter-data.js";
 import { dateField, diagnostic, listField, normalizeTags, numberField, stringField, type Report } from "./fields.js";
@@ -116,8 +116,5 @@ function stripBrackets(link: string): string {
 }
 
 function countLines(text: string): number {
-  if (text === "") return 0;
-  let n = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++;
-  return text.endsWith("\n") ? n - 1 : n;
+  return text === "" || text.endsWith("\n") ? newlineCount(text) : newlineCount(text) + 1;
 }

@@ -80,3 +80,10 @@ export function pathFromField(field: string): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
+
+/** How many newlines `text` holds (the lines of a text that ends with one). */
+export function newlineCount(text: string): number {
+  let lines = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
+}

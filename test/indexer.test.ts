@@ -281,7 +281,7 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     run(vault);
     const ignore = join(vault, "index/.gitignore");
-    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "folders.tsv", "link-keys.tsv", "aliases.tsv", "check-cache.tsv", "search.db", "search.db-journal", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking", "watch.json"]);
+    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "folders.tsv", "quiet-since", "link-keys.tsv", "aliases.tsv", "check-cache.tsv", "search.db", "search.db-journal", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking", "watch.json"]);
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
@@ -301,6 +301,10 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     run(vault);
     assert.match(readFileSync(ignore, "utf8"), /^link-keys\.tsv$/m, "the version before the link keys is replaced too");
     assert.match(readFileSync(ignore, "utf8"), /^aliases\.tsv$/m, "and lists the aliases file");
+    writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\nlink-keys.tsv\naliases.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n");
+    appendFileSync(join(vault, "a.md"), "more\n");
+    run(vault);
+    assert.match(readFileSync(ignore, "utf8"), /^quiet-since$/m, "the version before the quiet mark is replaced too");
     writeFileSync(ignore, "cache.tsv\n# mine\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);

@@ -1,11 +1,14 @@
 import { INDEX_FORMAT } from "../core/indexes/types.js";
+import { newlineCount } from "../core/util/text.js";
 import { metaBaseText } from "../store/index-check.js";
 import { readPrevious, type Previous } from "../store/index-previous.js";
 import { vaultPaths } from "../store/paths.js";
 import type { VaultScan } from "../store/scan.js";
-import { startScanVault } from "../store/scan-vault.js";
+import { deferScanVault, startScanVault } from "../store/scan-vault.js";
 import { readFolderListing, unchangedFromStamps, writeFolderListing } from "../store/folder-stamps.js";
 import { cacheSignature } from "../store/files.js";
+import { probeApplies, startChangeProbe } from "../store/change-probe.js";
+import { readQuietMark, writeQuietMark } from "../store/quiet-mark.js";
 import { compareWithCache, indexSettingsKey, type CacheComparison } from "../store/stat-cache.js";
 import { collectDiagnostics } from "./index-read.js";
 import type { IndexCheck, IndexVaultOptions, IndexVaultResult } from "./index-types.js";
@@ -31,31 +34,50 @@ export type IndexCheckOutcome = { result: IndexVaultResult } | { seen: SeenBefor
  * now on, alongside whatever the caller does before it finishes the check:
  * see `startScanVault`). When `index/folders.tsv` shows every folder as the
  * last check that found the index current listed it, nothing is listed: only
- * the notes of `cache.tsv` are stat'ed. Parses nothing; writes nothing.
+ * the notes of `cache.tsv` are stat'ed. When `index/quiet-since` stands for
+ * that cache file, a probe on another process asks instead whether anything
+ * changed since (see `startChangeProbe`), and the scan waits for its answer.
+ * Parses nothing; writes nothing.
  */
 export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexCheck {
   const settingsKey = indexSettingsKey(options.config);
   const checkedAtMs = Date.now();
+  const startedAt = performance.now();
   const cacheStamp = cacheSignature(vaultPaths(vaultDir).cache);
+  // The probe begins first: it runs while the index files are read.
+  const mark = cacheStamp === null ? null : readQuietMark(vaultDir, cacheStamp);
+  let probe = mark && startChangeProbe(vaultDir, mark.file, mark.files);
   const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
   const known = previous && listing ? { listing, cacheText: previous.cache } : undefined;
-  const scan = previous && startScanVault(vaultDir, { stat: true, expectedFiles: lineCount(previous.cache) - 1, stampFolders: true, known });
-  return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs, known };
+  const files = previous ? newlineCount(previous.cache) - 1 : 0;
+  // Without the listing, what the probe vouches for could not be told: the notes are stat'ed.
+  if (probe && !known) {
+    probe.cancel();
+    probe = null;
+  }
+  const scanOptions = { stat: true, expectedFiles: files, stampFolders: true, known };
+  // With a probe under way the scan is begun only if the probe cannot vouch.
+  const scan = previous && (probe ? deferScanVault(vaultDir, scanOptions) : startScanVault(vaultDir, scanOptions));
+  return { vaultDir, settingsKey, options, stamp, previous, scan, cacheStamp, checkedAtMs, startedAt, known, mark, probe };
 }
 
 /**
  * Finishes the check: the unchanged result, or what was seen (to spare the run
  * under the lock a second scan). Damage is not reported here: the run under
  * the lock finds it again and says so once. A vault listed and found current
- * gets its folders stamped in `index/folders.tsv` (see `writeFolderListing`).
+ * gets its folders stamped in `index/folders.tsv` (see `writeFolderListing`);
+ * one whose notes were stat'ed and found current is marked quiet since the
+ * check began (see `writeQuietMark`), for the probes of the checks after it.
  */
 export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   const { previous, settingsKey, stamp, options } = check;
   if (!previous || !check.scan) return { seen: null };
-  const quick = unchangedOnThisThread(check);
+  const vouched = check.probe?.finish() === true;
+  const quick = unchangedOnThisThread(check, vouched);
   if (quick && !previous.restat && previous.meta.base === metaBaseText(metaOf(quick.atoms, settingsKey, options))) {
+    if (!vouched) markQuiet(check);
     return { result: { atoms: quick.atoms, diagnostics: collectDiagnostics(quick.diagnostics, quick.skipped), reread: 0, reused: quick.files, removed: 0, written: [], otherFiles: quick.others } };
   }
   const scan = check.scan.finish();
@@ -64,14 +86,27 @@ export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
   // A listing that found the index current is kept for the next check, while cache.tsv is still the one compared with.
   if (scan.folders && check.cacheStamp !== null && cacheSignature(vaultPaths(check.vaultDir).cache) === check.cacheStamp) writeFolderListing(check.vaultDir, check.cacheStamp, scan, check.checkedAtMs);
+  markQuiet(check);
   const diagnostics = collectDiagnostics(comparison.keptDiagnostics, scan.skipped);
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
 // When the stamps stand for the listing and no second thread scans: the notes compared with their cache lines in one
-// pass, which, when nothing changed, gives what the scan and its comparison would (see `unchangedFromStamps`).
-function unchangedOnThisThread(check: IndexCheck): ReturnType<typeof unchangedFromStamps> {
-  return check.known && check.scan && !check.scan.parallel ? unchangedFromStamps(check.vaultDir, check.known.listing, check.known.cacheText) : null;
+// pass, which, when nothing changed, gives what the scan and its comparison would (see `unchangedFromStamps`); taken
+// as recorded when the probe vouched for them.
+function unchangedOnThisThread(check: IndexCheck, vouched: boolean): ReturnType<typeof unchangedFromStamps> {
+  return check.known && check.scan && !check.scan.parallel ? unchangedFromStamps(check.vaultDir, check.known.listing, check.known.cacheText, vouched) : null;
+}
+
+// A check that stat'ed the notes and found the index current marks the vault quiet since it began, for the probes of
+// the checks after it: when a probe would run there and no mark stood, or the probe did not vouch. Only while cache.tsv
+// is still the one compared with.
+function markQuiet(check: IndexCheck): void {
+  const { vaultDir, cacheStamp, previous } = check;
+  const files = previous ? newlineCount(previous.cache) - 1 : 0;
+  if (cacheStamp === null || !previous || !probeApplies(files)) return;
+  if (check.mark !== null && check.probe === null) return;
+  if (cacheSignature(vaultPaths(vaultDir).cache) === cacheStamp) writeQuietMark(vaultDir, cacheStamp, files, { wallMs: check.checkedAtMs, monoMs: check.startedAt });
 }
 
 /**
@@ -95,11 +130,4 @@ export function indexFilesStamp(vaultDir: string): string | null {
 /** What meta.json holds besides the checks of the data files. */
 export function metaOf(atoms: number, settingsKey: string, options: Pick<IndexVaultOptions, "config" | "today">): Record<string, unknown> {
   return { format: INDEX_FORMAT, atoms, layers_today: options.today, layers: options.config.layers, settings: settingsKey };
-}
-
-/** The lines of a text (its newlines). */
-export function lineCount(text: string): number {
-  let lines = 0;
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
-  return lines;
 }

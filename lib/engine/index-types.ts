@@ -5,6 +5,8 @@ import type { Previous } from "../store/index-previous.js";
 import type { VaultLock } from "../store/lock.js";
 import type { FolderListing } from "../store/folder-stamps.js";
 import type { PendingScan } from "../store/scan-vault.js";
+import type { ChangeProbe } from "../store/change-probe.js";
+import type { QuietMark } from "../store/quiet-mark.js";
 import type { SyncResult } from "./fts-sync.js";
 
 /** Options of `indexVault` (lib/engine/indexer.ts). */
@@ -71,8 +73,14 @@ export interface IndexCheck {
   readonly cacheStamp: string | null;
   /** When the check began (ms since the epoch): a folder changed close to it is not stamped. */
   readonly checkedAtMs: number;
+  /** When the check began (`performance.now()`): a quiet mark it writes is set to before it. */
+  readonly startedAt: number;
   /** The folder stamps of the last check that found the index current, and the cache text they were taken with; absent without them. */
   readonly known?: { listing: FolderListing; cacheText: string };
+  /** The quiet mark bound to the cache file the check began with (see `readQuietMark`); null without one. */
+  readonly mark: QuietMark | null;
+  /** The probe asking whether anything changed since `mark`, begun with the check; null when none runs. */
+  readonly probe: ChangeProbe | null;
 }
 
 /** What an index run did. */

@@ -1,3 +1,4 @@
+import { newlineCount } from "../core/util/text.js";
 import { join } from "node:path";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
 import { addedOutputs, type AddedIndexFile } from "./added-outputs.js";
@@ -16,7 +17,7 @@ import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/path
 import { canIndexInParallel, indexInParallel } from "./parallel-index.js";
 import type { VaultScan } from "../store/scan.js";
 import { scanVault } from "../store/scan-vault.js";
-import { beginIndexCheck, finishIndexCheck, indexFilesStamp, lineCount, metaOf, type IndexCheckOutcome, type SeenBeforeLock } from "./fresh-check.js";
+import { beginIndexCheck, finishIndexCheck, indexFilesStamp, metaOf, type IndexCheckOutcome, type SeenBeforeLock } from "./fresh-check.js";
 import { cachedScan } from "../store/cached-scan.js";
 import { cacheSignature } from "../store/files.js";
 import { indexSettingsKey, statCacheHeader, statCachePieces, statLine, type CacheComparison } from "../store/stat-cache.js";
@@ -74,7 +75,8 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
 
 // A check begun for a run that makes none (a full run, or one told the paths written): its scan is ended unused.
 function abandon(check: IndexCheck | undefined): IndexCheckOutcome {
-  check?.scan?.finish();
+  if (check?.probe) check.probe.cancel();
+  else check?.scan?.finish();
   return { seen: null };
 }
 
@@ -135,7 +137,7 @@ function planIndex(vaultDir: string, options: IndexVaultOptions, settingsKey: st
   const told = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
   if (previous && told) return { strategy: "incremental", scan: told.scan, previous, compared: told.comparison };
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? lineCount(previous.cache) - 1 : 0 });
+  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? newlineCount(previous.cache) - 1 : 0 });
   if (previous) return { strategy: "incremental", scan, previous, compared: unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined };
   if (write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return { strategy: "parallel", scan };
   return { strategy: "full", scan, previous: null };

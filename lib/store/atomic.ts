@@ -12,19 +12,20 @@ let counter = Math.floor(Math.random() * 1e9);
  * a crash never sees a partial file. The first write of a process into a
  * folder removes the temporary files killed processes left there
  * ({@link removeStaleTemps}). With `onlyIf`, it is asked once the data
- * is on disk, just before the rename: false leaves the file alone (the
- * moment between the check and the rename is as short as it can be).
+ * is on disk, just before the rename, with the temporary file's path:
+ * false leaves the file alone (the moment between the check and the rename
+ * is as short as it can be).
  * With `digest`, the bytes written are counted and hashed into it as they
  * go (an index file's check in meta.json). Returns whether the file was written.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
-export function writeFileAtomic(file: string, data: FileData, options: { onlyIf?: () => boolean; digest?: Digester } = {}): boolean {
+export function writeFileAtomic(file: string, data: FileData, options: { onlyIf?: (temp: string) => boolean; digest?: Digester } = {}): boolean {
   sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
     writeFlushed(temp, data, options.digest);
-    if (options.onlyIf && !options.onlyIf()) {
+    if (options.onlyIf && !options.onlyIf(temp)) {
       rmSync(temp, { force: true });
       return false;
     }

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../core/atoms/types.js";
-import { pathFromField } from "../core/util/text.js";
+import { newlineCount, pathFromField } from "../core/util/text.js";
 
 /**
  * One line of a cache text (`index/cache.tsv` without its end line) at a
@@ -84,4 +84,29 @@ export class CacheCursor {
   path(): string {
     return pathFromField(this.text.slice(this.pathStart, this.end));
   }
+}
+
+// A skipped flag (`1` between the size and the diagnostics), and a diagnostics field other than the empty list (after
+// either flag). JSON holds no raw tab, and a path with one is quoted: a raw tab is a field's edge, and a field that is
+// one digit followed by one that starts with `[` is the flag (the size is followed by the flag, the path by a newline).
+const SKIPPED_FLAG = /\t1\t\[/g;
+const SOME_DIAGNOSTICS = /\t[01]\t\[(?!\]\t)/g;
+
+/**
+ * What the lines of a cache text (header line first) record, found by two
+ * searches of the whole text instead of a read of each line: the number of
+ * files, how many of them are not atoms, and the diagnostics, in path
+ * order; null when a diagnostics field does not read back. For a text whose
+ * check has held (see `readCacheFile`).
+ */
+export function recordedInCacheText(text: string): { files: number; skipped: number; diagnostics: Diagnostic[] } | null {
+  const found = { files: newlineCount(text) - 1, skipped: text.match(SKIPPED_FLAG)?.length ?? 0, diagnostics: [] as Diagnostic[] };
+  const line = new CacheCursor(text);
+  for (const match of text.matchAll(SOME_DIAGNOSTICS)) {
+    line.moveTo(text.lastIndexOf("\n", match.index) + 1);
+    const diagnostics = line.ok ? line.diagnostics() : null;
+    if (diagnostics === null) return null;
+    for (const d of diagnostics) found.diagnostics.push(d);
+  }
+  return found;
 }

@@ -1,3 +1,4 @@
+import type { Stats } from "node:fs";
 import { join, sep } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import { microseconds } from "../core/formats/cache.js";
@@ -6,7 +7,7 @@ import { foldersBody, parseFoldersBody, type FolderListing } from "../core/forma
 import { compareStrings } from "../core/util/compare.js";
 import { pathFromField } from "../core/util/text.js";
 import { writeFileAtomic } from "./atomic.js";
-import { CacheCursor } from "./cache-cursor.js";
+import { CacheCursor, recordedInCacheText } from "./cache-cursor.js";
 import { readFileOrNull } from "./files.js";
 import { vaultPaths } from "./paths.js";
 import { emptyScan, lstatOrNull, recordedMtimeMs, stampFolder, statEach, type StampedFolder, type VaultScan } from "./scan.js";
@@ -113,15 +114,18 @@ export interface UnchangedFiles {
  * be read). Then what a scan compared with the text finds (see
  * `compareWithCache`); null at the first difference or a damaged line (the
  * caller scans and compares as usual). One pass over the text with no object
- * per note: run before each search, that pass is most of the check.
+ * per note: run before each search, that pass is most of the check. With
+ * `vouched` (a change probe found no entry changed since a quiet mark bound
+ * to this cache text: see `startChangeProbe`), nothing is stat'ed: the
+ * text's records are what the files are.
  */
-export function unchangedFromStamps(vaultDir: string, listing: FolderListing, cacheText: string): UnchangedFiles | null {
+export function unchangedFromStamps(vaultDir: string, listing: FolderListing, cacheText: string, vouched = false): UnchangedFiles | null {
+  if (vouched) return recordedInCache(listing, cacheText);
   if (!stampsHold(vaultDir, listing)) return null;
-  const found: UnchangedFiles = { files: 0, atoms: 0, diagnostics: [], others: [...listing.others].sort(compareStrings), skipped: [...listing.skipped].sort((a, b) => compareStrings(a.path, b.path)) };
+  const found: UnchangedFiles = { files: 0, atoms: 0, diagnostics: [], ...besidesNotes(listing) };
   const line = new CacheCursor(cacheText);
   for (line.moveTo(cacheText.indexOf("\n") + 1); line.ok; line.moveTo(line.next)) {
-    const stat = lstatOrNull(absOf(vaultDir, line.path()));
-    if (stat === null || stat.size !== line.size || microseconds(recordedMtimeMs(stat)) !== line.mtimeUs) return null;
+    if (!recordedAs(lstatOrNull(absOf(vaultDir, line.path())), line)) return null;
     const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
     if (diagnostics === null) return null;
     for (const d of diagnostics) found.diagnostics.push(d);
@@ -129,6 +133,22 @@ export function unchangedFromStamps(vaultDir: string, listing: FolderListing, ca
     if (!line.skipped) found.atoms++;
   }
   return line.bad ? null : found;
+}
+
+// What the listing and the cache text record, taken as the vault is (a probe vouched for it).
+function recordedInCache(listing: FolderListing, cacheText: string): UnchangedFiles | null {
+  const recorded = recordedInCacheText(cacheText);
+  return recorded && { files: recorded.files, atoms: recorded.files - recorded.skipped, diagnostics: recorded.diagnostics, ...besidesNotes(listing) };
+}
+
+// The listing's other files and entries left out, sorted as a scan gives them.
+function besidesNotes(listing: FolderListing): Pick<UnchangedFiles, "others" | "skipped"> {
+  return { others: [...listing.others].sort(compareStrings), skipped: [...listing.skipped].sort((a, b) => compareStrings(a.path, b.path)) };
+}
+
+// A note's stat as its cache line records it (size, and mtime in whole µs; NaN when it may not be read).
+function recordedAs(stat: Stats | null, line: CacheCursor): boolean {
+  return stat !== null && stat.size === line.size && microseconds(recordedMtimeMs(stat)) === line.mtimeUs;
 }
 
 // Every folder of the listing still has its stamp: no entry was added, removed or renamed in any since.

@@ -27,10 +27,11 @@ export function vaultPaths(vaultDir: string): VaultPaths {
 }
 
 /** Content of `index/.gitignore`: the files that differ between machines or grow with use. */
-export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\nlink-keys.tsv\naliases.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n";
+export const INDEX_GITIGNORE = "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\nquiet-since\nlink-keys.tsv\naliases.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n";
 
 /** Earlier versions of {@link INDEX_GITIGNORE}: a file still holding one of them is brought up to date. */
 export const OLD_INDEX_GITIGNORES: readonly string[] = [
+  "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\nlink-keys.tsv\naliases.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n",
   "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n",
   "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n",
   "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n.lock\n.lock.breaking\n",

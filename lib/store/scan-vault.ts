@@ -33,7 +33,7 @@ export interface ScanOptions {
 
 /** A scan begun by {@link startScanVault}. */
 export interface PendingScan {
-  /** True when a second thread scans until `finish` (the caller may work meanwhile: the thread's start-up overlaps that work). */
+  /** True when the scan takes a second thread (begun by `startScanVault`, it scans from then until `finish`, while the caller works). */
   readonly parallel: boolean;
   /** The scan, as {@link scanVault} gives it. Call once. */
   finish(): VaultScan;
@@ -67,6 +67,14 @@ export function startScanVault(vaultDir: string, options: ScanOptions = {}): Pen
     parallel: false,
     finish: () => sorted((stat && known && scanFromListing(vaultDir, known.listing, known.cacheText)) || scanHere(vaultDir, stat, stampFolders === true)),
   };
+}
+
+/**
+ * {@link startScanVault} begun only when `finish` is called, for a caller that
+ * may not need the scan; `parallel` says whether it takes a second thread then.
+ */
+export function deferScanVault(vaultDir: string, options: ScanOptions = {}): PendingScan {
+  return { parallel: options.stat !== false && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD, finish: () => startScanVault(vaultDir, options).finish() };
 }
 
 function scanHere(vaultDir: string, stat: boolean, stampFolders: boolean): VaultScan {

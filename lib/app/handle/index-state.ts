@@ -53,7 +53,7 @@ export function refreshIndex(vaultDir: string, options: RefreshOptions): IndexSt
 
 /** A {@link refreshIndex} begun by {@link beginRefresh}. */
 export interface PendingRefresh {
-  /** True when the check that nothing changed scans on a second thread until `finish` (see `beginIndexCheck`). */
+  /** True when the check that nothing changed runs on a second thread or process until `finish` (see `beginIndexCheck`). */
   readonly alongside: boolean;
   /** The index brought up to date, as {@link refreshIndex} gives it. Call once. */
   finish(): IndexState;
@@ -70,7 +70,7 @@ export function beginRefresh(vaultDir: string, options: RefreshOptions, early = 
   const { config, today, lock } = options;
   if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return { alongside: false, finish: () => writtenState(indexedAt) };
   const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }) : undefined;
-  return { alongside: check?.scan?.parallel === true, finish: () => refreshNow(vaultDir, options, indexedAt, check) };
+  return { alongside: check?.scan?.parallel === true || Boolean(check?.probe), finish: () => refreshNow(vaultDir, options, indexedAt, check) };
 }
 
 // The run of refreshIndex: `indexedAt` (meta.json's mtime) and `check` as read and begun before.

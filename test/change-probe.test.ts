@@ -1,0 +1,266 @@
+import assert from "node:assert/strict";
+import { appendFileSync, chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { test } from "node:test";
+import { openVault } from "../lib/app/vault.js";
+import { beginIndexCheck, finishIndexCheck, type IndexCheckOutcome } from "../lib/engine/fresh-check.js";
+import { PROBE_MIN_WAIT_MS, startChangeProbe } from "../lib/store/change-probe.js";
+import { RACY_FOLDER_MS } from "../lib/store/folder-stamps.js";
+import { FINE_MARGIN_MS, quietMarkPath, readQuietMark, writeQuietMark } from "../lib/store/quiet-mark.js";
+import { cacheSignature } from "../lib/store/files.js";
+import { vaultPaths } from "../lib/store/paths.js";
+import { defaultConfig } from "./helpers/lib.js";
+import { removeTemp, tempDir } from "./helpers/cli.js";
+import { run, TODAY } from "./helpers/index-files.js";
+
+const options = { config: defaultConfig(), today: TODAY };
+const posix = process.platform !== "win32";
+
+// Every vault here is small: the probe is asked for at any size.
+process.env.CORTEX_CHANGE_PROBE = "always";
+
+// Notes at several depths, a binary note, another file, a hidden folder, and the entries a probe leaves out.
+function makeVault(): string {
+  const vault = tempDir();
+  for (const [rel, text] of [
+    ["a.md", "# A\n"],
+    ["notes/b.md", "---\nname: B\n---\nBody\n"],
+    ["notes/deep/c.md", "# C\n"],
+    ["notes/deep/pic.png", "png"],
+    ["bin.md", "x\0y"],
+    [".obsidian/workspace.json", "{}"],
+    ["node_modules/x/readme.md", "# X\n"],
+    ["MEMORY.md", "# Memory\n"],
+  ] as const) {
+    mkdirSync(join(vault, rel, ".."), { recursive: true });
+    writeFileSync(join(vault, rel), text);
+  }
+  return vault;
+}
+
+// Indexes the vault, checks it as a search would (its folders old enough to be stamped), then sets its quiet mark to
+// now: as a check would once the vault had been quiet for a few seconds.
+function indexAndMark(vault: string): void {
+  run(vault);
+  assert.ok("result" in finishIndexCheck({ ...beginIndexCheck(vault, options), checkedAtMs: Date.now() + 60_000 }));
+  const now = Date.now() / 1000;
+  utimesSync(quietMarkPath(vault), now, now);
+}
+
+// The check's outcome as a check that stats every note gives it.
+function outcomeWithoutProbe(vault: string): IndexCheckOutcome {
+  process.env.CORTEX_CHANGE_PROBE = "never";
+  try {
+    return finishIndexCheck(beginIndexCheck(vault, options));
+  } finally {
+    process.env.CORTEX_CHANGE_PROBE = "always";
+  }
+}
+
+const resultOf = (outcome: IndexCheckOutcome) => ("result" in outcome ? outcome.result : "changed");
+
+test("should vouch for a vault quiet since its mark, and give what a stat of every note gives", { skip: !posix }, () => {
+  const vault = makeVault();
+  try {
+    indexAndMark(vault);
+    const check = beginIndexCheck(vault, options);
+    assert.ok(check.probe, "a probe runs");
+    const outcome = finishIndexCheck(check);
+    assert.equal(check.probe.finish(), true, "the probe vouched");
+    assert.ok("result" in outcome);
+    assert.deepEqual(outcome.result, resultOf(outcomeWithoutProbe(vault)));
+    assert.equal(outcome.result.atoms, 3, "a.md, b.md and c.md: the binary note is left out, and what a scan leaves out is not there");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+// Each change after the mark: the probe sees it, and the check says what one that stats every note says.
+const CHANGES: { name: string; change: (vault: string) => void }[] = [
+  { name: "a note edited in place", change: (v) => appendFileSync(join(v, "notes/deep/c.md"), "More\n") },
+  { name: "a note edited to the same size, its mtime put back", change: (v) => (writeFileSync(join(v, "a.md"), "# Z\n"), utimesSync(join(v, "a.md"), lstatSync(join(v, "notes/b.md")).atime, lstatSync(join(v, "notes/b.md")).mtime)) },
+  { name: "a note's mtime set back", change: (v) => utimesSync(join(v, "a.md"), 1e9, 1e9) },
+  { name: "a note added", change: (v) => writeFileSync(join(v, "notes/deep/new.md"), "# New\n") },
+  { name: "a note removed", change: (v) => rmSync(join(v, "notes/b.md")) },
+  { name: "a note renamed", change: (v) => renameSync(join(v, "notes/deep/c.md"), join(v, "notes/deep/d.md")) },
+  { name: "a note saved by rename over itself", change: (v) => (writeFileSync(join(v, "notes/.b.md.tmp"), "# B again\n"), renameSync(join(v, "notes/.b.md.tmp"), join(v, "notes/b.md"))) },
+  { name: "a folder removed", change: (v) => rmSync(join(v, "notes/deep"), { recursive: true }) },
+  { name: "another file added", change: (v) => writeFileSync(join(v, "notes/doc.pdf"), "pdf") },
+  { name: "a symbolic link added", change: (v) => symlinkSync(join(v, "a.md"), join(v, "notes/alias.md")) },
+  { name: "a note made unreadable", change: (v) => chmodSync(join(v, "notes/b.md"), 0o000) },
+];
+
+for (const { name, change } of CHANGES) {
+  test(`should not vouch after ${name}, and find what a stat of every note finds`, { skip: !posix }, async () => {
+    const vault = makeVault();
+    try {
+      indexAndMark(vault);
+      // Past the tick of a coarse file-system clock, so that the change is later than the mark.
+      await sleep(30);
+      change(vault);
+      const check = beginIndexCheck(vault, options);
+      assert.ok(check.probe, "a probe runs");
+      const outcome = finishIndexCheck(check);
+      assert.equal(check.probe.finish(), false, "the probe saw the change");
+      assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
+    } finally {
+      removeTemp(vault);
+    }
+  });
+}
+
+test("should find through a search the words written into a note after the mark, and leave the mark standing for no other cache file", { skip: !posix }, async () => {
+  const vault = makeVault();
+  try {
+    indexAndMark(vault);
+    const search = async (query: string) => (await openVault({ vault, env: {}, today: TODAY }).search(query, { log: false })).hits.map((h) => h.record.path);
+    assert.deepEqual(await search("body"), ["notes/b.md"]);
+    await sleep(30);
+    appendFileSync(join(vault, "notes/deep/c.md"), "zebracorn\n");
+    assert.deepEqual(await search("zebracorn"), ["notes/deep/c.md"]);
+    assert.equal(readQuietMark(vault, cacheSignature(vaultPaths(vault).cache)!), null, "the run that took the edit in wrote another cache file");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should vouch after changes to what a scan leaves out: hidden folders, node_modules, the index", { skip: !posix }, async () => {
+  const vault = makeVault();
+  try {
+    indexAndMark(vault);
+    await sleep(30);
+    writeFileSync(join(vault, ".obsidian/workspace.json"), '{"open":1}');
+    appendFileSync(join(vault, "node_modules/x/readme.md"), "more\n");
+    appendFileSync(join(vault, "MEMORY.md"), "more\n");
+    appendFileSync(vaultPaths(vault).accessLog, "{}\n");
+    const check = beginIndexCheck(vault, options);
+    finishIndexCheck(check);
+    assert.equal(check.probe?.finish(), true);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should mark the vault quiet since before the check that stat'ed its notes, less a margin past the file system's tick", { skip: !posix }, () => {
+  const vault = makeVault();
+  try {
+    run(vault);
+    // The margin the mark takes on this file system: its times have digits below the millisecond, or not.
+    writeFileSync(join(vault, "index/probe.tmp"), "x");
+    const margin = lstatSync(join(vault, "index/probe.tmp"), { bigint: true }).mtimeNs % 1_000_000n === 0n ? RACY_FOLDER_MS : FINE_MARGIN_MS;
+    rmSync(join(vault, "index/probe.tmp"));
+    const check = beginIndexCheck(vault, options);
+    const began = check.checkedAtMs;
+    finishIndexCheck({ ...check, checkedAtMs: Date.now() + 60_000 });
+    const since = lstatSync(quietMarkPath(vault)).mtimeMs;
+    assert.ok(since <= began - margin + 1 && since >= began - margin - 1_000, `${since} is ${began - since} ms before the check began (margin ${margin} ms)`);
+    assert.deepEqual(readQuietMark(vault, cacheSignature(vaultPaths(vault).cache)!), { file: quietMarkPath(vault), files: 4 });
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should run no probe without a mark that stands: damaged, of another cache file, ahead of the clock, or turned off", { skip: !posix }, () => {
+  const vault = makeVault();
+  try {
+    indexAndMark(vault);
+    const mark = quietMarkPath(vault);
+    const good = readFileSync(mark);
+    const probed = () => {
+      const check = beginIndexCheck(vault, options);
+      finishIndexCheck(check);
+      return check.probe !== null;
+    };
+    const reset = () => (writeFileSync(mark, good), utimesSync(mark, Date.now() / 1000, Date.now() / 1000));
+    assert.equal(probed(), true);
+    writeFileSync(mark, good.toString("utf8").replace("#cortex-quiet/1", "#cortex-quiet/2"));
+    assert.equal(probed(), false, "damaged (or of another format)");
+    reset();
+    writeQuietMark(vault, "1:2:3", 5, { wallMs: Date.now(), monoMs: performance.now() });
+    assert.equal(probed(), false, "of another cache file");
+    reset();
+    utimesSync(mark, Date.now() / 1000 + 3600, Date.now() / 1000 + 3600);
+    assert.equal(probed(), false, "ahead of the clock");
+    reset();
+    process.env.CORTEX_CHANGE_PROBE = "never";
+    try {
+      assert.equal(probed(), false, "turned off");
+    } finally {
+      process.env.CORTEX_CHANGE_PROBE = "always";
+    }
+    delete process.env.CORTEX_CHANGE_PROBE;
+    try {
+      assert.equal(probed(), false, "a vault this small is stat'ed");
+    } finally {
+      process.env.CORTEX_CHANGE_PROBE = "always";
+    }
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+// A `find` of our own, first on PATH: what the probe makes of each way it can go wrong.
+const FAKE_FINDS: { name: string; script: string }[] = [
+  { name: "prints an entry and succeeds", script: 'echo "./a.md"' },
+  { name: "fails without output", script: "exit 2" },
+  { name: "prints the shell's end line itself, then fails", script: 'echo "#0"; exit 1' },
+  { name: "is missing", script: "" },
+];
+
+for (const { name, script } of FAKE_FINDS) {
+  test(`should not vouch when find ${name}, and find what a stat of every note finds`, { skip: !posix }, () => {
+    const vault = makeVault();
+    const bin = tempDir();
+    const path = process.env.PATH;
+    try {
+      indexAndMark(vault);
+      if (script) writeFileSync(join(bin, "find"), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+      process.env.PATH = script ? `${bin}:${path}` : bin;
+      const check = beginIndexCheck(vault, options);
+      const outcome = finishIndexCheck(check);
+      process.env.PATH = path;
+      assert.equal(check.probe?.finish(), false);
+      assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
+    } finally {
+      process.env.PATH = path;
+      removeTemp(bin);
+      removeTemp(vault);
+    }
+  });
+}
+
+test("should give up on a probe that does not answer in time, and stop it", { skip: !posix }, () => {
+  const vault = makeVault();
+  const bin = tempDir();
+  const path = process.env.PATH;
+  try {
+    indexAndMark(vault);
+    const pidFile = join(bin, "pid");
+    writeFileSync(join(bin, "find"), `#!/bin/sh\necho $$ > ${pidFile}\nexec sleep 30\n`, { mode: 0o755 });
+    process.env.PATH = `${bin}:${path}`;
+    const started = Date.now();
+    const probe = startChangeProbe(vault, quietMarkPath(vault), 1);
+    assert.ok(probe);
+    assert.equal(probe.finish(), false);
+    assert.ok(Date.now() - started >= PROBE_MIN_WAIT_MS - 50, "it waited for its time");
+    assert.ok(gone(Number(readFileSync(pidFile, "utf8"))), "the find it started is stopped");
+  } finally {
+    process.env.PATH = path;
+    removeTemp(bin);
+    removeTemp(vault);
+  }
+});
+
+// Whether a process has ended (a zombie its parent has not reaped yet has too).
+function gone(pid: number): boolean {
+  for (const until = Date.now() + 2_000; Date.now() < until; ) {
+    try {
+      process.kill(pid, 0);
+      if (readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.startsWith("Z")) return true;
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}

@@ -76,6 +76,18 @@ test("should vouch for a vault quiet since its mark, and give what a stat of eve
   }
 });
 
+test("should scan nothing once the probe vouched, even where the scan would take a second thread", { skip: !posix }, () => {
+  const vault = makeVault();
+  try {
+    indexAndMark(vault);
+    const check = beginIndexCheck(vault, options);
+    const outcome = finishIndexCheck({ ...check, scan: { parallel: true, finish: () => assert.fail("the vault was scanned") } });
+    assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
 // Each change after the mark: the probe sees it, and the check says what one that stats every note says.
 const CHANGES: { name: string; change: (vault: string) => void }[] = [
   { name: "a note edited in place", change: (v) => appendFileSync(join(v, "notes/deep/c.md"), "More\n") },

@@ -91,11 +91,12 @@ export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
-// When the stamps stand for the listing and no second thread scans: the notes compared with their cache lines in one
-// pass, which, when nothing changed, gives what the scan and its comparison would (see `unchangedFromStamps`); taken
-// as recorded when the probe vouched for them.
+// When the stamps stand for the listing: the notes as their cache lines record them, when the probe vouched for them;
+// else, when no second thread scans, compared with those lines in one pass, which, when nothing changed, gives what the
+// scan and its comparison would (see `unchangedFromStamps`).
 function unchangedOnThisThread(check: IndexCheck, vouched: boolean): ReturnType<typeof unchangedFromStamps> {
-  return check.known && check.scan && !check.scan.parallel ? unchangedFromStamps(check.vaultDir, check.known.listing, check.known.cacheText, vouched) : null;
+  if (!check.known || !check.scan || (check.scan.parallel && !vouched)) return null;
+  return unchangedFromStamps(check.vaultDir, check.known.listing, check.known.cacheText, vouched);
 }
 
 // A check that stat'ed the notes and found the index current marks the vault quiet since it began, for the probes of

@@ -11,8 +11,9 @@ export const PROBE_MIN_WAIT_MS = 2_000;
 /** … or this much per note of the vault, when that is longer. */
 export const PROBE_WAIT_MS_PER_FILE = 0.05;
 
-// `find` prints nothing when no entry changed status after the mark; then the shell prints `#` and find's exit status.
-const SCRIPT = 'find "$@"; echo "#$?"';
+// `find` prints nothing when no entry changed status after the mark; then the shell prints `#`, a word of ours (which
+// nothing `find` prints could forge: its entries start with `./`) and find's exit status.
+const SCRIPT = 'end=$1; shift; find "$@"; echo "#$end:$?"';
 
 let sequence = 0;
 
@@ -46,11 +47,12 @@ export function startChangeProbe(vaultDir: string, markFile: string, files: numb
   if (!probeApplies(files)) return null;
   const out = openOutput();
   if (out === null) return null;
+  const end = Math.random().toString(36).slice(2, 10);
   const args = [".", "(", "-name", ".?*", "-o", "-name", "node_modules", "-o", "-path", "./index", "-o", "-path", "./layers", "-o", "-path", "./MEMORY.md", ")", "-prune", "-o", "-cnewer", markFile, "-print"];
   let child: ChildProcess;
   try {
     // In a group of its own, so that a probe given up on is stopped with the `find` its shell started.
-    child = spawn("/bin/sh", ["-c", SCRIPT, "sh", ...args], { cwd: vaultDir, stdio: ["ignore", out, "ignore"], detached: true });
+    child = spawn("/bin/sh", ["-c", SCRIPT, "sh", end, ...args], { cwd: vaultDir, stdio: ["ignore", out, "ignore"], detached: true });
   } catch {
     closeSync(out);
     return null;
@@ -63,8 +65,8 @@ export function startChangeProbe(vaultDir: string, markFile: string, files: numb
   child.unref();
   let answer: boolean | undefined;
   return {
-    finish: () => (answer ??= waitForAnswer(child, out, Math.max(PROBE_MIN_WAIT_MS, files * PROBE_WAIT_MS_PER_FILE))),
-    cancel: () => void (answer ??= waitForAnswer(child, out, 0)),
+    finish: () => (answer ??= waitForAnswer(child, out, `#${end}:0\n`, Math.max(PROBE_MIN_WAIT_MS, files * PROBE_WAIT_MS_PER_FILE))),
+    cancel: () => void (answer ??= waitForAnswer(child, out, `#${end}:0\n`, 0)),
   };
 }
 
@@ -97,14 +99,14 @@ function openOutput(): number | null {
 }
 
 // Reads the output until it holds the answer (see `answerOf`); a probe stopped before its end line is killed.
-function waitForAnswer(child: ChildProcess, out: number, waitMs: number): boolean {
-  const head = Buffer.alloc(16);
+function waitForAnswer(child: ChildProcess, out: number, quiet: string, waitMs: number): boolean {
+  const head = Buffer.alloc(32);
   const pause = new Int32Array(new SharedArrayBuffer(4));
   const deadline = Date.now() + waitMs;
   let answer: Answer = "pending";
   try {
     for (;;) {
-      answer = answerOf(head, readSync(out, head, 0, head.length, 0));
+      answer = answerOf(head, readSync(out, head, 0, head.length, 0), quiet);
       if (answer !== "pending" || Date.now() >= deadline) break;
       Atomics.wait(pause, 0, 0, 0.5);
     }
@@ -127,11 +129,12 @@ function stop(child: ChildProcess): void {
 
 type Answer = "pending" | "changed" | "unchanged" | "failed";
 
-// The output so far: `#0` and a newline alone is "nothing changed"; any entry (it starts with `.`) comes before the end line.
-function answerOf(head: Buffer, n: number): Answer {
+// The output so far: the shell's end line with status 0 (`quiet`) alone is "nothing changed"; any entry (it starts with
+// `.`) comes before the end line.
+function answerOf(head: Buffer, n: number, quiet: string): Answer {
   if (n === 0) return "pending";
   if (head[0] !== 0x23) return "changed";
   const end = head.indexOf(0x0a);
   if (end === -1 || end >= n) return n === head.length ? "failed" : "pending";
-  return head.toString("latin1", 0, n) === "#0\n" ? "unchanged" : "failed";
+  return head.toString("latin1", 0, n) === quiet ? "unchanged" : "failed";
 }

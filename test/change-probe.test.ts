@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { appendFileSync, chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import { openVault } from "../lib/app/vault.js";
@@ -71,6 +71,19 @@ test("should vouch for a vault quiet since its mark, and give what a stat of eve
     assert.ok("result" in outcome);
     assert.deepEqual(outcome.result, resultOf(outcomeWithoutProbe(vault)));
     assert.equal(outcome.result.atoms, 3, "a.md, b.md and c.md: the binary note is left out, and what a scan leaves out is not there");
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should vouch for a vault named by a path relative to the current folder", { skip: !posix }, () => {
+  const vault = makeVault();
+  try {
+    indexAndMark(vault);
+    const check = beginIndexCheck(relative(process.cwd(), vault), options);
+    assert.ok(check.probe, "a probe runs");
+    finishIndexCheck(check);
+    assert.equal(check.probe.finish(), true);
   } finally {
     removeTemp(vault);
   }

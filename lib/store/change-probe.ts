@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 /** Below this many notes a probe costs more than the stats it spares: the notes are stat'ed here. */
 export const PROBE_MIN_FILES = 2_000;
@@ -48,7 +48,8 @@ export function startChangeProbe(vaultDir: string, markFile: string, files: numb
   const out = openOutput();
   if (out === null) return null;
   const end = Math.random().toString(36).slice(2, 10);
-  const args = [".", "(", "-name", ".?*", "-o", "-name", "node_modules", "-o", "-path", "./index", "-o", "-path", "./layers", "-o", "-path", "./MEMORY.md", ")", "-prune", "-o", "-cnewer", markFile, "-print"];
+  // The mark's path whole: `find` runs in the vault folder.
+  const args = [".", "(", "-name", ".?*", "-o", "-name", "node_modules", "-o", "-path", "./index", "-o", "-path", "./layers", "-o", "-path", "./MEMORY.md", ")", "-prune", "-o", "-cnewer", resolve(markFile), "-print"];
   let child: ChildProcess;
   try {
     // In a group of its own, so that a probe given up on is stopped with the `find` its shell started.

@@ -3,6 +3,7 @@ import { appendFileSync, chmodSync, lstatSync, mkdirSync, readFileSync, renameSy
 import { join, relative } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
+import fc from "fast-check";
 import { openVault } from "../lib/app/vault.js";
 import { beginIndexCheck, finishIndexCheck, type IndexCheckOutcome } from "../lib/engine/fresh-check.js";
 import { PROBE_MIN_WAIT_MS, startChangeProbe } from "../lib/store/change-probe.js";
@@ -39,13 +40,15 @@ function makeVault(): string {
   return vault;
 }
 
-// Indexes the vault, checks it as a search would (its folders old enough to be stamped), then sets its quiet mark to
-// now: as a check would once the vault had been quiet for a few seconds.
-function indexAndMark(vault: string): void {
+// Indexes the vault, checks it as a search would (its folders old enough to be stamped), then moves its quiet mark to
+// where a check made now would set it (the margin before now), once the vault has been quiet for longer than that:
+// as a check would find it after a few seconds.
+async function indexAndMark(vault: string): Promise<void> {
   run(vault);
   assert.ok("result" in finishIndexCheck({ ...beginIndexCheck(vault, options), checkedAtMs: Date.now() + 60_000 }));
-  const now = Date.now() / 1000;
-  utimesSync(quietMarkPath(vault), now, now);
+  await sleep(2 * FINE_MARGIN_MS);
+  const since = (Date.now() - FINE_MARGIN_MS) / 1000;
+  utimesSync(quietMarkPath(vault), since, since);
 }
 
 // The check's outcome as a check that stats every note gives it.
@@ -60,10 +63,10 @@ function outcomeWithoutProbe(vault: string): IndexCheckOutcome {
 
 const resultOf = (outcome: IndexCheckOutcome) => ("result" in outcome ? outcome.result : "changed");
 
-test("should vouch for a vault quiet since its mark, and give what a stat of every note gives", { skip: !posix }, () => {
+test("should vouch for a vault quiet since its mark, and give what a stat of every note gives", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     const check = beginIndexCheck(vault, options);
     assert.ok(check.probe, "a probe runs");
     const outcome = finishIndexCheck(check);
@@ -76,10 +79,10 @@ test("should vouch for a vault quiet since its mark, and give what a stat of eve
   }
 });
 
-test("should vouch for a vault named by a path relative to the current folder", { skip: !posix }, () => {
+test("should vouch for a vault named by a path relative to the current folder", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     const check = beginIndexCheck(relative(process.cwd(), vault), options);
     assert.ok(check.probe, "a probe runs");
     finishIndexCheck(check);
@@ -89,10 +92,10 @@ test("should vouch for a vault named by a path relative to the current folder", 
   }
 });
 
-test("should scan nothing once the probe vouched, even where the scan would take a second thread", { skip: !posix }, () => {
+test("should scan nothing once the probe vouched, even where the scan would take a second thread", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     const check = beginIndexCheck(vault, options);
     const outcome = finishIndexCheck({ ...check, scan: { parallel: true, finish: () => assert.fail("the vault was scanned") } });
     assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
@@ -120,7 +123,7 @@ for (const { name, change } of CHANGES) {
   test(`should not vouch after ${name}, and find what a stat of every note finds`, { skip: !posix }, async () => {
     const vault = makeVault();
     try {
-      indexAndMark(vault);
+      await indexAndMark(vault);
       // Past the tick of a coarse file-system clock, so that the change is later than the mark.
       await sleep(30);
       change(vault);
@@ -138,7 +141,7 @@ for (const { name, change } of CHANGES) {
 test("should find through a search the words written into a note after the mark, and leave the mark standing for no other cache file", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     const search = async (query: string) => (await openVault({ vault, env: {}, today: TODAY }).search(query, { log: false })).hits.map((h) => h.record.path);
     assert.deepEqual(await search("body"), ["notes/b.md"]);
     await sleep(30);
@@ -150,10 +153,38 @@ test("should find through a search the words written into a note after the mark,
   }
 });
 
+test("should find every word just written into a note, however soon after a check that marked the vault quiet", { skip: !posix }, async () => {
+  const words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"];
+  const step = fc.record({ note: fc.integer({ min: 0, max: 3 }), word: fc.integer({ min: 0, max: 7 }), pause: fc.integer({ min: 0, max: 60 }), checkFirst: fc.boolean() });
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 7 }), async (steps) => {
+      const vault = makeVault();
+      try {
+        await indexAndMark(vault);
+        const search = async (query: string) => (await openVault({ vault, env: {}, today: TODAY }).search(query, { log: false })).hits.map((h) => h.record.path);
+        const body = ["", "", "", ""];
+        const holders = (text: string) => body.flatMap((b, i) => (b === text ? [`notes/n${i}.md`] : []));
+        for (const { note, word, pause, checkFirst } of steps) {
+          // A search that finds nothing changed (the one before it took the last write in) marks the vault quiet.
+          if (checkFirst && body[note] !== "") assert.deepEqual((await search(body[note]!)).sort(), holders(body[note]!));
+          await sleep(pause);
+          // Same length whatever the word: an edit in place that keeps the size.
+          body[note] = words[word]!.padEnd(8, "z");
+          writeFileSync(join(vault, `notes/n${note}.md`), `---\nname: N${note}\n---\n${body[note]}\n`);
+          assert.deepEqual((await search(body[note]!)).sort(), holders(body[note]!), `after writing ${body[note]} into n${note}`);
+        }
+      } finally {
+        removeTemp(vault);
+      }
+    }),
+    { numRuns: 12 },
+  );
+});
+
 test("should vouch after changes to what a scan leaves out: hidden folders, node_modules, the index", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     await sleep(30);
     writeFileSync(join(vault, ".obsidian/workspace.json"), '{"open":1}');
     appendFileSync(join(vault, "node_modules/x/readme.md"), "more\n");
@@ -167,7 +198,7 @@ test("should vouch after changes to what a scan leaves out: hidden folders, node
   }
 });
 
-test("should mark the vault quiet since before the check that stat'ed its notes, less a margin past the file system's tick", { skip: !posix }, () => {
+test("should mark the vault quiet since before the check that stat'ed its notes, less a margin past the file system's tick", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
     run(vault);
@@ -186,10 +217,10 @@ test("should mark the vault quiet since before the check that stat'ed its notes,
   }
 });
 
-test("should run no probe without a mark that stands: damaged, of another cache file, ahead of the clock, or turned off", { skip: !posix }, () => {
+test("should run no probe without a mark that stands: damaged, of another cache file, ahead of the clock, or turned off", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     const mark = quietMarkPath(vault);
     const good = readFileSync(mark);
     const probed = () => {
@@ -197,7 +228,7 @@ test("should run no probe without a mark that stands: damaged, of another cache 
       finishIndexCheck(check);
       return check.probe !== null;
     };
-    const reset = () => (writeFileSync(mark, good), utimesSync(mark, Date.now() / 1000, Date.now() / 1000));
+    const reset = () => (writeFileSync(mark, good), utimesSync(mark, (Date.now() - FINE_MARGIN_MS) / 1000, (Date.now() - FINE_MARGIN_MS) / 1000));
     assert.equal(probed(), true);
     writeFileSync(mark, good.toString("utf8").replace("#cortex-quiet/1", "#cortex-quiet/2"));
     assert.equal(probed(), false, "damaged (or of another format)");
@@ -234,12 +265,12 @@ const FAKE_FINDS: { name: string; script: string }[] = [
 ];
 
 for (const { name, script } of FAKE_FINDS) {
-  test(`should not vouch when find ${name}, and find what a stat of every note finds`, { skip: !posix }, () => {
+  test(`should not vouch when find ${name}, and find what a stat of every note finds`, { skip: !posix }, async () => {
     const vault = makeVault();
     const bin = tempDir();
     const path = process.env.PATH;
     try {
-      indexAndMark(vault);
+      await indexAndMark(vault);
       if (script) writeFileSync(join(bin, "find"), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
       process.env.PATH = script ? `${bin}:${path}` : bin;
       const check = beginIndexCheck(vault, options);
@@ -255,12 +286,12 @@ for (const { name, script } of FAKE_FINDS) {
   });
 }
 
-test("should give up on a probe that does not answer in time, and stop it", { skip: !posix }, () => {
+test("should give up on a probe that does not answer in time, and stop it", { skip: !posix }, async () => {
   const vault = makeVault();
   const bin = tempDir();
   const path = process.env.PATH;
   try {
-    indexAndMark(vault);
+    await indexAndMark(vault);
     const pidFile = join(bin, "pid");
     writeFileSync(join(bin, "find"), `#!/bin/sh\necho $$ > ${pidFile}\nexec sleep 30\n`, { mode: 0o755 });
     process.env.PATH = `${bin}:${path}`;

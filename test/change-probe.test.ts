@@ -231,7 +231,14 @@ test("should run no probe without a mark that stands: damaged, of another cache 
     const reset = () => (writeFileSync(mark, good), utimesSync(mark, (Date.now() - FINE_MARGIN_MS) / 1000, (Date.now() - FINE_MARGIN_MS) / 1000));
     assert.equal(probed(), true);
     writeFileSync(mark, good.toString("utf8").replace("#cortex-quiet/1", "#cortex-quiet/2"));
-    assert.equal(probed(), false, "damaged (or of another format)");
+    assert.equal(probed(), false, "of another format");
+    reset();
+    writeFileSync(mark, good.subarray(0, good.length - 3));
+    assert.equal(probed(), false, "cut short");
+    writeFileSync(mark, Buffer.from([0x23, 0xff, 0x00, 0x0a, 0x07]));
+    assert.equal(probed(), false, "garbage");
+    rmSync(mark);
+    assert.equal(probed(), false, "missing");
     reset();
     writeQuietMark(vault, "1:2:3", 5, { wallMs: Date.now(), monoMs: performance.now() });
     assert.equal(probed(), false, "of another cache file");

@@ -2,7 +2,7 @@ import { crc32Hex } from "../util/crc32.js";
 
 /**
  * The end line of cortex's small checked files (`index/folders.tsv`,
- * `link-keys.tsv`, `aliases.tsv`): `#end⇥` and the CRC-32 of everything
+ * `link-keys.tsv`, `aliases.tsv`, `quiet-since`): `#end⇥` and the CRC-32 of everything
  * before it as 8 hex digits, then a newline. A file cut short, garbled, or
  * not one of them fails it, and its reader rebuilds or does without it.
  */

@@ -12,7 +12,7 @@ import { FINE_MARGIN_MS, quietMarkPath, readQuietMark, writeQuietMark } from "..
 import { cacheSignature } from "../lib/store/files.js";
 import { vaultPaths } from "../lib/store/paths.js";
 import { defaultConfig } from "./helpers/lib.js";
-import { removeTemp, tempDir } from "./helpers/cli.js";
+import { removeTemp, tempDir, tempTree } from "./helpers/cli.js";
 import { run, TODAY } from "./helpers/index-files.js";
 
 const options = { config: defaultConfig(), today: TODAY };
@@ -22,23 +22,17 @@ const posix = process.platform !== "win32";
 process.env.CORTEX_CHANGE_PROBE = "always";
 
 // Notes at several depths, a binary note, another file, a hidden folder, and the entries a probe leaves out.
-function makeVault(): string {
-  const vault = tempDir();
-  for (const [rel, text] of [
-    ["a.md", "# A\n"],
-    ["notes/b.md", "---\nname: B\n---\nBody\n"],
-    ["notes/deep/c.md", "# C\n"],
-    ["notes/deep/pic.png", "png"],
-    ["bin.md", "x\0y"],
-    [".obsidian/workspace.json", "{}"],
-    ["node_modules/x/readme.md", "# X\n"],
-    ["MEMORY.md", "# Memory\n"],
-  ] as const) {
-    mkdirSync(join(vault, rel, ".."), { recursive: true });
-    writeFileSync(join(vault, rel), text);
-  }
-  return vault;
-}
+const makeVault = () =>
+  tempTree({
+    "a.md": "# A\n",
+    "notes/b.md": "---\nname: B\n---\nBody\n",
+    "notes/deep/c.md": "# C\n",
+    "notes/deep/pic.png": "png",
+    "bin.md": "x\0y",
+    ".obsidian/workspace.json": "{}",
+    "node_modules/x/readme.md": "# X\n",
+    "MEMORY.md": "# Memory\n",
+  });
 
 // Indexes the vault, checks it as a search would (its folders old enough to be stamped), then moves its quiet mark to
 // where a check made now would set it (the margin before now), once the vault has been quiet for longer than that:

@@ -12,25 +12,14 @@ import { compareWithCache, readStatCache, indexSettingsKey } from "../lib/store/
 import { scanVault } from "../lib/store/scan-vault.js";
 import type { VaultScan } from "../lib/store/scan.js";
 import { defaultConfig } from "./helpers/lib.js";
-import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { removeTemp, ROOT, tempTree } from "./helpers/cli.js";
 import { run, TODAY } from "./helpers/index-files.js";
 
 const options = { config: defaultConfig(), today: TODAY };
 
 // A vault with notes at several depths, another file, an entry left out, a hidden folder and a binary note.
 function makeVault(): string {
-  const vault = tempDir();
-  for (const [rel, text] of [
-    ["a.md", "# A\n"],
-    ["notes/b.md", "---\nname: B\n---\nBody\n"],
-    ["notes/deep/c.md", "# C\n"],
-    ["notes/deep/pic.png", "png"],
-    [".obsidian/workspace.md", "hidden"],
-    ["bin.md", "x\0y"],
-  ] as const) {
-    mkdirSync(join(vault, rel, ".."), { recursive: true });
-    writeFileSync(join(vault, rel), text);
-  }
+  const vault = tempTree({ "a.md": "# A\n", "notes/b.md": "---\nname: B\n---\nBody\n", "notes/deep/c.md": "# C\n", "notes/deep/pic.png": "png", ".obsidian/workspace.md": "hidden", "bin.md": "x\0y" });
   symlinkSync(join(vault, "notes"), join(vault, "link"));
   return vault;
 }

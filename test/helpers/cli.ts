@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -95,6 +95,16 @@ export function exampleCopies(): () => string {
 /** A fresh empty temporary folder. */
 export function tempDir(prefix = "cortex-test-"): string {
   return mkdtempSync(join(TEMP_ROOT, prefix));
+}
+
+/** A temporary folder holding `files` (vault-relative path → content), their folders made as needed. */
+export function tempTree(files: Record<string, string>): string {
+  const dir = tempDir();
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, ".."), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
 }
 
 /** Removes a temporary folder. */

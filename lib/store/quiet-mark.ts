@@ -58,7 +58,8 @@ export interface CheckStart {
  * times with: {@link FINE_MARGIN_MS} where the mark's own time has digits
  * below the millisecond, else {@link RACY_FOLDER_MS} (times of whole
  * seconds, or hundredths). Set on the temporary file before its rename: no
- * reader ever sees a later one. Never throws: a vault that cannot be written
+ * reader ever sees a later one. Never throws: a vault that cannot be written,
+ * or whose file system does not move a file's ctime when its times are set,
  * keeps no mark, and its checks stat the notes.
  */
 export function writeQuietMark(vaultDir: string, cacheSignature: string, files: number, began: CheckStart): void {
@@ -69,12 +70,15 @@ export function writeQuietMark(vaultDir: string, cacheSignature: string, files: 
   }
 }
 
-// Sets the temporary mark's times to before the check, on the file system's own clock (a network share's may differ from ours).
+// Sets the temporary mark's times to before the check, on the file system's own clock (a network share's may differ
+// from ours). False, and no mark, on a file system whose ctime does not move past a time set back (one that keeps no
+// ctime, or gives the mtime for it): a probe could not see a change there.
 function backdate(temp: string, began: CheckStart): boolean {
   const written = lstatSync(temp, { bigint: true }).mtimeNs;
   const margin = written % 1_000_000n === 0n ? RACY_FOLDER_MS : FINE_MARGIN_MS;
   const elapsed = Math.max(performance.now() - began.monoMs, Date.now() - began.wallMs, 0);
   const since = (Number(written / 1000n) / 1000 - elapsed - margin) / 1000;
   utimesSync(temp, since, since);
-  return true;
+  const set = lstatSync(temp, { bigint: true });
+  return set.ctimeNs > set.mtimeNs;
 }

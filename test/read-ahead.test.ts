@@ -22,7 +22,7 @@ function readsMoveAccessTime(dir: string): boolean {
   return statSync(file).atimeMs > PAST.getTime();
 }
 
-test("should read ahead the chunks after the two being parsed, and start nothing when told never", async (t) => {
+test("should read ahead the chunks after the two being parsed, start nothing when told never, and nothing after a sample that found the files cached", async (t) => {
   const dir = tempDir();
   const previous = process.env.CORTEX_READ_AHEAD;
   try {
@@ -37,6 +37,11 @@ test("should read ahead the chunks after the two being parsed, and start nothing
     const read = (file: string) => statSync(file).atimeMs > PAST.getTime();
     process.env.CORTEX_READ_AHEAD = "never";
     assert.equal(startReadAhead(chunkJobs, control), null, "no thread");
+    assert.deepEqual(files.filter(read), [], "nor a sample");
+    delete process.env.CORTEX_READ_AHEAD;
+    assert.equal(startReadAhead(chunkJobs, control), null, "files just written are in the page cache: no thread after the sample");
+    assert.deepEqual(files.filter(read), files.slice(2 * CHUNK, 2 * CHUNK + 24), "the sample read the first files of the third chunk");
+    for (const file of files) utimesSync(file, PAST, statSync(file).mtime);
     process.env.CORTEX_READ_AHEAD = "always";
     const pool = startReadAhead(chunkJobs, control);
     assert.ok(pool, "a thread reads ahead");

@@ -1,10 +1,10 @@
-// Worker thread of read-ahead.ts: when the files to be parsed are not in the
-// page cache, reads one byte of each (which brings the whole of a small file
-// in), many at a time on libuv's threads, a little ahead of the chunks the
-// parse workers have claimed; when a sample shows them cached, does nothing.
-import { close, closeSync, open, openSync, read, readSync } from "node:fs";
+// Worker thread of read-ahead.ts, started when a sample of reads showed the
+// files to be parsed not in the page cache: reads one byte of each (which
+// brings the whole of a small file in), many at a time on libuv's threads, a
+// little ahead of the chunks the parse workers have claimed.
+import { close, open, read } from "node:fs";
 import { poolData } from "./pool-worker.js";
-import { COLD_READ_MS, READS_IN_FLIGHT, READ_AHEAD_CHUNKS, SAMPLE_READS } from "./read-ahead.js";
+import { READS_IN_FLIGHT, READ_AHEAD_CHUNKS, chunkPaths as pathsOf } from "./read-ahead.js";
 
 const { chunkJobs, control } = poolData as unknown as {
   /** Per chunk, its jobs as JSON: the absolute path first in each. */
@@ -14,25 +14,7 @@ const { chunkJobs, control } = poolData as unknown as {
 };
 
 const byte = Buffer.alloc(1);
-const chunkPaths = (c: number): string[] => (JSON.parse(chunkJobs[c]!) as [string, ...unknown[]][]).map((job) => job[0]);
-
-// Most of a sample of reads (from a chunk the parse workers reach later) waited on the disk.
-function waitsOnDisk(): boolean {
-  const sample = chunkJobs.length > 2 ? chunkPaths(2).slice(0, SAMPLE_READS) : [];
-  let slow = 0;
-  for (const path of sample) {
-    const started = performance.now();
-    try {
-      const fd = openSync(path, "r");
-      readSync(fd, byte, 0, 1, 0);
-      closeSync(fd);
-    } catch {
-      // gone or unreadable: its parse says so
-    }
-    if (performance.now() - started > COLD_READ_MS) slow++;
-  }
-  return sample.length > 0 && slow > sample.length / 2;
-}
+const chunkPaths = (c: number): string[] => pathsOf(chunkJobs, c);
 
 // Reads files ahead, READS_IN_FLIGHT at a time, never more than READ_AHEAD_CHUNKS past the chunk claimed last.
 function readAhead(): void {
@@ -67,5 +49,4 @@ function touch(path: string, done: () => void): void {
   });
 }
 
-// The worker's environment is the caller's (see read-ahead.ts for the setting).
-if (process.env.CORTEX_READ_AHEAD === "always" || waitsOnDisk()) readAhead();
+readAhead();

@@ -39,7 +39,7 @@ const makeVault = () =>
 // as a check would find it after a few seconds.
 async function indexAndMark(vault: string): Promise<void> {
   run(vault);
-  assert.ok("result" in finishIndexCheck({ ...beginIndexCheck(vault, options), checkedAtMs: Date.now() + 60_000 }));
+  assert.ok("result" in finishIndexCheck({ ...beginIndexCheck(vault, options, true), checkedAtMs: Date.now() + 60_000 }));
   await sleep(2 * FINE_MARGIN_MS);
   const since = (Date.now() - FINE_MARGIN_MS) / 1000;
   utimesSync(quietMarkPath(vault), since, since);
@@ -49,7 +49,7 @@ async function indexAndMark(vault: string): Promise<void> {
 function outcomeWithoutProbe(vault: string): IndexCheckOutcome {
   process.env.CORTEX_CHANGE_PROBE = "never";
   try {
-    return finishIndexCheck(beginIndexCheck(vault, options));
+    return finishIndexCheck(beginIndexCheck(vault, options, true));
   } finally {
     process.env.CORTEX_CHANGE_PROBE = "always";
   }
@@ -61,7 +61,7 @@ test("should vouch for a vault quiet since its mark, and give what a stat of eve
   const vault = makeVault();
   try {
     await indexAndMark(vault);
-    const check = beginIndexCheck(vault, options);
+    const check = beginIndexCheck(vault, options, true);
     assert.ok(check.probe, "a probe runs");
     const outcome = finishIndexCheck(check);
     assert.equal(check.probe.finish(), true, "the probe vouched");
@@ -77,7 +77,7 @@ test("should vouch for a vault named by a path relative to the current folder", 
   const vault = makeVault();
   try {
     await indexAndMark(vault);
-    const check = beginIndexCheck(relative(process.cwd(), vault), options);
+    const check = beginIndexCheck(relative(process.cwd(), vault), options, true);
     assert.ok(check.probe, "a probe runs");
     finishIndexCheck(check);
     assert.equal(check.probe.finish(), true);
@@ -90,7 +90,7 @@ test("should scan nothing once the probe vouched, even where the scan would take
   const vault = makeVault();
   try {
     await indexAndMark(vault);
-    const check = beginIndexCheck(vault, options);
+    const check = beginIndexCheck(vault, options, true);
     const outcome = finishIndexCheck({ ...check, scan: { parallel: true, finish: () => assert.fail("the vault was scanned") } });
     assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
   } finally {
@@ -121,7 +121,7 @@ for (const { name, change } of CHANGES) {
       // Past the tick of a coarse file-system clock, so that the change is later than the mark.
       await sleep(30);
       change(vault);
-      const check = beginIndexCheck(vault, options);
+      const check = beginIndexCheck(vault, options, true);
       assert.ok(check.probe, "a probe runs");
       const outcome = finishIndexCheck(check);
       assert.equal(check.probe.finish(), false, "the probe saw the change");
@@ -184,7 +184,7 @@ test("should vouch after changes to what a scan leaves out: hidden folders, node
     appendFileSync(join(vault, "node_modules/x/readme.md"), "more\n");
     appendFileSync(join(vault, "MEMORY.md"), "more\n");
     appendFileSync(vaultPaths(vault).accessLog, "{}\n");
-    const check = beginIndexCheck(vault, options);
+    const check = beginIndexCheck(vault, options, true);
     finishIndexCheck(check);
     assert.equal(check.probe?.finish(), true);
   } finally {
@@ -200,7 +200,7 @@ test("should mark the vault quiet since before the check that stat'ed its notes,
     writeFileSync(join(vault, "index/probe.tmp"), "x");
     const margin = lstatSync(join(vault, "index/probe.tmp"), { bigint: true }).mtimeNs % 1_000_000n === 0n ? RACY_FOLDER_MS : FINE_MARGIN_MS;
     rmSync(join(vault, "index/probe.tmp"));
-    const check = beginIndexCheck(vault, options);
+    const check = beginIndexCheck(vault, options, true);
     const began = check.checkedAtMs;
     finishIndexCheck({ ...check, checkedAtMs: Date.now() + 60_000 });
     const since = lstatSync(quietMarkPath(vault)).mtimeMs;
@@ -211,14 +211,14 @@ test("should mark the vault quiet since before the check that stat'ed its notes,
   }
 });
 
-test("should run no probe without a mark that stands: damaged, of another cache file, ahead of the clock, or turned off", { skip: !posix }, async () => {
+test("should run no probe without a mark that stands (damaged, of another cache file, ahead of the clock), when turned off, or for a caller with nothing to do meanwhile", { skip: !posix }, async () => {
   const vault = makeVault();
   try {
     await indexAndMark(vault);
     const mark = quietMarkPath(vault);
     const good = readFileSync(mark);
     const probed = () => {
-      const check = beginIndexCheck(vault, options);
+      const check = beginIndexCheck(vault, options, true);
       finishIndexCheck(check);
       return check.probe !== null;
     };
@@ -239,6 +239,10 @@ test("should run no probe without a mark that stands: damaged, of another cache 
     reset();
     utimesSync(mark, Date.now() / 1000 + 3600, Date.now() / 1000 + 3600);
     assert.equal(probed(), false, "ahead of the clock");
+    reset();
+    const check = beginIndexCheck(vault, options);
+    finishIndexCheck(check);
+    assert.equal(check.probe, null, "a caller with nothing to do meanwhile (an index run) stats the notes");
     reset();
     process.env.CORTEX_CHANGE_PROBE = "never";
     try {
@@ -274,7 +278,7 @@ for (const { name, script } of FAKE_FINDS) {
       await indexAndMark(vault);
       if (script) writeFileSync(join(bin, "find"), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
       process.env.PATH = script ? `${bin}:${path}` : bin;
-      const check = beginIndexCheck(vault, options);
+      const check = beginIndexCheck(vault, options, true);
       const outcome = finishIndexCheck(check);
       process.env.PATH = path;
       assert.equal(check.probe?.finish(), false);

@@ -34,19 +34,22 @@ export type IndexCheckOutcome = { result: IndexVaultResult } | { seen: SeenBefor
  * now on, alongside whatever the caller does before it finishes the check:
  * see `startScanVault`). When `index/folders.tsv` shows every folder as the
  * last check that found the index current listed it, nothing is listed: only
- * the notes of `cache.tsv` are stat'ed. When `index/quiet-since` stands for
- * that cache file, a probe on another process asks instead whether anything
- * changed since (see `startChangeProbe`), and the scan waits for its answer.
- * Parses nothing; writes nothing.
+ * the notes of `cache.tsv` are stat'ed. With `alongside` (the caller works
+ * before it finishes the check: a search ranks), when `index/quiet-since`
+ * stands for that cache file, a probe on another process asks instead
+ * whether anything changed since (see `startChangeProbe`), and the scan
+ * waits for its answer: a caller with nothing to do meanwhile would wait for
+ * the probe, and after a change stat the notes all the same. Parses
+ * nothing; writes nothing.
  */
-export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): IndexCheck {
+export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">, alongside = false): IndexCheck {
   const settingsKey = indexSettingsKey(options.config);
   const checkedAtMs = Date.now();
   const startedAt = performance.now();
   const cacheStamp = cacheSignature(vaultPaths(vaultDir).cache);
   // The probe begins first: it runs while the index files are read.
   const mark = cacheStamp === null ? null : readQuietMark(vaultDir, cacheStamp);
-  let probe = mark && startChangeProbe(vaultDir, mark.file, mark.files);
+  let probe = mark && alongside ? startChangeProbe(vaultDir, mark.file, mark.files) : null;
   const stamp = indexFilesStamp(vaultDir);
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;

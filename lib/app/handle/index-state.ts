@@ -69,7 +69,7 @@ export function beginRefresh(vaultDir: string, options: RefreshOptions, early = 
   const indexedAt = modifiedAt(vaultPaths(vaultDir).meta);
   const { config, today, lock } = options;
   if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return { alongside: false, finish: () => writtenState(indexedAt) };
-  const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }) : undefined;
+  const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }, true) : undefined;
   return { alongside: check?.scan?.parallel === true || Boolean(check?.probe), finish: () => refreshNow(vaultDir, options, indexedAt, check) };
 }
 

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { openVault } from "../lib/app/vault.js";
 import { beginIndexCheck, finishIndexCheck, type IndexCheckOutcome } from "../lib/engine/fresh-check.js";
-import { PROBE_MIN_WAIT_MS, startChangeProbe } from "../lib/store/change-probe.js";
+import { PROBE_MIN_WAIT_MS, startChangeProbe, type ProbeState } from "../lib/store/change-probe.js";
 import { RACY_FOLDER_MS } from "../lib/store/folder-stamps.js";
 import { FINE_MARGIN_MS, quietMarkPath, readQuietMark, writeQuietMark } from "../lib/store/quiet-mark.js";
 import { cacheSignature } from "../lib/store/files.js";
@@ -63,8 +63,9 @@ test("should vouch for a vault quiet since its mark, and give what a stat of eve
     await indexAndMark(vault);
     const check = beginIndexCheck(vault, options, true);
     assert.ok(check.probe, "a probe runs");
-    const outcome = finishIndexCheck(check);
+    // Its answer waited for first: on notes this few, a pass that stats them would end before it.
     assert.equal(check.probe.finish(), true, "the probe vouched");
+    const outcome = finishIndexCheck(check);
     assert.ok("result" in outcome);
     assert.deepEqual(outcome.result, resultOf(outcomeWithoutProbe(vault)));
     assert.equal(outcome.result.atoms, 3, "a.md, b.md and c.md: the binary note is left out, and what a scan leaves out is not there");
@@ -79,8 +80,8 @@ test("should vouch for a vault named by a path relative to the current folder", 
     await indexAndMark(vault);
     const check = beginIndexCheck(relative(process.cwd(), vault), options, true);
     assert.ok(check.probe, "a probe runs");
-    finishIndexCheck(check);
     assert.equal(check.probe.finish(), true);
+    finishIndexCheck(check);
   } finally {
     removeTemp(vault);
   }
@@ -123,8 +124,9 @@ for (const { name, change } of CHANGES) {
       change(vault);
       const check = beginIndexCheck(vault, options, true);
       assert.ok(check.probe, "a probe runs");
+      assert.equal(check.probe.finish(), false);
+      assert.equal(check.probe.poll(), "changed", "the probe saw the change");
       const outcome = finishIndexCheck(check);
-      assert.equal(check.probe.finish(), false, "the probe saw the change");
       assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
     } finally {
       removeTemp(vault);
@@ -185,8 +187,8 @@ test("should vouch after changes to what a scan leaves out: hidden folders, node
     appendFileSync(join(vault, "MEMORY.md"), "more\n");
     appendFileSync(vaultPaths(vault).accessLog, "{}\n");
     const check = beginIndexCheck(vault, options, true);
-    finishIndexCheck(check);
     assert.equal(check.probe?.finish(), true);
+    finishIndexCheck(check);
   } finally {
     removeTemp(vault);
   }
@@ -262,14 +264,14 @@ test("should run no probe without a mark that stands (damaged, of another cache 
 });
 
 // A `find` of our own, first on PATH: what the probe makes of each way it can go wrong.
-const FAKE_FINDS: { name: string; script: string }[] = [
-  { name: "prints an entry and succeeds", script: 'echo "./a.md"' },
-  { name: "fails without output", script: "exit 2" },
-  { name: "prints the shell's end line itself, then fails", script: 'echo "#0"; exit 1' },
-  { name: "is missing", script: "" },
+const FAKE_FINDS: { name: string; script: string; state: ProbeState }[] = [
+  { name: "prints an entry and succeeds", script: 'echo "./a.md"', state: "changed" },
+  { name: "fails without output", script: "exit 2", state: "failed" },
+  { name: "prints the shell's end line itself, then fails", script: 'echo "#0"; exit 1', state: "failed" },
+  { name: "is missing", script: "", state: "failed" },
 ];
 
-for (const { name, script } of FAKE_FINDS) {
+for (const { name, script, state } of FAKE_FINDS) {
   test(`should not vouch when find ${name}, and find what a stat of every note finds`, { skip: !posix }, async () => {
     const vault = makeVault();
     const bin = tempDir();
@@ -279,9 +281,10 @@ for (const { name, script } of FAKE_FINDS) {
       if (script) writeFileSync(join(bin, "find"), `#!/bin/sh\n${script}\n`, { mode: 0o755 });
       process.env.PATH = script ? `${bin}:${path}` : bin;
       const check = beginIndexCheck(vault, options, true);
+      assert.equal(check.probe?.finish(), false);
+      assert.equal(check.probe.poll(), state);
       const outcome = finishIndexCheck(check);
       process.env.PATH = path;
-      assert.equal(check.probe?.finish(), false);
       assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
     } finally {
       process.env.PATH = path;
@@ -290,6 +293,32 @@ for (const { name, script } of FAKE_FINDS) {
     }
   });
 }
+
+test("should not wait for a probe still out once its own stats have told: a change, or nothing changed (the mark kept)", { skip: !posix }, async () => {
+  const vault = makeVault();
+  const bin = tempDir();
+  const path = process.env.PATH;
+  try {
+    await indexAndMark(vault);
+    writeFileSync(join(bin, "find"), "#!/bin/sh\nexec sleep 30\n", { mode: 0o755 });
+    process.env.PATH = `${bin}:${path}`;
+    const mark = lstatSync(quietMarkPath(vault)).mtimeMs;
+    for (const changed of [false, true]) {
+      if (changed) appendFileSync(join(vault, "notes/b.md"), "more\n");
+      const started = Date.now();
+      const check = beginIndexCheck(vault, options, true);
+      const outcome = finishIndexCheck(check);
+      assert.ok(Date.now() - started < PROBE_MIN_WAIT_MS, "the probe was not waited for");
+      assert.equal(check.probe?.poll(), "cancelled");
+      assert.equal("result" in outcome, !changed);
+      assert.equal(lstatSync(quietMarkPath(vault)).mtimeMs, mark, "the mark still stands, and is left as it is");
+    }
+  } finally {
+    process.env.PATH = path;
+    removeTemp(bin);
+    removeTemp(vault);
+  }
+});
 
 test("should give up on a probe that does not answer in time, and stop it", { skip: !posix }, async () => {
   const vault = makeVault();
@@ -304,6 +333,7 @@ test("should give up on a probe that does not answer in time, and stop it", { sk
     const probe = startChangeProbe(vault, quietMarkPath(vault), 1);
     assert.ok(probe);
     assert.equal(probe.finish(), false);
+    assert.equal(probe.poll(), "cancelled");
     assert.ok(Date.now() - started >= PROBE_MIN_WAIT_MS - 50, "it waited for its time");
     assert.ok(gone(Number(readFileSync(pidFile, "utf8"))), "the find it started is stopped");
   } finally {

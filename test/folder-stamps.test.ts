@@ -5,7 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "node:test";
 import fc from "fast-check";
 import { beginIndexCheck, finishIndexCheck } from "../lib/engine/fresh-check.js";
-import { folderStampsPath, readFolderListing, scanFromListing, unchangedFromStamps } from "../lib/store/folder-stamps.js";
+import { folderStampsPath, readFolderListing, scanFromListing, unchangedFromStamps, VOUCH_ASKED_EVERY } from "../lib/store/folder-stamps.js";
 import { cacheSignature } from "../lib/store/files.js";
 import { vaultPaths } from "../lib/store/paths.js";
 import { compareWithCache, readStatCache, indexSettingsKey } from "../lib/store/stat-cache.js";
@@ -203,4 +203,23 @@ test("should say from the stamps in one pass what a listing compared with the ca
     }),
     { numRuns: 25 },
   );
+});
+
+test("should end the one pass at the first note count a probe's yes comes at, with what the cache text records", () => {
+  const vault = makeVault();
+  try {
+    for (let i = 0; i < 2 * VOUCH_ASKED_EVERY + 10; i++) writeFileSync(join(vault, `notes/m${i}.md`), `# M${i}\n`);
+    indexAndStamp(vault);
+    const cache = vaultPaths(vault).cache;
+    const read = readStatCache(cache, indexSettingsKey(options.config));
+    assert.ok(read && typeof read !== "string");
+    const listing = readFolderListing(vault, cacheSignature(cache)!)!;
+    let asked = 0;
+    const found = unchangedFromStamps(vault, listing, read.text, () => ++asked === 2);
+    assert.equal(asked, 2, "asked before the first note and after the first VOUCH_ASKED_EVERY, not after");
+    assert.deepEqual(found, unchangedFromStamps(vault, listing, read.text));
+    assert.deepEqual(unchangedFromStamps(vault, listing, read.text, () => false), unchangedFromStamps(vault, listing, read.text));
+  } finally {
+    removeTemp(vault);
+  }
 });

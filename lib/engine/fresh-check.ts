@@ -77,10 +77,9 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
 export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   const { previous, settingsKey, stamp, options } = check;
   if (!previous || !check.scan) return { seen: null };
-  const vouched = check.probe?.finish() === true;
-  const quick = unchangedOnThisThread(check, vouched);
+  const quick = unchangedOnThisThread(check);
   if (quick && !previous.restat && previous.meta.base === metaBaseText(metaOf(quick.atoms, settingsKey, options))) {
-    if (!vouched) markQuiet(check);
+    if (check.probe?.poll() !== "unchanged") markQuiet(check);
     return { result: { atoms: quick.atoms, diagnostics: collectDiagnostics(quick.diagnostics, quick.skipped), reread: 0, reused: quick.files, removed: 0, written: [], otherFiles: quick.others } };
   }
   const scan = check.scan.finish();
@@ -94,22 +93,30 @@ export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
-// When the stamps stand for the listing: the notes as their cache lines record them, when the probe vouched for them;
+// When the stamps stand for the listing: the notes as their cache lines record them, when the probe vouches for them;
 // else, when no second thread scans, compared with those lines in one pass, which, when nothing changed, gives what the
-// scan and its comparison would (see `unchangedFromStamps`).
-function unchangedOnThisThread(check: IndexCheck, vouched: boolean): ReturnType<typeof unchangedFromStamps> {
-  if (!check.known || !check.scan || (check.scan.parallel && !vouched)) return null;
-  return unchangedFromStamps(check.vaultDir, check.known.listing, check.known.cacheText, vouched);
+// scan and its comparison would (see `unchangedFromStamps`). A probe still out is asked during that pass (its answer
+// may come first, or never be needed); where two threads would scan, its answer is waited for.
+function unchangedOnThisThread(check: IndexCheck): ReturnType<typeof unchangedFromStamps> {
+  const { known, scan, probe, vaultDir } = check;
+  if (!known || !scan) return null;
+  if (probe && (scan.parallel || probe.poll() !== "pending")) {
+    if (probe.finish()) return unchangedFromStamps(vaultDir, known.listing, known.cacheText, true);
+    if (scan.parallel) return null;
+  } else if (scan.parallel) return null;
+  const found = unchangedFromStamps(vaultDir, known.listing, known.cacheText, probe ? () => probe.poll() === "unchanged" : false);
+  probe?.cancel();
+  return found;
 }
 
 // A check that stat'ed the notes and found the index current marks the vault quiet since it began, for the probes of
-// the checks after it: when a probe would run there and no mark stood, or the probe did not vouch. Only while cache.tsv
-// is still the one compared with.
+// the checks after it: when a probe would run there and no mark stood, or the probe saw a change (one that left the
+// notes as recorded: a mode, a file that is not a note). Only while cache.tsv is still the one compared with.
 function markQuiet(check: IndexCheck): void {
   const { vaultDir, cacheStamp, previous } = check;
   const files = previous ? newlineCount(previous.cache) - 1 : 0;
   if (cacheStamp === null || !previous || !probeApplies(files)) return;
-  if (check.mark !== null && check.probe === null) return;
+  if (check.mark !== null && check.probe?.poll() !== "changed") return;
   if (cacheSignature(vaultPaths(vaultDir).cache) === cacheStamp) writeQuietMark(vaultDir, cacheStamp, files, { wallMs: check.checkedAtMs, monoMs: check.startedAt });
 }
 

@@ -17,16 +17,26 @@ const SCRIPT = 'end=$1; shift; find "$@"; echo "#$end:$?"';
 
 let sequence = 0;
 
+/**
+ * Where a probe stands: `unchanged` when `find` ran to the end and printed no
+ * entry, `changed` when it printed one, `failed` when it ended otherwise (an
+ * error, a `find` that is missing or refuses an option), `cancelled` when it
+ * was given up on before it answered.
+ */
+export type ProbeState = "pending" | "unchanged" | "changed" | "failed" | "cancelled";
+
 /** A probe begun by {@link startChangeProbe}. */
 export interface ChangeProbe {
+  /** Looks at the probe's output once, without waiting: its state now. */
+  poll(): ProbeState;
   /**
    * Waits for the probe: true when it ran to the end, found no entry changed
    * since the mark, and met no error; false otherwise (an entry changed, the
-   * probe failed, or it took longer than the vault's size allows). Waits
-   * once: later calls give the same answer.
+   * probe failed or was cancelled, or it took longer than the vault's size
+   * allows: it is then cancelled).
    */
   finish(): boolean;
-  /** Ends the probe without waiting (its answer is then false, unless it was in already). */
+  /** Ends a probe still pending without waiting for it. */
   cancel(): void;
 }
 
@@ -64,11 +74,7 @@ export function startChangeProbe(vaultDir: string, markFile: string, files: numb
     return null;
   }
   child.unref();
-  let answer: boolean | undefined;
-  return {
-    finish: () => (answer ??= waitForAnswer(child, out, `#${end}:0\n`, Math.max(PROBE_MIN_WAIT_MS, files * PROBE_WAIT_MS_PER_FILE))),
-    cancel: () => void (answer ??= waitForAnswer(child, out, `#${end}:0\n`, 0)),
-  };
+  return new Probe(child, out, `#${end}:0\n`, Math.max(PROBE_MIN_WAIT_MS, files * PROBE_WAIT_MS_PER_FILE));
 }
 
 /**
@@ -99,27 +105,52 @@ function openOutput(): number | null {
   return fd;
 }
 
-// Reads the output until it holds the answer (see `answerOf`); a probe stopped before its end line is killed.
-function waitForAnswer(child: ChildProcess, out: number, quiet: string, waitMs: number): boolean {
-  const head = Buffer.alloc(32);
-  const pause = new Int32Array(new SharedArrayBuffer(4));
-  const deadline = Date.now() + waitMs;
-  let answer: Answer = "pending";
-  try {
-    for (;;) {
-      answer = answerOf(head, readSync(out, head, 0, head.length, 0), quiet);
-      if (answer !== "pending" || Date.now() >= deadline) break;
-      Atomics.wait(pause, 0, 0, 0.5);
-    }
-  } catch {
-    answer = "changed";
-  } finally {
-    closeSync(out);
+// The probe's output read in place until it holds the answer (see `answerOf`); a probe stopped before its end line is killed.
+class Probe implements ChangeProbe {
+  private state: ProbeState = "pending";
+  private readonly head = Buffer.alloc(32);
+  private readonly deadline: number;
+
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly out: number,
+    private readonly quiet: string,
+    waitMs: number,
+  ) {
+    this.deadline = Date.now() + waitMs;
   }
-  if (answer === "pending" || answer === "changed") stop(child);
-  return answer === "unchanged";
+
+  poll(): ProbeState {
+    if (this.state !== "pending") return this.state;
+    let answer: ProbeState;
+    try {
+      answer = answerOf(this.head, readSync(this.out, this.head, 0, this.head.length, 0), this.quiet);
+    } catch {
+      answer = "failed";
+    }
+    if (answer !== "pending") this.settle(answer, answer !== "unchanged");
+    return this.state;
+  }
+
+  finish(): boolean {
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    while (this.poll() === "pending" && Date.now() < this.deadline) Atomics.wait(pause, 0, 0, 0.5);
+    this.cancel();
+    return this.state === "unchanged";
+  }
+
+  cancel(): void {
+    if (this.state === "pending") this.settle("cancelled", true);
+  }
+
+  private settle(state: ProbeState, kill: boolean): void {
+    this.state = state;
+    closeSync(this.out);
+    if (kill) stop(this.child);
+  }
 }
 
+// Kills the probe's process group: its shell and the `find` it started.
 function stop(child: ChildProcess): void {
   try {
     process.kill(-child.pid!, "SIGKILL");
@@ -128,11 +159,9 @@ function stop(child: ChildProcess): void {
   }
 }
 
-type Answer = "pending" | "changed" | "unchanged" | "failed";
-
 // The output so far: the shell's end line with status 0 (`quiet`) alone is "nothing changed"; any entry (it starts with
 // `.`) comes before the end line.
-function answerOf(head: Buffer, n: number, quiet: string): Answer {
+function answerOf(head: Buffer, n: number, quiet: string): Exclude<ProbeState, "cancelled"> {
   if (n === 0) return "pending";
   if (head[0] !== 0x23) return "changed";
   const end = head.indexOf(0x0a);

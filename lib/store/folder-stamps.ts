@@ -92,6 +92,9 @@ export function scanFromListing(vaultDir: string, listing: FolderListing, cacheT
   return scan;
 }
 
+/** How many notes {@link unchangedFromStamps} stats between two questions to a probe still out. */
+export const VOUCH_ASKED_EVERY = 256;
+
 /** What {@link unchangedFromStamps} finds: what a listing compared with the cache finds when nothing changed. */
 export interface UnchangedFiles {
   /** The notes: as many as the cache has lines. */
@@ -115,16 +118,19 @@ export interface UnchangedFiles {
  * `compareWithCache`); null at the first difference or a damaged line (the
  * caller scans and compares as usual). One pass over the text with no object
  * per note: run before each search, that pass is most of the check. With
- * `vouched` (a change probe found no entry changed since a quiet mark bound
- * to this cache text: see `startChangeProbe`), nothing is stat'ed: the
- * text's records are what the files are.
+ * `vouched` true (a change probe found no entry changed since a quiet mark
+ * bound to this cache text: see `startChangeProbe`), nothing is stat'ed: the
+ * text's records are what the files are; a function is asked every
+ * {@link VOUCH_ASKED_EVERY} notes whether that is now so (a probe still out),
+ * and its yes ends the pass the same way.
  */
-export function unchangedFromStamps(vaultDir: string, listing: FolderListing, cacheText: string, vouched = false): UnchangedFiles | null {
-  if (vouched) return recordedInCache(listing, cacheText);
+export function unchangedFromStamps(vaultDir: string, listing: FolderListing, cacheText: string, vouched: boolean | (() => boolean) = false): UnchangedFiles | null {
+  if (vouched === true) return recordedInCache(listing, cacheText);
   if (!stampsHold(vaultDir, listing)) return null;
   const found: UnchangedFiles = { files: 0, atoms: 0, diagnostics: [], ...besidesNotes(listing) };
   const line = new CacheCursor(cacheText);
   for (line.moveTo(cacheText.indexOf("\n") + 1); line.ok; line.moveTo(line.next)) {
+    if (typeof vouched === "function" && found.files % VOUCH_ASKED_EVERY === 0 && vouched()) return recordedInCache(listing, cacheText);
     if (!recordedAs(lstatOrNull(absOf(vaultDir, line.path())), line)) return null;
     const diagnostics = line.hasDiagnostics ? line.diagnostics() : [];
     if (diagnostics === null) return null;

@@ -92,7 +92,30 @@ test("should scan nothing once the probe vouched, even where the scan would take
   try {
     await indexAndMark(vault);
     const check = beginIndexCheck(vault, options, true);
-    const outcome = finishIndexCheck({ ...check, scan: { parallel: true, finish: () => assert.fail("the vault was scanned") } });
+    assert.equal(check.probe?.finish(), true);
+    const scanned = () => assert.fail("the vault was scanned");
+    const outcome = finishIndexCheck({ ...check, scan: { parallel: true, finish: scanned, finishUnless: scanned } });
+    assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should end a scan on two threads at the probe's answer when it comes meanwhile, and take the notes as recorded", { skip: !posix }, async () => {
+  const vault = makeVault();
+  try {
+    await indexAndMark(vault);
+    const check = beginIndexCheck(vault, options, true);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    let asked = 0;
+    // A scan slower than the probe: it asks between units until told to stop.
+    const finishUnless = (stop: () => boolean) => {
+      while (++asked && !stop()) Atomics.wait(pause, 0, 0, 1);
+      return null;
+    };
+    const outcome = finishIndexCheck({ ...check, scan: { parallel: true, finish: () => assert.fail("the scan was finished whole"), finishUnless } });
+    assert.ok(asked > 0);
+    assert.equal(check.probe?.poll(), "unchanged");
     assert.deepEqual(resultOf(outcome), resultOf(outcomeWithoutProbe(vault)));
   } finally {
     removeTemp(vault);

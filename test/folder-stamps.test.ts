@@ -164,6 +164,12 @@ test("should stamp the same folders and give the same scan on two threads, listi
     const three = fromStamps.finish();
     assert.equal(three.folders, undefined, "nothing was listed");
     assert.deepEqual(sorted(three), sorted(one));
+    // Asked between units whether to go on: a no to the end gives the whole scan, a yes abandons it.
+    assert.deepEqual(sorted(startScanVault(vault, { stat: true, expectedFiles: Infinity }).finishUnless(() => false)!), sorted(one));
+    assert.equal(startScanVault(vault, { stat: true, expectedFiles: Infinity }).finishUnless(() => true), null);
+    let asked = 0;
+    const late = startScanVault(vault, { stat: true, expectedFiles: Infinity }).finishUnless(() => ++asked > 1);
+    assert.ok(late === null || asked === 1, "a yes after the first question abandons the scan, unless the units were all done by then");
   } finally {
     removeTemp(vault);
   }

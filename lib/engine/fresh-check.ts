@@ -5,7 +5,7 @@ import { readPrevious, type Previous } from "../store/index-previous.js";
 import { vaultPaths } from "../store/paths.js";
 import type { VaultScan } from "../store/scan.js";
 import { deferScanVault, startScanVault } from "../store/scan-vault.js";
-import { readFolderListing, unchangedFromStamps, writeFolderListing } from "../store/folder-stamps.js";
+import { readFolderListing, unchangedFromStamps, writeFolderListing, type UnchangedFiles } from "../store/folder-stamps.js";
 import { cacheSignature } from "../store/files.js";
 import { probeApplies, startChangeProbe } from "../store/change-probe.js";
 import { readQuietMark, writeQuietMark } from "../store/quiet-mark.js";
@@ -75,14 +75,14 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
  * check began (see `writeQuietMark`), for the probes of the checks after it.
  */
 export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
-  const { previous, settingsKey, stamp, options } = check;
+  const { previous, settingsKey, stamp, options, probe } = check;
   if (!previous || !check.scan) return { seen: null };
-  const quick = unchangedOnThisThread(check);
-  if (quick && !previous.restat && previous.meta.base === metaBaseText(metaOf(quick.atoms, settingsKey, options))) {
-    if (check.probe?.poll() !== "unchanged") markQuiet(check);
-    return { result: { atoms: quick.atoms, diagnostics: collectDiagnostics(quick.diagnostics, quick.skipped), reread: 0, reused: quick.files, removed: 0, written: [], otherFiles: quick.others } };
-  }
-  const scan = check.scan.finish();
+  const quick = currentFrom(check, unchangedOnThisThread(check));
+  if (quick) return quick;
+  // Where two threads stat the notes, a probe still out is asked between their units: its yes ends the scan.
+  const scan = probe?.poll() === "pending" ? check.scan.finishUnless(() => probe.poll() === "unchanged") : check.scan.finish();
+  probe?.cancel();
+  if (scan === null) return currentFrom(check, unchangedOnThisThread(check)) ?? { seen: null };
   const comparison = compareWithCache(previous.cache, scan.files);
   const unchanged = comparison && comparison.changed.length === 0 && comparison.removed.length === 0;
   if (!unchanged || previous.restat || previous.meta.base !== metaBaseText(metaOf(comparison.keptAtoms, settingsKey, options))) return { seen: { cache: previous.cache, scan, previous, comparison, stamp } };
@@ -93,18 +93,27 @@ export function finishIndexCheck(check: IndexCheck): IndexCheckOutcome {
   return { result: { atoms: comparison.keptAtoms, diagnostics, reread: 0, reused: scan.files.length, removed: 0, written: [], otherFiles: scan.others } };
 }
 
-// When the stamps stand for the listing: the notes as their cache lines record them, when the probe vouches for them;
+// The result when the notes are as the cache records them (`unchanged`) and the index holds for these settings and this
+// day; null otherwise. A vault whose notes were stat'ed for it is marked quiet (see markQuiet).
+function currentFrom(check: IndexCheck, unchanged: UnchangedFiles | null): IndexCheckOutcome | null {
+  const { previous, settingsKey, options } = check;
+  if (!unchanged || !previous || previous.restat || previous.meta.base !== metaBaseText(metaOf(unchanged.atoms, settingsKey, options))) return null;
+  if (check.probe?.poll() !== "unchanged") markQuiet(check);
+  const { atoms, diagnostics, skipped, files, others } = unchanged;
+  return { result: { atoms, diagnostics: collectDiagnostics(diagnostics, skipped), reread: 0, reused: files, removed: 0, written: [], otherFiles: others } };
+}
+
+// When the stamps stand for the listing: the notes as their cache lines record them, when the probe vouched for them;
 // else, when no second thread scans, compared with those lines in one pass, which, when nothing changed, gives what the
 // scan and its comparison would (see `unchangedFromStamps`). A probe still out is asked during that pass (its answer
-// may come first, or never be needed); where two threads would scan, its answer is waited for.
-function unchangedOnThisThread(check: IndexCheck): ReturnType<typeof unchangedFromStamps> {
+// may come first, or never be needed).
+function unchangedOnThisThread(check: IndexCheck): UnchangedFiles | null {
   const { known, scan, probe, vaultDir } = check;
   if (!known || !scan) return null;
-  if (probe && (scan.parallel || probe.poll() !== "pending")) {
-    if (probe.finish()) return unchangedFromStamps(vaultDir, known.listing, known.cacheText, true);
-    if (scan.parallel) return null;
-  } else if (scan.parallel) return null;
-  const found = unchangedFromStamps(vaultDir, known.listing, known.cacheText, probe ? () => probe.poll() === "unchanged" : false);
+  const state = probe?.poll();
+  if (state === "unchanged") return unchangedFromStamps(vaultDir, known.listing, known.cacheText, true);
+  if (scan.parallel) return null;
+  const found = unchangedFromStamps(vaultDir, known.listing, known.cacheText, state === "pending" ? () => probe!.poll() === "unchanged" : false);
   probe?.cancel();
   return found;
 }

@@ -21,8 +21,11 @@ export interface TwoThreadOptions {
 
 /** A scan under way on two threads: {@link StartedScan.finish} takes this thread's share and waits for the rest. */
 export interface StartedScan {
-  /** Unsorted. Ends the helper. */
-  finish(): VaultScan;
+  /**
+   * Unsorted. Ends the helper. With `stop`, asked first and between units:
+   * its yes abandons the scan (null).
+   */
+  finish(stop?: () => boolean): VaultScan | null;
 }
 
 /** A worker that has finished no unit for this long is taken for dead (its units are scanned here). */
@@ -42,7 +45,7 @@ export function startScanHelper(): ScanHelper | null {
 
 /** What `scanVault` finds, with `helper`'s thread taking part (see {@link startScanOnTwoThreads}). Unsorted. */
 export function scanOnTwoThreads(vaultDir: string, helper: ScanHelper): VaultScan {
-  return startScanOnTwoThreads(vaultDir, helper).finish();
+  return startScanOnTwoThreads(vaultDir, helper).finish()!;
 }
 
 /**
@@ -83,11 +86,22 @@ export function startScanOnTwoThreads(vaultDir: string, helper: ScanHelper, opti
     left--;
   };
   const runHere = (unit: number) => deliver(unit, unit < folders.length ? scanFolder(...folders[unit]!, scan.folders !== undefined) : statChunk(listed, unit - folders.length));
+  const abandon = (): null => {
+    Atomics.store(control, 0, units);
+    helper.terminate();
+    return null;
+  };
   return {
-    finish() {
-      for (let u = Atomics.add(control, 0, 1); u < units; u = Atomics.add(control, 0, 1)) runHere(u);
+    finish(stop) {
+      if (stop?.()) return abandon();
+      for (let u = Atomics.add(control, 0, 1); u < units; u = Atomics.add(control, 0, 1)) {
+        if (stop?.()) return abandon();
+        runHere(u);
+      }
       // Merges the worker's units as they come, until all are done, or none has come for STALL_MS.
-      helper.waitUntil(() => left === 0, { stallMs: STALL_MS }, ({ id, result }) => deliver(id, result === null ? null : (JSON.parse(result as string) as VaultScan)));
+      let stopped = false;
+      helper.waitUntil(() => left === 0 || (stopped = stop?.() === true), { stallMs: STALL_MS }, ({ id, result }) => deliver(id, result === null ? null : (JSON.parse(result as string) as VaultScan)));
+      if (stopped) return abandon();
       for (let u = 0; u < units; u++) if (!done[u]) runHere(u);
       helper.terminate();
       return scan;

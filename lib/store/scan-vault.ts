@@ -35,8 +35,14 @@ export interface ScanOptions {
 export interface PendingScan {
   /** True when the scan takes a second thread (begun by `startScanVault`, it scans from then until `finish`, while the caller works). */
   readonly parallel: boolean;
-  /** The scan, as {@link scanVault} gives it. Call once. */
+  /** The scan, as {@link scanVault} gives it. Call once (this or `finishUnless`). */
   finish(): VaultScan;
+  /**
+   * {@link PendingScan.finish}, abandoned (null) at the first yes of `stop`:
+   * asked between units where two threads scan, once before the scan
+   * otherwise.
+   */
+  finishUnless(stop: () => boolean): VaultScan | null;
 }
 
 /**
@@ -61,12 +67,14 @@ export function startScanVault(vaultDir: string, options: ScanOptions = {}): Pen
     // The stamps are checked before the thread gets work: only the files are left to it then.
     const listed = known ? listFromStamps(vaultDir, known.listing, known.cacheText) : null;
     const started = startScanOnTwoThreads(vaultDir, helper, listed ? { listed } : { stampFolders });
-    return { parallel: true, finish: () => sorted(started.finish()) };
+    const finishUnless = (stop?: () => boolean) => {
+      const scan = started.finish(stop);
+      return scan && sorted(scan);
+    };
+    return { parallel: true, finish: () => finishUnless()!, finishUnless };
   }
-  return {
-    parallel: false,
-    finish: () => sorted((stat && known && scanFromListing(vaultDir, known.listing, known.cacheText)) || scanHere(vaultDir, stat, stampFolders === true)),
-  };
+  const finish = () => sorted((stat && known && scanFromListing(vaultDir, known.listing, known.cacheText)) || scanHere(vaultDir, stat, stampFolders === true));
+  return { parallel: false, finish, finishUnless: (stop) => (stop() ? null : finish()) };
 }
 
 /**
@@ -74,7 +82,11 @@ export function startScanVault(vaultDir: string, options: ScanOptions = {}): Pen
  * may not need the scan; `parallel` says whether it takes a second thread then.
  */
 export function deferScanVault(vaultDir: string, options: ScanOptions = {}): PendingScan {
-  return { parallel: options.stat !== false && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD, finish: () => startScanVault(vaultDir, options).finish() };
+  return {
+    parallel: options.stat !== false && (options.expectedFiles ?? 0) >= PARALLEL_SCAN_THRESHOLD,
+    finish: () => startScanVault(vaultDir, options).finish(),
+    finishUnless: (stop) => (stop() ? null : startScanVault(vaultDir, options).finishUnless(stop)),
+  };
 }
 
 function scanHere(vaultDir: string, stat: boolean, stampFolders: boolean): VaultScan {

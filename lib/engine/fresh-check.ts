@@ -1,5 +1,4 @@
 import { INDEX_FORMAT } from "../core/indexes/types.js";
-import { newlineCount } from "../core/util/text.js";
 import { metaBaseText } from "../store/index-check.js";
 import { readPrevious, type Previous } from "../store/index-previous.js";
 import { vaultPaths } from "../store/paths.js";
@@ -37,10 +36,10 @@ export type IndexCheckOutcome = { result: IndexVaultResult } | { seen: SeenBefor
  * the notes of `cache.tsv` are stat'ed. With `alongside` (the caller works
  * before it finishes the check: a search ranks), when `index/quiet-since`
  * stands for that cache file, a probe on another process asks instead
- * whether anything changed since (see `startChangeProbe`), and the scan
- * waits for its answer: a caller with nothing to do meanwhile would wait for
- * the probe, and after a change stat the notes all the same. Parses
- * nothing; writes nothing.
+ * whether anything changed since (see `startChangeProbe`), and the scan is
+ * begun only if `finishIndexCheck` needs it (it then races the probe): a
+ * caller with nothing to do meanwhile would wait for the probe, and after a
+ * change stat the notes all the same. Parses nothing; writes nothing.
  */
 export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">, alongside = false): IndexCheck {
   const settingsKey = indexSettingsKey(options.config);
@@ -54,7 +53,7 @@ export function beginIndexCheck(vaultDir: string, options: Pick<IndexVaultOption
   const previous = readPrevious(vaultDir, settingsKey, { ...options, onNotice: () => {} });
   const listing = previous && cacheStamp !== null ? readFolderListing(vaultDir, cacheStamp) : null;
   const known = previous && listing ? { listing, cacheText: previous.cache } : undefined;
-  const files = previous ? newlineCount(previous.cache) - 1 : 0;
+  const files = previous?.files ?? 0;
   // Without the listing, what the probe vouches for could not be told: the notes are stat'ed.
   if (probe && !known) {
     probe.cancel();
@@ -123,7 +122,7 @@ function unchangedOnThisThread(check: IndexCheck): UnchangedFiles | null {
 // notes as recorded: a mode, a file that is not a note). Only while cache.tsv is still the one compared with.
 function markQuiet(check: IndexCheck): void {
   const { vaultDir, cacheStamp, previous } = check;
-  const files = previous ? newlineCount(previous.cache) - 1 : 0;
+  const files = previous?.files ?? 0;
   if (cacheStamp === null || !previous || !probeApplies(files)) return;
   if (check.mark !== null && check.probe?.poll() !== "changed") return;
   if (cacheSignature(vaultPaths(vaultDir).cache) === cacheStamp) writeQuietMark(vaultDir, cacheStamp, files, { wallMs: check.checkedAtMs, monoMs: check.startedAt });

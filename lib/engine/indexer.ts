@@ -1,4 +1,3 @@
-import { newlineCount } from "../core/util/text.js";
 import { join } from "node:path";
 import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
 import { addedOutputs, type AddedIndexFile } from "./added-outputs.js";
@@ -137,7 +136,7 @@ function planIndex(vaultDir: string, options: IndexVaultOptions, settingsKey: st
   const told = previous && options.changed && !options.full ? cachedScan(vaultDir, previous.cache, options.changed) : null;
   if (previous && told) return { strategy: "incremental", scan: told.scan, previous, compared: told.comparison };
   // A full run opens every file anyway and takes size and mtime from the open file.
-  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous ? newlineCount(previous.cache) - 1 : 0 });
+  const scan = seen && previous && previous.cache === seen.cache ? seen.scan : scanVault(vaultDir, { stat: previous !== null, expectedFiles: previous?.files ?? 0 });
   if (previous) return { strategy: "incremental", scan, previous, compared: unchangedSince && scan === unchangedSince.scan ? unchangedSince.comparison : undefined };
   if (write && parallel && !options.keepIndexes && canIndexInParallel(scan.files)) return { strategy: "parallel", scan };
   return { strategy: "full", scan, previous: null };

@@ -25,6 +25,8 @@ export type { DerivedStats } from "../core/formats/cache.js";
 /** cache.tsv read and checked: its text without the trailer, and the stats the trailer holds. */
 export interface CacheRead {
   text: string;
+  /** The files the text has a line for (its lines but the header). */
+  files: number;
   stats: DerivedStats;
   /** The text's bytes (copied as they are by the next run); `ascii`: the text is all ASCII, its offsets are then the bytes'. */
   bytes?: Buffer;
@@ -48,7 +50,7 @@ export function readCacheFile(buf: Buffer): CacheRead | string {
   } catch {
     stats = {};
   }
-  return { text, stats, bytes: body, ascii: isAscii(body) };
+  return { text, files: lines - 1, stats, bytes: body, ascii: isAscii(body) };
 }
 
 /** The size and mtime of each data file, as the trailer records them. */

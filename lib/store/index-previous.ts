@@ -44,6 +44,8 @@ export interface NoticeOptions {
 export interface Previous {
   /** The text of index/cache.tsv, without its end line. */
   cache: string;
+  /** The files it has a line for (counted once, when it was read). */
+  files: number;
   /** Its bytes, and whether they are all ASCII (see `CacheRead`). */
   cacheBytes?: { bytes: Buffer; ascii: boolean };
   meta: MetaRead;
@@ -77,7 +79,7 @@ export function readPrevious(vaultDir: string, settingsKey: string, options: Not
   if (!meta) return void notify(options, metaText === null ? "index/meta.json is missing" : "index/meta.json is damaged"), null;
   const { damage, restat } = checkDerived(vaultDir, meta.files, cache.stats);
   if (damage) return void notify(options, damage), null;
-  return { cache: cache.text, cacheBytes: cache.bytes && { bytes: cache.bytes, ascii: cache.ascii === true }, meta, restat };
+  return { cache: cache.text, files: cache.files, cacheBytes: cache.bytes && { bytes: cache.bytes, ascii: cache.ascii === true }, meta, restat };
 }
 
 /**

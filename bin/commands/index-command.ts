@@ -38,8 +38,6 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   const result = vault.index({
     full: opts.full,
     onProgress: progress ? (done, total) => progress.update(done, total) : undefined,
-    // The statistics need the indexes: a full run keeps them rather than read them back (100k atoms: 380 MB, not 600).
-    keepIndexes: opts.stats === true,
     onNotice: (message) => ctx.params.stderr.write(`cortex: ${message}\n`),
   });
   progress?.clear();

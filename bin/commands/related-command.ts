@@ -2,7 +2,6 @@ import type { Command } from "commander";
 import { CortexError } from "../../lib/core/errors.js";
 import { loadRelatedInputs } from "../../lib/app/related/load.js";
 import type { Vault } from "../../lib/app/vault.js";
-import { relatedFromIndex } from "../../lib/app/related/from-index.js";
 import { related } from "../../lib/core/related/related.js";
 import type { RelatedAtom, RelatedQuery } from "../../lib/core/related/types.js";
 import { parseCount, type CliContext } from "../context.js";
@@ -44,10 +43,8 @@ export function registerRelated(program: Command, ctx: CliContext): void {
     });
 }
 
-// The related atoms and the status of each: from the index files around the atom when they can answer, else from the whole manifest.
+// The related atoms and the status of each.
 function findRelated(vault: Vault, ref: string | undefined, opts: RelatedOptions): { found: RelatedAtom[]; status: Map<string, string> } {
-  const fast = ref === undefined ? null : relatedFromIndex(vault, ref, opts.top);
-  if (fast !== null) return { found: fast.found, status: new Map([...fast.entries].map(([path, m]) => [path, m.status])) };
   const { manifest, edges } = loadRelatedInputs(vault);
   const query: RelatedQuery = ref !== undefined ? { path: findAtom(manifest, ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
   const found = related(manifest, edges, query, opts.top);

@@ -67,8 +67,7 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   if ((opts.ranking ?? vault.config.search.ranking) === "seed" && query.trim() !== "" && tokenizeQuery(query).length === 0) {
     throw new CortexError("BAD_QUERY", `bad query: ${JSON.stringify(query.trim())} has no keyword of two or more characters (the seed ranking drops shorter ones)`);
   }
-  const notice = (line: string) => ctx.err(line);
-  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking, notice });
+  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking });
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");

@@ -3,7 +3,6 @@ import { atomBody, readAtomText } from "../../lib/app/snapshot.js";
 import { CortexError } from "../../lib/core/errors.js";
 import type { ManifestEntry } from "../../lib/core/indexes/types.js";
 import { classifyLayer } from "../../lib/core/layers/classify.js";
-import { readLinksIndex } from "../../lib/app/links/vault-links.js";
 import { compareStrings } from "../../lib/core/util/compare.js";
 import type { CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
@@ -39,7 +38,7 @@ async function runShow(ctx: CliContext, ref: string, opts: ShowOptions): Promise
     ctx.params.stdout.write(text);
     return;
   }
-  const edges = snap.links ?? readLinksIndex(vaultDir)?.edges ?? {};
+  const edges = snap.links;
   const links = edges[atom.path] ?? [];
   const backlinks = Object.keys(edges).filter((from) => edges[from]!.includes(atom.path)).sort(compareStrings);
   const layer = classifyLayer(atom.updated, today, snap.config.layers);

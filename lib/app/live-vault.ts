@@ -4,8 +4,6 @@ import { openVault, type Vault } from "./vault.js";
 import { warmFullText } from "./handle/search.js";
 import { watchVault, type VaultWatcher, type WatchOptions, type WatchSync } from "./watch.js";
 import { fileSignature } from "../store/files.js";
-import { retainIndexBytes, warmableIndexFiles, warmIndexFile, warmStatCache } from "../store/index-previous.js";
-import { indexSettingsKey } from "../store/stat-cache.js";
 
 /** Options of {@link LiveVault}. */
 export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onError" | "onGone"> {
@@ -24,11 +22,6 @@ export interface LiveVaultOptions extends Pick<WatchOptions, "debounceMs" | "onE
    */
   deferred?: boolean;
 }
-
-// The index's list of files, warmed after the data files (see LiveVault.#warm).
-const CACHE_FILE = "index/cache.tsv";
-// The first step of a warming: the vault kept open, and its full-text store's counts worked out (see LiveVault.#warm).
-const KEPT_VAULT = "";
 
 // The open live vaults of this process, by vault folder: what `liveVault` gives the request handlers.
 const registry = new Map<string, LiveVault>();
@@ -55,8 +48,8 @@ export class LiveVault {
   #syncedToday: string | undefined;
   // Vault-relative path → the file's signature right after this process wrote it (its own change, already announced).
   #announced = new Map<string, string>();
-  // Index files still to read into memory for the next save (see #warm); null when no warming is under way.
-  #toWarm: string[] | null = null;
+  // True while a warming waits for its turn of the event loop (see #warm).
+  #warming = false;
 
   private constructor(vaultDir: string, options: LiveVaultOptions) {
     this.vaultDir = vaultDir;
@@ -70,8 +63,6 @@ export class LiveVault {
   static start(vaultDir: string, options: LiveVaultOptions): LiveVault {
     const live = new LiveVault(vaultDir, options);
     registry.set(vaultDir, live);
-    // A save reads ~150 MB of index files at 100k notes: held in memory, they are read once, not per save.
-    retainIndexBytes(true);
     return live;
   }
 
@@ -132,25 +123,17 @@ export class LiveVault {
     this.#watcher?.close();
     this.#keep(undefined);
     if (registry.get(this.vaultDir) === this) registry.delete(this.vaultDir);
-    if (registry.size === 0) retainIndexBytes(false);
   }
 
-  // After a run may have replaced the index: opens the vault a request would keep and works out what its first ranking would
-  // (see warmFullText), then reads the index files a save reads, one step per turn of the event loop (a request waits for
-  // one at most). Called while a warming is under way, it starts that one over: a file it has passed may be new.
+  // After a run changed the index: opens, on a later turn of the event loop (a request waits for it at most), the
+  // vault a request would keep, and works out what its first ranking would (see warmFullText).
   #warm(): void {
-    const under = this.#toWarm !== null;
-    this.#toWarm = [KEPT_VAULT, ...warmableIndexFiles(this.vaultDir), CACHE_FILE];
-    if (under) return;
-    const step = () => {
-      const rel = this.#closed ? undefined : this.#toWarm?.shift();
-      if (rel === undefined) return void (this.#toWarm = null);
-      if (rel === KEPT_VAULT) this.#warmKept();
-      else if (rel === CACHE_FILE) warmStatCache(this.vaultDir, indexSettingsKey(this.#config));
-      else warmIndexFile(this.vaultDir, rel);
-      setImmediate(step).unref();
-    };
-    setImmediate(step).unref();
+    if (this.#warming) return;
+    this.#warming = true;
+    setImmediate(() => {
+      this.#warming = false;
+      if (!this.#closed) this.#warmKept();
+    }).unref();
   }
 
   // The vault the next request on the synced day would keep, opened now with its full-text store warmed. The watcher still

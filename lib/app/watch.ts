@@ -2,7 +2,7 @@ import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
 import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
 import { vaultLockHeldHere } from "../store/lock.js";
-import { indexSettingsKey } from "../store/stat-cache.js";
+import { indexSettingsKey } from "../engine/indexer.js";
 import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
 import { folderIdentity } from "../store/files.js";

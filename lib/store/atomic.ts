@@ -1,7 +1,6 @@
 import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../core/errors.js";
-import type { Digester } from "./digest.js";
 
 // Temp names carry the pid and a per-process random start, so a pid reused after a crash never meets its predecessor's leftovers.
 let counter = Math.floor(Math.random() * 1e9);
@@ -15,16 +14,15 @@ let counter = Math.floor(Math.random() * 1e9);
  * is on disk, just before the rename, with the temporary file's path:
  * false leaves the file alone (the moment between the check and the rename
  * is as short as it can be).
- * With `digest`, the bytes written are counted and hashed into it as they
- * go (an index file's check in meta.json). Returns whether the file was written.
+ * Returns whether the file was written.
  *
  * @throws CortexError (`IO`) naming the file when it cannot be written.
  */
-export function writeFileAtomic(file: string, data: FileData, options: { onlyIf?: (temp: string) => boolean; digest?: Digester } = {}): boolean {
+export function writeFileAtomic(file: string, data: FileData, options: { onlyIf?: (temp: string) => boolean } = {}): boolean {
   sweepOnce(dirname(file));
   const temp = tempPathFor(file);
   try {
-    writeFlushed(temp, data, options.digest);
+    writeFlushed(temp, data);
     if (options.onlyIf && !options.onlyIf(temp)) {
       rmSync(temp, { force: true });
       return false;
@@ -66,30 +64,30 @@ export type FileData = string | Uint8Array | Iterable<string | Uint8Array>;
 const BATCH = 1 << 16;
 
 // Creates `temp` (which must not exist) with `data`, flushed to disk.
-function writeFlushed(temp: string, data: FileData, digest?: Digester): void {
+function writeFlushed(temp: string, data: FileData): void {
   const fd = openSync(temp, "wx", 0o644);
   try {
-    if (typeof data === "string") writeText(fd, data, digest);
-    else if (data instanceof Uint8Array) writeAll(fd, data, digest);
-    else writePieces(fd, data, digest);
+    if (typeof data === "string") writeText(fd, data);
+    else if (data instanceof Uint8Array) writeAll(fd, data);
+    else writePieces(fd, data);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
 }
 
-function writePieces(fd: number, pieces: Iterable<string | Uint8Array>, digest?: Digester): void {
+function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): void {
   let batch: string[] = [];
   let length = 0;
   const flush = () => {
-    if (batch.length > 0) writeText(fd, batch.join(""), digest);
+    if (batch.length > 0) writeText(fd, batch.join(""));
     batch = [];
     length = 0;
   };
   for (const piece of pieces) {
     if (typeof piece !== "string") {
       flush();
-      writeAll(fd, piece, digest);
+      writeAll(fd, piece);
       continue;
     }
     batch.push(piece);
@@ -107,17 +105,14 @@ const SLICE = 1 << 20;
  * The text is encoded into memory freed at once (a Buffer of each 1–20 MB
  * piece would linger until a GC and raise the peak RSS of a large index run),
  * a megabyte at a time: a 15 MB text never needs 15 MB more to be written.
- * With `digest`, each slice is encoded once into a reused buffer, which is
- * hashed and written.
  */
-export function writeText(fd: number, text: string, digest?: Digester): void {
+export function writeText(fd: number, text: string): void {
   for (let at = 0; at < text.length; ) {
     let end = Math.min(at + SLICE, text.length);
     // Never between the two halves of a surrogate pair: each slice must be encoded whole.
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     const slice = at === 0 && end === text.length ? text : text.slice(at, end);
-    if (digest) writeAll(fd, encodeSlice(slice), digest);
-    else writeSlice(fd, slice);
+    writeSlice(fd, slice);
     at = end;
   }
 }
@@ -132,17 +127,7 @@ function writeSlice(fd: number, text: string): void {
   if (written < bytes) writeAll(fd, Buffer.from(text).subarray(written));
 }
 
-let scratch: Uint8Array | null = null;
-const encoder = new TextEncoder();
-
-// A slice of at most SLICE UTF-16 units as UTF-8, in a buffer reused by the next call.
-function encodeSlice(text: string): Uint8Array {
-  scratch ??= new Uint8Array(SLICE * 3);
-  return scratch.subarray(0, encoder.encodeInto(text, scratch).written);
-}
-
-function writeAll(fd: number, bytes: Uint8Array, digest?: Digester): void {
-  digest?.update(bytes);
+function writeAll(fd: number, bytes: Uint8Array): void {
   for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { homedir } from "node:os";
 
 // The file facts and plain reads that the layers above the store need. The store is the only
@@ -142,16 +142,20 @@ export function renameFile(from: string, to: string): void {
   renameSync(from, to);
 }
 
-/**
- * A cache file's identity (inode, size, mtime), as `index/search.db` records it: the
- * cache is replaced by rename on every write, so a new write gives a new inode or
- * mtime. Null when it cannot be stat'ed.
- */
-export function cacheSignature(file: string): string | null {
+/** A file's text (UTF-8); null when it cannot be read (missing, unreadable). */
+export function readTextOrNull(path: string): string | null {
   try {
-    const st = statSync(file);
-    return `${st.ino}:${st.size}:${st.mtimeMs}`;
+    return readFileSync(path, "utf8");
   } catch {
     return null;
+  }
+}
+
+/** The canonical absolute path of `path` (symbolic links resolved); `path` itself when it cannot be resolved. */
+export function realPathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
   }
 }

@@ -1,7 +1,6 @@
 import { isUtf8 } from "node:buffer";
-import { lstatSync, readdirSync, statSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, readdirSync, type Dirent, type Stats } from "node:fs";
 import { sep } from "node:path";
-import type { FolderStamp } from "../core/formats/folders.js";
 
 /** A markdown file of the vault, with the facts incremental indexing compares. */
 export interface VaultFile {
@@ -22,27 +21,6 @@ export interface VaultScan {
   skipped: { path: string; reason: string }[];
   /** Other files a link may open (images, PDFs, the root MEMORY.md), vault-relative, sorted. */
   others: string[];
-  /**
-   * Each folder listed, stamped just before it was listed (with its ctime, in
-   * ms): only when the scan was asked to (see `ScanOptions.stampFolders`).
-   */
-  folders?: StampedFolder[];
-}
-
-/** A folder as {@link walk} stamped it, with its ctime (ms) to tell whether the stamp can be trusted yet. */
-export interface StampedFolder extends FolderStamp {
-  ctimeMs: number;
-}
-
-/**
- * A folder's stamp now (see `FolderStamp`); null when it is no folder or
- * cannot be stat'ed. The vault's root (`rel` "") is followed when it is a
- * symbolic link, as listing it does; the folders in it are not.
- */
-export function stampFolder(abs: string, rel: string): StampedFolder | null {
-  const stat = rel === "" ? statSync(abs, { throwIfNoEntry: false }) : lstatSync(abs, { throwIfNoEntry: false });
-  if (!stat?.isDirectory()) return null;
-  return { path: rel === "" ? "." : rel, stamp: `${stat.ino}:${Math.round(stat.ctimeMs * 1000)}`, ctimeMs: stat.ctimeMs };
 }
 
 /** Folder names skipped anywhere in the vault (besides names starting with "."). */
@@ -53,19 +31,6 @@ const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
 /** A scan that has found nothing yet. */
 export function emptyScan(): VaultScan {
   return { files: [], skipped: [], others: [] };
-}
-
-/**
- * One folder of the vault (not its root) and everything under it, each
- * markdown file stat'ed: what a thread of {@link scanOnTwoThreads} does with
- * the folders it takes.
- */
-export function scanFolder(abs: string, rel: string, stampFolders = false): VaultScan {
-  const scan = emptyScan();
-  if (stampFolders) scan.folders = [];
-  walk(abs, rel, scan);
-  statEach(scan);
-  return scan;
 }
 
 /**
@@ -94,15 +59,6 @@ export function statFile(file: Pick<VaultFile, "abs" | "size" | "mtimeMs">): str
   }
 }
 
-/** A file's lstat, or null when it cannot be stat'ed (where {@link statFile} gives a reason). */
-export function lstatOrNull(abs: string): Stats | null {
-  try {
-    return lstatSync(abs);
-  } catch {
-    return null;
-  }
-}
-
 /** The mtime {@link statFile} records for a file so stat'ed: NaN when this process may not read it. */
 export function recordedMtimeMs(stat: Stats): number {
   return mayRead(stat) ? stat.mtimeMs : NaN;
@@ -119,17 +75,8 @@ function mayRead(stat: Stats): boolean {
   return (stat.mode & 0o004) !== 0;
 }
 
-/**
- * Lists `abs` (vault-relative `rel`) into `scan`, recursively. With `deferred`,
- * folders two levels below the root are not entered but listed there, for
- * the threads of {@link scanOnTwoThreads} to share.
- */
-export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs: string, rel: string][]): void {
-  if (scan.folders) {
-    // Before the listing: an entry added after it changes the folder's ctime past this stamp.
-    const stamp = stampFolder(abs, rel);
-    if (stamp) scan.folders.push(stamp);
-  }
+/** Lists `abs` (vault-relative `rel`) into `scan`, recursively. */
+export function walk(abs: string, rel: string, scan: VaultScan): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(abs, { withFileTypes: true });
@@ -155,8 +102,7 @@ export function walk(abs: string, rel: string, scan: VaultScan, deferred?: [abs:
     if (entry.isSymbolicLink()) {
       scan.skipped.push({ path: childRel, reason: "symbolic link, not followed" });
     } else if (entry.isDirectory()) {
-      if (deferred && rel !== "" && !rel.includes("/")) deferred.push([childAbs, childRel]);
-      else walk(childAbs, childRel, scan, deferred);
+      walk(childAbs, childRel, scan);
     } else if (entry.isFile() && name.toLowerCase().endsWith(".md")) {
       scan.files.push({ path: childRel, abs: childAbs, size: NaN, mtimeMs: NaN });
     } else if (entry.isFile()) {

@@ -101,10 +101,10 @@ export function watcherKeepsCurrent(vaultDir: string, expect: WatchExpectation):
   return marker.host === hostname() && processAlive(marker.pid);
 }
 
-/** The mtimes of `index/meta.json` and `index/cache.tsv` (an index run that changes anything rewrites one of them). */
+/** The mtimes of `index/meta.json` and `index/cortex.db` (an index run that records a change rewrites meta.json). */
 export function indexStamp(vaultDir: string): string {
-  const { meta, cache } = vaultPaths(vaultDir);
-  return [meta, cache].map((file) => {
+  const { meta, db } = vaultPaths(vaultDir);
+  return [meta, db].map((file) => {
     try {
       return String(statSync(file).mtimeMs);
     } catch {

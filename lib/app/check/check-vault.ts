@@ -8,8 +8,6 @@ import type { BrokenLink, LinkResolver } from "../../core/links/types.js";
 import { isMoc } from "../../core/moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "../../core/check/rules.js";
 import { packageVersion } from "../../store/version.js";
-import { readFileStamps } from "../../store/stat-cache.js";
-import { vaultPaths } from "../../store/paths.js";
 import { CheckCache } from "../../store/check/check-cache.js";
 import { loadCheckLinks } from "./check-links.js";
 import { checkSettings } from "../../core/check/settings.js";
@@ -45,16 +43,13 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const index = vault.indexResult();
   const diagnostics: Diagnostic[] = index.diagnostics.map(withCheckSeverity);
   const ids: { path: string; id: string | null; idLine: number }[] = [];
-  // A new version of cortex may check differently: its cache starts over.
-  // The index run above just stat'ed every file: its cache.tsv says what changed (unless it was built in memory,
-  // or the vault was opened without a refresh and took the index as written).
-  const stamps = vault.refresh && vault.indexOnDisk ? readFileStamps(vaultPaths(vaultDir).cache) : null;
-  const cache = new CheckCache(join(vaultDir, "index", "check-cache.tsv"), JSON.stringify([packageVersion(), settings.required, config.projects]), stamps);
+  // A new version of cortex may check differently: its results start over.
+  const cache = new CheckCache(vault.db(), JSON.stringify([packageVersion(), settings.required, config.projects]));
   const links = loadCheckLinks(vault, cache);
   for (const path of links.paths) {
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
     const moc = isMoc(path) && !path.slice("_moc/".length).includes("/");
-    const checked = cache.get(vaultDir, path, () => {
+    const checked = cache.get(path, () => {
       const text = readText(join(vaultDir, path));
       if (text === null) return null;
       const found = checkAtomText(path, text, config, settings);

@@ -92,8 +92,7 @@ function toBriefingAtom(snap: VaultSnapshot, hit: SearchHit, withBody: boolean):
  * among the indexed atoms), summarized; null when there is none.
  */
 export function readMoc(snap: VaultSnapshot, project: string): BriefingMoc | null {
-  // With a current search file the manifest is not needed: the MOC folder is listed instead.
-  const path = snap.searchFile ? findMocFile(snap.vaultDir, project) : findMoc(snap.manifest, project)?.path;
+  const path = findMocFile(snap.vaultDir, project);
   if (path === undefined) return null;
   const text = readAtomText(snap.vaultDir, path);
   if (text === null) return null;

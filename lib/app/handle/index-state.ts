@@ -1,16 +1,15 @@
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { IndexFreshness } from "../../core/status/types.js";
-import { beginIndexCheck, indexVault, type IndexCheck, type IndexVaultResult } from "../../engine/indexer.js";
+import { indexSettingsKey, indexVault, type IndexVaultResult } from "../../engine/indexer.js";
 import type { VaultLock } from "../../store/lock.js";
 import { vaultPaths } from "../../store/paths.js";
-import { indexSettingsKey } from "../../store/stat-cache.js";
 import { watcherKeepsCurrent } from "../../store/watch-marker.js";
 import { modifiedAt } from "../../store/files.js";
 
 /** The index as one {@link refreshIndex} left it. */
 export interface IndexState {
-  /** What the run found (atoms, diagnostics, other files); the indexes when it built them whole. */
+  /** What the run found (atoms, diagnostics, other files); the database in memory when it could not write. */
   result: IndexVaultResult;
   /** True when `index/` on disk describes the files now; false when the index was built in memory only. */
   onDisk: boolean;
@@ -26,7 +25,7 @@ export interface RefreshOptions {
   lock?: VaultLock;
   /** How long a reader waits for another process's lock before building in memory. Default 2 s. */
   lockTimeoutMs?: number;
-  /** Re-read every file and write the index whole (a search file of another format). Default false. */
+  /** Make the database anew and read every file. Default false. */
   full?: boolean;
   /** Write an index into a vault that has none. Default true; false builds it in memory (a change that may be refused leaves no index behind). */
   createIndex?: boolean;
@@ -35,52 +34,28 @@ export interface RefreshOptions {
 /**
  * Brings a vault's index up to date with its files: the one lock and fallback
  * policy of every reader. Nothing changed: proven by a scan compared with
- * `index/cache.tsv`, nothing written, no lock taken. Something changed: an
- * incremental run under the vault lock. When the vault cannot be written
- * (`IO`) or another process holds the lock longer than `lockTimeoutMs`
- * (`LOCKED`), the index is built in memory instead and nothing is written.
- * When a live `cortex watch` or `cortex mcp` says it keeps the index current
- * (see `watcherKeepsCurrent`), the scan is skipped and the index read as
- * written: what that can miss is a change whose event the watcher has not
- * received yet (milliseconds), or one made while the watcher is stalled,
- * for at most `STALE_AFTER_MS` after its last heartbeat.
+ * the database, nothing written, no lock taken. Something changed: an
+ * incremental run under the vault lock (on a large vault its JSON exports
+ * may wait, see `IndexVaultOptions.deferExports`). When the vault cannot be
+ * written (`IO`) or another process holds the lock longer than
+ * `lockTimeoutMs` (`LOCKED`), the index is built in memory instead and
+ * nothing is written. When a live `cortex watch` or `cortex mcp` says it
+ * keeps the index current (see `watcherKeepsCurrent`), the scan is skipped:
+ * what that can miss is a change whose event the watcher has not received
+ * yet (milliseconds), or one made while it is stalled, for at most
+ * `STALE_AFTER_MS` after its last heartbeat.
  *
  * @example const { result, freshness } = refreshIndex(vaultDir, { config, today: "2026-11-22" });
  */
 export function refreshIndex(vaultDir: string, options: RefreshOptions): IndexState {
-  return beginRefresh(vaultDir, options).finish();
-}
-
-/** A {@link refreshIndex} begun by {@link beginRefresh}. */
-export interface PendingRefresh {
-  /** True when the check that nothing changed runs on a second thread or process until `finish` (see `beginIndexCheck`). */
-  readonly alongside: boolean;
-  /** The index brought up to date, as {@link refreshIndex} gives it. Call once. */
-  finish(): IndexState;
-}
-
-/**
- * Begins {@link refreshIndex}: with `early` (the caller works before it calls
- * `finish`), the check that nothing changed begins now, its scan on a second
- * thread when the vault is large enough for one (`alongside`, see
- * `startScanVault`). Nothing is written before `finish`.
- */
-export function beginRefresh(vaultDir: string, options: RefreshOptions, early = false): PendingRefresh {
   const indexedAt = modifiedAt(vaultPaths(vaultDir).meta);
   const { config, today, lock } = options;
-  if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return { alongside: false, finish: () => writtenState(indexedAt) };
-  const check = early && indexedAt !== null && !options.full ? beginIndexCheck(vaultDir, { config, today }, true) : undefined;
-  return { alongside: check?.scan?.parallel === true || Boolean(check?.probe), finish: () => refreshNow(vaultDir, options, indexedAt, check) };
-}
-
-// The run of refreshIndex: `indexedAt` (meta.json's mtime) and `check` as read and begun before.
-function refreshNow(vaultDir: string, options: RefreshOptions, indexedAt: string | null, check: IndexCheck | undefined): IndexState {
-  const { config, today, lock } = options;
+  if (indexedAt !== null && !lock && !options.full && watcherKeepsCurrent(vaultDir, { today, settings: indexSettingsKey(config) })) return writtenState(indexedAt);
   let result: IndexVaultResult;
   let onDisk = true;
   try {
     if (indexedAt === null && options.createIndex === false) throw new CortexError("NO_INDEX", "no index yet; built in memory");
-    result = indexVault(vaultDir, { config, today, lock, full: options.full, lockTimeoutMs: options.lockTimeoutMs ?? 2_000, check });
+    result = indexVault(vaultDir, { config, today, lock, full: options.full, lockTimeoutMs: options.lockTimeoutMs ?? 2_000, deferExports: true });
   } catch (error) {
     const fallback = error instanceof CortexError && (error.code === "NO_INDEX" || (!lock && (error.code === "IO" || error.code === "LOCKED")));
     if (!fallback) throw error;
@@ -100,7 +75,7 @@ export function indexAsWritten(vaultDir: string, options: RefreshOptions): Index
   return indexedAt === null ? refreshIndex(vaultDir, options) : writtenState(indexedAt);
 }
 
-// The index as written, not looked at: the facts a run would give are read on demand (see `Vault.indexResult`).
+// The index as written, not looked at: the facts a run would give are read from the database on demand (see `VaultHandle.indexResult`).
 function writtenState(indexedAt: string): IndexState {
   const result: IndexVaultResult = { atoms: NaN, diagnostics: [], reread: 0, reused: 0, removed: 0, written: [], otherFiles: [] };
   return { result, onDisk: true, freshness: { indexed_at: indexedAt, changed_since_index: 0, fresh: true } };

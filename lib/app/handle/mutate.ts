@@ -4,7 +4,6 @@ import { commitFiles } from "../../store/git/commit.js";
 import { shouldCommit } from "../../core/git/settings.js";
 import { appendVaultEvents, type VaultEventLine } from "../../store/events.js";
 import { indexVault } from "../../engine/indexer.js";
-import { keepingCheckedBytes } from "../../store/index-previous.js";
 import { withVaultLock, type VaultLock } from "../../store/lock.js";
 import { VaultHandle } from "./vault-handle.js";
 
@@ -73,9 +72,7 @@ export interface MutationOutcome {
  * const result = await mutateVault(vault, "link", (tx) => { writeFileAtomic(file, text); tx.wrote(path); return {}; });
  */
 export async function mutateVault<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
-  const commit = shouldCommit(vault.config, options.commit);
-  // The index files the transaction's checks read are read again by its index update: held in between.
-  return keepingCheckedBytes(() => transaction(vault, op, fn, options, commit));
+  return transaction(vault, op, fn, options, shouldCommit(vault.config, options.commit));
 }
 
 async function transaction<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions, commit: boolean): Promise<T & MutationOutcome> {
@@ -87,13 +84,19 @@ async function transaction<T extends object>(vault: VaultHandle, op: string, fn:
       let message: string | null = null;
       // A vault without an index gets one only if something is written (a refused change leaves none behind).
       const locked = new VaultHandle(vault, { today: vault.today, lock, createIndex: false, refresh: !options.asIndexed });
-      const value = await fn({ vault: locked, lock, wrote: (...paths) => written.push(...paths), event: (e) => events.push(e), message: (text) => (message = text) });
+      let value: T;
+      try {
+        value = await fn({ vault: locked, lock, wrote: (...paths) => written.push(...paths), event: (e) => events.push(e), message: (text) => (message = text) });
+      } finally {
+        // The transaction's own reads are done: its database connection is closed before the index update writes.
+        locked.close();
+      }
       if (options.dryRun) return value;
       const ts = (options.now?.() ?? new Date()).toISOString();
       // The files are written by now: an I/O failure here is reported with the result, never as a failed write.
       const indexError = recorded(() => {
         if (events.length > 0) appendVaultEvents(vault.vaultDir, events.map(({ op: own, ...rest }) => ({ ts, op: own ?? op, ...rest }) as VaultEventLine));
-        if (written.length > 0) indexVault(vault.vaultDir, { config: vault.config, today: vault.today, lock, changed: options.asIndexed ? [...new Set(written)] : undefined });
+        if (written.length > 0) indexVault(vault.vaultDir, { config: vault.config, today: vault.today, lock, changed: options.asIndexed ? [...new Set(written)] : undefined, deferExports: true });
       });
       vault.invalidate();
       if (indexError !== undefined) return { ...value, indexError };

@@ -2,8 +2,7 @@ import { loadActivation } from "../../store/activation/read.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
 import { countFullText, rankFullText } from "../../store/fts/rank.js";
 import { docsNamed, type NamedDoc } from "../../store/fts/names.js";
-import type { SearchDb } from "../../store/fts/search-db.js";
-import { openVaultSearchDb, rankIfCurrent } from "../fts/vault-search.js";
+import type { IndexDb } from "../../store/index-db.js";
 import { rankSearchFile } from "../../core/search/rank.js";
 import { serializeSearchFile } from "../../core/indexes/search-file.js";
 import type { RankOptions, SearchHit } from "../../core/search/types.js";
@@ -14,8 +13,6 @@ import { vaultPaths } from "../../store/paths.js";
 export interface VaultRankOptions extends Omit<RankOptions, "today" | "activation"> {
   /** Default `[search] ranking` (`fulltext` unless cortex.toml says otherwise). */
   ranking?: "fulltext" | "seed";
-  /** Told in one line when a damaged or old `index/search.db` is rebuilt. */
-  notice?: (line: string) => void;
 }
 
 /** Options of a vault search: the filters, how many, which ranking, and whether to log it. */
@@ -51,23 +48,20 @@ export function searchVault(vault: VaultSnapshot, query: string, options: VaultS
 /**
  * Ranks a vault's atoms for a query: the one place every search goes through
  * (CLI search, library, MCP recall, context briefings, hooks). The
- * `[search] ranking`: full text over `index/search.db` (the default; see
- * `rankFullText`), or the seed's table over `index/search.tsv` (or the same
- * bytes built from the manifest); plus the usage bonus when `[scoring] usage`
+ * `[search] ranking`: full text over the vault's database (the default; see
+ * `rankFullText`), or the seed ranking's score table over every atom's
+ * search record; plus the usage bonus when `[scoring] usage`
  * is set. `top` 0 keeps every hit.
  *
  * @throws CortexError (`BAD_QUERY`) for a full-text query that cannot be read.
  */
 export function rankVault(vault: VaultSnapshot, query: string, options: VaultRankOptions = {}): SearchHit[] {
-  const { ranking, notice, ...filters } = options;
+  const { ranking, ...filters } = options;
   // The access log is read only when the usage bonus is on (off by default).
   const activation = vault.config.scoring.usage > 0 ? loadActivation(vault.vaultDir, vault.today) : undefined;
   const rankOptions = { ...filters, today: vault.today, activation };
   if ((ranking ?? vault.config.search.ranking) === "fulltext") {
-    // Ranked while the check that nothing changed scans (a vault whose index is not yet brought up to date); when
-    // something changed, ranked again once the index is.
-    const early = vault.readWhileChecking?.(() => rankIfCurrent(vault.vaultDir, vault.config, query, rankOptions));
-    return early ?? withSearchDb(vault, notice, (store) => rankFullText(store, query, rankOptions, vault.config));
+    return rankFullText(databaseOf(vault), query, rankOptions, vault.config);
   }
   const buf = vault.searchFile ?? Buffer.from(serializeSearchFile(vault.manifest));
   return rankSearchFile(buf, query, rankOptions, vault.config);
@@ -79,7 +73,7 @@ export function rankVault(vault: VaultSnapshot, query: string, options: VaultRan
  * without scoring each; the seed's table ranks them all.
  */
 export function countVault(vault: VaultSnapshot, query: string, options: VaultRankOptions, withArchived: boolean): number {
-  if ((options.ranking ?? vault.config.search.ranking) === "fulltext") return withSearchDb(vault, options.notice, (store) => countFullText(store, query, { ...options, today: vault.today }, withArchived));
+  if ((options.ranking ?? vault.config.search.ranking) === "fulltext") return countFullText(databaseOf(vault), query, { ...options, today: vault.today }, withArchived);
   const hits = rankVault(vault, query, { ...options, top: 0 });
   return withArchived ? hits.length : hits.filter((h) => h.record.status !== "archived").length;
 }
@@ -109,16 +103,11 @@ export function warmFullText(vault: VaultSnapshot): void {
   kept.archivedIds();
 }
 
-// The snapshot's kept full-text store, else one opened for this call and closed after it.
-function withSearchDb<T>(vault: VaultSnapshot, notice: ((line: string) => void) | undefined, use: (store: SearchDb) => T): T {
-  const kept = vault.keptSearchDb?.(notice);
-  if (kept) return use(kept);
-  const store = openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk ?? true, lock: vault.heldLock, notice });
-  try {
-    return use(store);
-  } finally {
-    store.close();
-  }
+// The database a snapshot reads (the one it keeps open, if any).
+function databaseOf(vault: VaultSnapshot): IndexDb {
+  const db = vault.keptSearchDb?.() ?? vault.db?.();
+  if (!db) throw new Error("a vault snapshot without a database");
+  return db;
 }
 
 /** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */

@@ -3,14 +3,11 @@ import type { VaultHandle } from "../handle/vault-handle.js";
 import { compareStrings } from "../../core/util/compare.js";
 import type { VaultIndexes } from "../../core/indexes/types.js";
 import type { IndexVaultResult } from "../../engine/indexer.js";
-import { invertEdges } from "../../core/links/backlinks.js";
 import { resolveGraph } from "../../core/links/graph.js";
 import { findLinks } from "../../core/links/occurrences.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
 import type { AmbiguousLink, BrokenLink, LinkResolver, ResolvedGraph } from "../../core/links/types.js";
 import { readFileText } from "../../store/files.js";
-import { readLinksIndex as readCheckedLinks } from "../../store/read-indexes.js";
-import { CortexError } from "../../core/errors.js";
 
 /** A vault's index brought up to date, with its links resolved and located. */
 export interface VaultLinks {
@@ -74,23 +71,4 @@ function linkLines(vaultDir: string, path: string): Map<string, number[]> {
     map.set(link.target, list);
   }
   return map;
-}
-
-/**
- * The resolved links as the last index run wrote them (`index/links.json`),
- * with the backlinks derived from them; null when there is no such file yet.
- * For readers (the MCP server) that must not re-resolve.
- *
- * @example readLinksIndex(vaultDir)?.backlinks["notes/Target Note.md"]
- */
-export function readLinksIndex(vaultDir: string): Pick<ResolvedGraph, "edges" | "backlinks"> | null {
-  let edges: ResolvedGraph["edges"];
-  try {
-    // Held to its check, with its pending pieces (see lib/store/pending.ts).
-    edges = readCheckedLinks(vaultDir) as ResolvedGraph["edges"];
-  } catch (error) {
-    if (error instanceof CortexError) return null;
-    throw error;
-  }
-  return { edges, backlinks: invertEdges(edges) };
 }

@@ -7,7 +7,9 @@ import { toManifestEntry } from "../../core/index-build/build.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { createFileExclusive, removeStaleTemps } from "../../store/atomic.js";
 import { appendVaultEvents } from "../../store/events.js";
-import { duplicateCandidates } from "../../engine/fts-duplicates.js";
+import { duplicateCandidates } from "../../store/fts/duplicates.js";
+import type { IndexDb } from "../../store/index-db.js";
+import { atomDirectory } from "../../store/write/directory.js";
 import { isLive, loadCorpus, readBody } from "../../store/write/corpus.js";
 import { WriteRejectedError } from "../../core/write/errors.js";
 import { atomFolder } from "../../core/write/folder.js";
@@ -17,13 +19,13 @@ import { buildLinkResolver } from "../../core/links/resolver.js";
 import { fileNameKey, hasFileNameKey } from "../../core/links/file-matcher.js";
 import { relatedForWrite } from "../../core/related/for-write.js";
 import { renderAtom } from "../../core/write/render.js";
-import { lastIndexedNs, unrecordedTwin } from "../../store/write/retry.js";
+import { unrecordedTwin } from "../../store/write/retry.js";
 import { comparableText, type Shingles } from "../../core/write/similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "../../core/write/similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "../../core/write/types.js";
 import { fileExists } from "../../store/files.js";
 import type { AtomDirectory, DirectoryEntry } from "../../store/write/directory.js";
-import { directoryOf, liveCandidates } from "../../core/write/directory.js";
+import { liveCandidates } from "../../core/write/directory.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
 const DUPLICATE_POOL = 100;
@@ -49,6 +51,7 @@ export interface SessionOptions {
 export class WriteSession {
   /** The atoms of the index (see {@link WriteSession.constructor}). */
   private readonly indexed: AtomDirectory;
+  private readonly db: IndexDb;
   /** The atoms this session wrote, in the order written. */
   private readonly own: DirectoryEntry[] = [];
   /** The entries of the atoms this session wrote. */
@@ -66,19 +69,13 @@ export class WriteSession {
   /** The live atoms this session wrote, as near-duplicate candidates of the ones after them. */
   private readonly ownCandidates = new Map<string, LazyCandidate>();
 
-  /** When the last index run before this session completed: atoms newer than that may be unrecorded retries. */
-  private readonly indexedNs: bigint | null;
-
   readonly vaultDir: string;
 
-  /**
-   * `vault.directory`: the atoms as the write path reads them (see `readAtomDirectory`); else the
-   * vault's manifest, read once.
-   */
-  constructor(vault: { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory }, readonly options: SessionOptions) {
+  /** `vault`: read once, through its database (see `atomDirectory`). */
+  constructor(vault: { vaultDir: string; db(): IndexDb }, readonly options: SessionOptions) {
     this.vaultDir = vault.vaultDir;
-    this.indexedNs = lastIndexedNs(this.vaultDir);
-    this.indexed = "directory" in vault ? vault.directory : directoryOf(vault.manifest);
+    this.db = vault.db();
+    this.indexed = atomDirectory(this.db);
   }
 
   private hasId(id: string): boolean {
@@ -98,7 +95,7 @@ export class WriteSession {
   write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string | readonly string[] } = {}): WriteResult {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
-    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, valid, folder, { today: this.options.today, indexedNs: this.indexedNs, config: this.options.config });
+    const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, valid, folder, { today: this.options.today, isRecorded: (path) => this.indexed.has(path), config: this.options.config });
     if (twin) return { path: twin.path, id: twin.id!, links: twin.links, related: [], alreadyWritten: true };
     const text = comparableText(valid.name, valid.body);
     const prepared = boundable(text);
@@ -198,7 +195,7 @@ export class WriteSession {
   // The atoms a new text may duplicate: the closest ones by the full-text index (every live atom when it
   // cannot be read), and the ones this session wrote (not indexed yet).
   private duplicateCandidates(text: string): LazyCandidate[] {
-    const found = this.corpus ? null : duplicateCandidates(this.vaultDir, this.options.config, text, DUPLICATE_POOL);
+    const found = this.corpus ? null : duplicateCandidates(this.db, text, DUPLICATE_POOL);
     if (found === null) {
       this.corpus ??= loadCorpus(this.vaultDir, [...this.indexed.entries(), ...this.own]);
       return [...this.corpus.values(), ...this.ownCandidates.values()];

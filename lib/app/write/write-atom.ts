@@ -1,12 +1,9 @@
 import { mutateVault, WRITE_LOCK_TIMEOUT_MS } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
 import { assertToday } from "../../core/util/dates.js";
-import { readAtomDirectory } from "../../store/write/directory.js";
-import { indexStamp } from "../../store/watch-marker.js";
-import type { ManifestEntry } from "../../core/indexes/types.js";
 import { WriteSession } from "./session.js";
 import { readWriteSettings } from "../../core/write/settings.js";
-import type { AtomDirectory, WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
+import type { WriteInput, WriteOptions, WriteResult } from "../../core/write/types.js";
 import { scanValidWrite } from "../../core/write/scan-input.js";
 import { planSupersede } from "../../core/write/supersede-plan.js";
 import { applySupersede } from "./supersede.js";
@@ -45,8 +42,7 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
       options.signal?.throwIfAborted();
       // The atom to replace, checked before anything is written.
       const old = options.supersedes === undefined ? null : planSupersede(tx.vault.manifest, { old: options.supersedes }).old;
-      // Read as the index was written: the atoms from search.tsv and the manifest's bytes, when they pass their checks.
-      const session = new WriteSession(old === null ? atomsAsIndexed(vaultDir, options) ?? tx.vault : tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
+      const session = new WriteSession(tx.vault, { config: options.config, today: options.today, settings, now: options.now, related: options.related });
       // Both the atom superseded and the one `replacing` names (a --file note moved into place) are left out of the duplicate check.
       const replacing = [old?.path, options.replacing].filter((p): p is string => p !== undefined);
       const result: WriteResult = session.write(valid, { force: options.force, replacing, dryRun: options.dryRun });
@@ -73,15 +69,6 @@ export async function writeAtom(vaultDir: string, input: WriteInput, options: Wr
   if (outcome.indexError !== undefined) notRecorded.push(outcome.indexError);
   const { indexError: _, ...result } = outcome;
   return notRecorded.length > 0 ? { ...result, indexError: indexErrorOf(notRecorded) } : result;
-}
-
-// The atoms of the index as written, under the lock: the caller's own when the index is still the one it read them
-// from, else read from search.tsv and the manifest's bytes; null when neither is to be had (the manifest then).
-function atomsAsIndexed(vaultDir: string, options: WriteOptions): { vaultDir: string; manifest: readonly ManifestEntry[] } | { vaultDir: string; directory: AtomDirectory } | null {
-  const { indexed } = options;
-  if (indexed && indexStamp(vaultDir) === indexed.stamp) return "manifest" in indexed ? { vaultDir, manifest: indexed.manifest } : { vaultDir, directory: indexed.directory };
-  const directory = readAtomDirectory(vaultDir);
-  return directory && { vaultDir, directory };
 }
 
 /** The one line that says an atom was written but not recorded (a full disk after the write). */

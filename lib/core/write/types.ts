@@ -61,21 +61,13 @@ export interface WriteOptions {
   lockTimeoutMs?: number;
   /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
   signal?: AbortSignal;
-  /**
-   * The atoms of the index as the caller holds them already (a live server's
-   * open vault, or the directory it read for its own checks), and the index
-   * stamp taken before they were read (`indexStamp`): used
-   * instead of reading them again when the index is still at that stamp once
-   * the lock is held.
-   */
-  indexed?: { manifest: readonly ManifestEntry[]; stamp: string } | { directory: AtomDirectory; stamp: string };
 }
 
 /** What the write path needs to know of each indexed atom (the name and description lower-cased). */
 export type DirectoryEntry = Pick<ManifestEntry, "path" | "name" | "description" | "tags" | "aliases" | "status">;
 
 /**
- * The atoms of the index as the write path reads them (`readAtomDirectory`), without parsing the manifest:
+ * The atoms of the index as the write path reads them (`atomDirectory`), without building the manifest:
  * looked up by what a write asks (tags, words, file names), so that a write need not make an entry per atom.
  * Each lookup gives atoms of any status, in path order, each once.
  */

@@ -1,4 +1,4 @@
-import type { SearchDb } from "./search-db.js";
+import type { IndexDb } from "../index-db.js";
 
 /** An atom of `search.db` as a name check reads it. */
 export interface NamedDoc {
@@ -18,7 +18,7 @@ const ASCII_WORDS = /^[\x00-\x7f]*[a-z0-9][\x00-\x7f]*$/i;
  * with a letter or digit, whose phrase FTS5 could read as empty (matching
  * nothing); the caller then reads every name.
  */
-export function docsNamed(store: SearchDb, name: string): NamedDoc[] | null {
+export function docsNamed(store: IndexDb, name: string): NamedDoc[] | null {
   if (!ASCII_WORDS.test(name)) return null;
   const phrase = `{name} : "${name.replace(/"/g, '""')}"`;
   return store.prepare("SELECT d.path AS path, d.name AS name, d.status AS status FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?").all(phrase) as unknown as NamedDoc[];

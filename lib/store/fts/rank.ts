@@ -7,7 +7,7 @@ import type { RankOptions, SearchHit, SearchRecord } from "../../core/search/typ
 import { TEXT_FIELDS, type TextField } from "../../core/fts/fields.js";
 import { STOP_WORDS } from "../../core/util/tokenize.js";
 import { matchExpression, normalizedWords, parseQuery, type ParsedQuery, type QueryUnit } from "../../core/fts/query.js";
-import type { SearchDb } from "./search-db.js";
+import type { IndexDb } from "../index-db.js";
 import { matchCount, rankedFromLists, type ScoredRow } from "./term-lists.js";
 
 /** A full-text hit: a {@link SearchHit} with the query words and phrases it matched. */
@@ -32,7 +32,7 @@ const META_COLUMNS = "d.id AS id, d.path AS path, d.name AS name, d.type AS type
  *
  * @throws CortexError (`BAD_QUERY`) for a query that cannot be read (see `parseQuery`).
  */
-export function rankFullText(store: SearchDb, query: string, options: RankOptions, config: CortexConfig): TextHit[] {
+export function rankFullText(store: IndexDb, query: string, options: RankOptions, config: CortexConfig): TextHit[] {
   const parsed = parseQuery(query);
   const expression = matchExpression(parsed);
   if (expression === null) return filterMode(store, options, config);
@@ -65,7 +65,7 @@ export function rankFullText(store: SearchDb, query: string, options: RankOption
  * they prove them (see `rankedFromLists`): the same atoms, without scoring
  * every match of a common word on each call.
  */
-export function poolCandidates(store: SearchDb, expression: string, filters: RankOptions, pool: number, config: CortexConfig, query?: ParsedQuery): DocMeta[] {
+export function poolCandidates(store: IndexDb, expression: string, filters: RankOptions, pool: number, config: CortexConfig, query?: ParsedQuery): DocMeta[] {
   const { where, params } = filterSql(filters, false);
   const weights = TEXT_FIELDS.map((f) => config.textWeights[f]).join(", ");
   const everyMatch = () => store.prepare(`SELECT ${META_COLUMNS} FROM fts JOIN docs d ON d.id = fts.rowid WHERE fts MATCH ?${where} ORDER BY bm25(fts, ${weights}), d.path LIMIT ?`).all(expression, ...params, pool) as unknown as DocMeta[];
@@ -86,7 +86,7 @@ export function poolCandidates(store: SearchDb, expression: string, filters: Ran
 }
 
 // The first `n` of these rows by path (in SQLite's order, as the ranking's tie-break).
-function firstByPath(store: SearchDb, ids: number[], n: number): number[] {
+function firstByPath(store: IndexDb, ids: number[], n: number): number[] {
   const rows = store.prepare("SELECT id FROM docs WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path LIMIT ?").all(JSON.stringify(ids), n) as { id: number }[];
   return rows.map((r) => r.id);
 }
@@ -113,7 +113,7 @@ function scoreDoc(doc: DocMeta, query: ParsedQuery, contributions: Contribution[
  * and k = `saturation`, each is scaled by (k + 1) / (x + k), so a word in
  * four fields counts for less than four.
  */
-function fieldPoints(store: SearchDb, query: ParsedQuery, ids: number[], config: CortexConfig): Map<number, Contribution[]> {
+function fieldPoints(store: IndexDb, query: ParsedQuery, ids: number[], config: CortexConfig): Map<number, Contribution[]> {
   const byId = new Map<number, Contribution[]>();
   if (ids.length === 0) return byId;
   const total = store.docCount();
@@ -145,7 +145,7 @@ type FieldRow = Record<string, number>;
  * it. A kept connection remembers them per unit and row (null: no match),
  * so that only rows not seen before are looked up.
  */
-function fieldScores(store: SearchDb, match: string, ids: number[]): FieldRow[] {
+function fieldScores(store: IndexDb, match: string, ids: number[]): FieldRow[] {
   const known = store.derived(`fields\n${match}`, () => new Map<number, FieldRow | null>());
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
@@ -166,7 +166,7 @@ function fieldScores(store: SearchDb, match: string, ids: number[]): FieldRow[] 
  * the name and each alias on a line of its own). A query that names a note
  * is the strongest sign of which note is meant.
  */
-function wholeNameIds(store: SearchDb, query: ParsedQuery, ids: number[]): Set<number> {
+function wholeNameIds(store: IndexDb, query: ParsedQuery, ids: number[]): Set<number> {
   // Only the name column: rows without a match there cannot hold a whole name.
   const any = `{name} : (${query.units.map((u) => u.match).join(" OR ")})`;
   const rows = store
@@ -196,7 +196,7 @@ function addPoints(list: Contribution[], unit: QueryUnit, field: TextField, poin
  * unless `withArchived`), without ranking them: what `rankFullText` with
  * `top: 0` would return, counted by FTS5 (every match scores above 0).
  */
-export function countFullText(store: SearchDb, query: string, options: RankOptions, withArchived: boolean): number {
+export function countFullText(store: IndexDb, query: string, options: RankOptions, withArchived: boolean): number {
   const parsed = parseQuery(query);
   const expression = matchExpression(parsed);
   const { where, params } = filterSql(options, expression === null);
@@ -214,7 +214,7 @@ export function countFullText(store: SearchDb, query: string, options: RankOptio
 }
 
 // No words: the atoms that match the filters (active only unless allStatus or status), newest first.
-function filterMode(store: SearchDb, options: RankOptions, config: CortexConfig): TextHit[] {
+function filterMode(store: IndexDb, options: RankOptions, config: CortexConfig): TextHit[] {
   const { where, params } = filterSql(options, true);
   const docs = store.prepare(`SELECT ${META_COLUMNS} FROM docs d WHERE 1${where}`).all(...params) as unknown as DocMeta[];
   const hits: TextHit[] = docs.map((doc) => {

@@ -1,5 +1,5 @@
 import type { ParsedQuery } from "../../core/fts/query.js";
-import type { SearchDb } from "./search-db.js";
+import type { IndexDb } from "../index-db.js";
 
 /** A row of `fts` with its FTS5 BM25 (lower is better, as FTS5 gives it). */
 export interface ScoredRow {
@@ -11,7 +11,7 @@ export interface ScoredRow {
  * A query unit's best matches by its own FTS5 BM25 with the fields' weights
  * (a "champion list"): the best `rows.length` of them, best first; which
  * of a run of equal scores at the edge is left to FTS5, as the bound and the
- * ranking read scores only. Worked out once per kept connection (see `SearchDb.kept`),
+ * ranking read scores only. Worked out once per kept connection (see `IndexDb.kept`),
  * that is once per state of the index in a live server.
  */
 interface TermList {
@@ -34,7 +34,7 @@ interface TermList {
  * Never read when the connection is not kept, where a list costs as much as
  * the plain ranking.
  */
-export function rankedFromLists(store: SearchDb, query: ParsedQuery, expression: string, weights: string, k: number): ScoredRow[] | null {
+export function rankedFromLists(store: IndexDb, query: ParsedQuery, expression: string, weights: string, k: number): ScoredRow[] | null {
   if (!store.kept || k <= 0 || query.units.length === 0) return null;
   const lists = query.units.map((unit) => termList(store, unit.match, weights, k));
   // One unit and nothing excluded: the expression is that one phrase, and its scores are the list's, bit for bit.
@@ -48,7 +48,7 @@ export function rankedFromLists(store: SearchDb, query: ParsedQuery, expression:
 }
 
 // The k best matches of the expression among the lists' rows, when no other match can beat the k-th.
-function bestListed(store: SearchDb, lists: TermList[], expression: string, weights: string, k: number): ScoredRow[] | null {
+function bestListed(store: IndexDb, lists: TermList[], expression: string, weights: string, k: number): ScoredRow[] | null {
   const ids = [...new Set(lists.flatMap((l) => l.rows.map((r) => r.id)))];
   const scored = store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`).all(expression, JSON.stringify(ids)) as unknown as ScoredRow[];
   scored.sort((a, b) => a.s - b.s);
@@ -63,12 +63,12 @@ function bestListed(store: SearchDb, lists: TermList[], expression: string, weig
  * How many rows match an FTS5 expression (counted once per kept connection).
  * A unit's count is its document frequency, which its IDF follows from.
  */
-export function matchCount(store: SearchDb, expression: string): number {
+export function matchCount(store: IndexDb, expression: string): number {
   return store.derived(`count\n${expression}`, () => (store.prepare("SELECT count(*) AS n FROM fts WHERE fts MATCH ?").get(expression) as { n: number }).n);
 }
 
 // The unit's list of at least `k` rows: the one kept, or made (again, larger) now.
-function termList(store: SearchDb, match: string, weights: string, k: number): TermList {
+function termList(store: IndexDb, match: string, weights: string, k: number): TermList {
   const held = store.derived<{ list?: TermList }>(`list\n${weights}\n${match}`, () => ({}));
   const kept = held.list;
   if (kept !== undefined && (kept.complete || kept.rows.length >= k)) return kept;
@@ -76,7 +76,7 @@ function termList(store: SearchDb, match: string, weights: string, k: number): T
 }
 
 // The k best rows of one unit (any of a run of equal scores at the edge), and the best score after them.
-function bestRows(store: SearchDb, match: string, weights: string, k: number): TermList {
+function bestRows(store: IndexDb, match: string, weights: string, k: number): TermList {
   const rows = store.prepare(`SELECT rowid AS id, bm25(fts, ${weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s LIMIT ?`).all(match, k + 1) as unknown as ScoredRow[];
   if (rows.length <= k) return { rows, complete: true, next: 0 };
   return { rows: rows.slice(0, k), complete: false, next: rows[k]!.s };

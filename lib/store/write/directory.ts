@@ -1,39 +1,24 @@
-import { readFileSync } from "node:fs";
-import type { AtomDirectory } from "../../core/write/types.js";
-import { directoryOfIndex } from "../../core/write/index-directory.js";
-import { isCurrentSearchFile } from "../../core/indexes/search-file.js";
-import { readMeta } from "../index-check.js";
-import { checkedBytes } from "../index-previous.js";
-import { vaultPaths } from "../paths.js";
-import { readAliasesFile } from "../aliases-file.js";
+import { directoryOf } from "../../core/write/directory.js";
+import { toManifestEntry } from "../../core/index-build/build.js";
+import type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
+import { unframedTags, type IndexDb } from "../index-db.js";
 
 export type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
 
 /**
- * The atoms of the index as its last run wrote them, read from
- * `index/search.tsv` (a line per atom) and the bytes of `index/manifest.json`
- * (ids, and the aliases of the few atoms that have any), each held to its
- * check in meta.json: what the near-duplicate, related-atom and name checks
- * of a write need, without parsing a 60 MB manifest. A lookup finds its
- * lines by a byte search over search.tsv and decodes those only (see
- * {@link AtomDirectory}). Names and descriptions are lower-cased (those
- * checks compare words, not letter case). Null when a file is missing,
- * damaged or of another format (read the manifest then).
+ * The atoms of the vault's database as the write path reads them: what the
+ * near-duplicate, related-atom and name checks of a write need of each (read
+ * in one query, names and descriptions lower-cased: those checks compare
+ * words, not letter case), with ids and whole entries looked up by key.
+ * An entry's `backlinks` is 0: the write path does not read it.
  */
-export function readAtomDirectory(vaultDir: string): AtomDirectory | null {
-  const paths = vaultPaths(vaultDir);
-  let metaBytes: Buffer;
-  try {
-    metaBytes = readFileSync(paths.meta);
-  } catch {
-    return null;
-  }
-  const files = readMeta(metaBytes.toString("utf8"))?.files;
-  if (!files) return null;
-  // Held to their checks, and kept for the index update after the write (see checkedBytes).
-  const search = checkedBytes(vaultDir, "index/search.tsv", files);
-  const manifest = checkedBytes(vaultDir, "index/manifest.json", files);
-  if (typeof search === "string" || typeof manifest === "string" || !isCurrentSearchFile(search)) return null;
-  // The notes with aliases, as index/aliases.tsv lists them for this manifest (else found in its bytes).
-  return directoryOfIndex(search, manifest, readAliasesFile(vaultDir, files) ?? undefined);
+export function atomDirectory(db: IndexDb): AtomDirectory {
+  const rows = db.prepare("SELECT path, lower(name) AS name, lower(description) AS description, tags, aliases, status FROM docs ORDER BY path").all() as Record<string, string>[];
+  const entries: DirectoryEntry[] = rows.map((r) => ({ path: r.path!, name: r.name!, description: r.description!, tags: unframedTags(r.tags!), aliases: JSON.parse(r.aliases!) as string[], status: r.status! }));
+  const hasId = (id: string) => db.prepare("SELECT 1 AS x FROM docs WHERE atom_id = ?").get(id) !== undefined;
+  const entry = (path: string) => {
+    const row = db.atom(path);
+    return row ? toManifestEntry(row.atom) : null;
+  };
+  return directoryOf(entries, hasId, entry);
 }

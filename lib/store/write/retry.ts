@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
@@ -6,22 +6,8 @@ import { parseAtom } from "../../core/atoms/parse.js";
 import { slugify } from "../../core/atoms/names.js";
 import type { CortexConfig } from "../../core/config/types.js";
 import { toManifestEntry } from "../../core/index-build/build.js";
-import { vaultPaths } from "../paths.js";
 import { renderAtom } from "../../core/write/render.js";
 import type { ValidWrite } from "../../core/write/types.js";
-
-/**
- * When the last index run completed (the mtime of `index/cache.tsv`, written
- * last), in nanoseconds; null when there is no index yet. Read before a write
- * brings the index up to date.
- */
-export function lastIndexedNs(vaultDir: string): bigint | null {
-  try {
-    return statSync(vaultPaths(vaultDir).cache, { bigint: true }).mtimeNs;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The atom an earlier write of this very input left behind unrecorded: the
@@ -29,31 +15,23 @@ export function lastIndexedNs(vaultDir: string): bigint | null {
  * retry would be refused as a near-duplicate of itself. A write creates
  * `slug.md`, else `slug_2.md`, …: the twin is one of those files on disk (it
  * need not be in the index), with the same name, type, project, status and
- * tags, created today, with the same body, and newer than the last completed
- * index run (`indexedNs`). Null when there is none.
+ * tags, created today, with the same body, and not recorded in the index
+ * (`isRecorded`). Null when there is none.
  */
-export function unrecordedTwin(vaultDir: string, valid: ValidWrite, folder: string, options: { today: string; indexedNs: bigint | null; config: CortexConfig }): ManifestEntry | null {
+export function unrecordedTwin(vaultDir: string, valid: ValidWrite, folder: string, options: { today: string; isRecorded: (path: string) => boolean; config: CortexConfig }): ManifestEntry | null {
   const same = (m: ManifestEntry) =>
     m.name === valid.name && m.type === valid.type && m.project === valid.project && m.status === valid.status && m.created === options.today && m.tags.join("\n") === valid.tags.join("\n");
   const slug = slugify(valid.name);
   for (let n = 1; n <= 10_000; n++) {
     const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
     const file = join(vaultDir, path);
-    const text = newerThan(file, options.indexedNs) ? readText(file) : existsSync(file) ? "" : null;
+    const text = !options.isRecorded(path) ? readText(file) : existsSync(file) ? "" : null;
     if (text === null) return null;
     if (text === "") continue;
     const entry = toManifestEntry(parseAtom(text, { path, mtimeMs: 0 }, options.config).atom);
     if (same(entry) && bodyOf(text) === renderedBody(valid, options.today)) return entry;
   }
   return null;
-}
-
-function newerThan(file: string, ns: bigint | null): boolean {
-  try {
-    return ns === null || statSync(file, { bigint: true }).mtimeNs > ns;
-  } catch {
-    return false;
-  }
 }
 
 function bodyOf(text: string): string {

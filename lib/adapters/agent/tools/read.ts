@@ -82,10 +82,9 @@ function metadata(m: ManifestEntry) {
   return { path, uri: canonicalUri(path), id, name, type, project, status, tags, aliases, created, updated, description, superseded_by };
 }
 
-// The atoms `path` links to and the ones linking to it, from this request's index (or index/links.json).
+// The atoms `path` links to and the ones linking to it, from this request's index.
 async function linksOf(snap: VaultSnapshot, path: string): Promise<{ links: LinkedAtom[]; backlinks: LinkedAtom[] }> {
-  const { readLinksIndex } = await import("../../../app/links/vault-links.js");
-  const edges: GroupIndex = snap.links ?? readLinksIndex(snap.vaultDir)?.edges ?? {};
+  const edges: GroupIndex = snap.links;
   const names = new Map(snap.manifest.map((m) => [m.path, m.name]));
   const named = (p: string): LinkedAtom => ({ path: p, name: names.get(p) ?? p });
   const incoming = Object.keys(edges).filter((from) => edges[from]!.includes(path)).sort(compareStrings);

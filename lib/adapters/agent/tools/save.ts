@@ -2,11 +2,10 @@ import { ATOM_TYPES } from "../../../core/atoms/types.js";
 import { openVault } from "../../../app/vault.js";
 import { liveVault } from "../../../app/live-vault.js";
 import { atomsNamed } from "../../../app/handle/search.js";
-import { indexStamp, watcherKeepsCurrent } from "../../../store/watch-marker.js";
-import { indexSettingsKey } from "../../../store/stat-cache.js";
+import { atomDirectory } from "../../../store/write/directory.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
-import type { AtomDirectory, WriteInput, WriteOptions, WriteResult } from "../../../core/write/types.js";
+import type { AtomDirectory, WriteInput, WriteResult } from "../../../core/write/types.js";
 import { WRITE_LIMITS } from "../../../core/write/validate.js";
 import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { blameArgument, rejectionError, ToolError } from "../errors.js";
@@ -59,32 +58,17 @@ export const saveTool: ToolSpec = {
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
     const today = env.today();
-    // In a live server whose watcher keeps the index current: its open vault, with the atoms, when it has read them
-    // already (reading them for this would take longer than the write path's own narrow read).
-    const live = liveVault(env.vaultDir)?.open(today);
-    // The watcher vouches that the index has not changed since its last sync (after which the open vault read what it holds).
-    const current = live !== undefined && !live.refresh && watcherKeepsCurrent(env.vaultDir, { today, settings: indexSettingsKey(live.config) });
-    const held = current ? live.manifestIfRead : undefined;
-    const vault = live ?? openVault({ vault: env.vaultDir, env: {}, today });
+    // In a live server, the vault it keeps open (its database too); else the vault opened for this call.
+    const vault = liveVault(env.vaultDir)?.open(today) ?? openVault({ vault: env.vaultDir, env: {}, today });
     const { vaultDir, config } = vault;
     const supersedes = args.supersedes === undefined ? undefined : normalizeRef(args.supersedes as string);
     const replacing = supersedes === undefined ? undefined : await checkReplaced(vault, supersedes);
-    // The names: the held atoms; else, in a current live vault, the atoms its search.db finds by the name's words; else
-    // the index brought up to date (nothing to do while a watcher keeps it current), then read without parsing the
-    // manifest. The write reads its own directory of the index (see readAtomDirectory) rather than take the held atoms:
-    // its lookups over search.tsv cost less than ranking a list of every atom, and the index update after it reads
-    // those files anyway.
-    let indexed: WriteOptions["indexed"];
-    const named = held ?? (current ? atomsNamed(live, args.name as string) : null);
+    // The atoms that may have this name: found by the name's words in the kept database, else among every atom's name.
+    const named = atomsNamed(vault, args.name as string);
     if (named) checkNameFree(named, args.name as string, replacing);
-    else if (vault.freshness.indexed_at === null || !vault.indexOnDisk) checkNameFree(vault.manifest, args.name as string, replacing);
     else {
-      const { readAtomDirectory } = await import("../../../store/write/directory.js");
-      // The stamp before the read: the write reuses the directory while the index is still at it (see WriteOptions.indexed).
-      const before = indexStamp(vault.vaultDir);
-      const directory = readAtomDirectory(vault.vaultDir);
-      checkNameFree(directory ? sameNameCandidates(directory, args.name as string) : vault.manifest, args.name as string, replacing, directory?.entry);
-      if (directory) indexed = { directory, stamp: before };
+      const directory = atomDirectory(vault.db());
+      checkNameFree(sameNameCandidates(directory, args.name as string), args.name as string, replacing, directory.entry);
     }
     const input: WriteInput = { name: args.name as string, body: args.body as string, type: args.type as string, project: args.project as string };
     for (const key of ["tags", "description", "links"] as const) if (args[key] !== undefined) (input as unknown as Record<string, unknown>)[key] = args[key];
@@ -92,7 +76,7 @@ export const saveTool: ToolSpec = {
     const { writeAtom } = await import("../../../app/write/write-atom.js");
     await checkpoint(env, "checked");
     // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
-    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal, indexed }));
+    const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal }));
     const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },

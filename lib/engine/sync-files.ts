@@ -1,0 +1,55 @@
+import type { CortexConfig } from "../core/config/types.js";
+import type { IndexDb } from "../store/index-db.js";
+import { killPoint } from "../store/kill-point.js";
+import type { VaultFile, VaultScan } from "../store/scan.js";
+import { readNotes } from "./note-reads.js";
+
+/** What differs between the files on disk and what the database records. */
+export interface FileChanges {
+  /** Files new or changed (size or mtime), to read; sorted by path. */
+  changed: VaultFile[];
+  /** Recorded paths that are no longer markdown files of the vault. */
+  removed: string[];
+  /** How many recorded files are as recorded (not read). */
+  unchanged: number;
+}
+
+/** A file's mtime as `files.mtime_us` records it: whole microseconds; -1 when this process may not read it. */
+export function recordedMtimeUs(mtimeMs: number): number {
+  return Number.isNaN(mtimeMs) ? -1 : Math.round(mtimeMs * 1000);
+}
+
+/** Compares a scan with the database's `files`, in one pass over each. */
+export function changedFiles(db: IndexDb, scan: VaultScan): FileChanges {
+  const recorded = db.fileVersions();
+  const changed: VaultFile[] = [];
+  for (const file of scan.files) {
+    const version = recorded.get(file.path);
+    if (version === undefined || version[0] !== recordedMtimeUs(file.mtimeMs) || version[1] !== file.size) changed.push(file);
+    recorded.delete(file.path);
+  }
+  return { changed, removed: [...recorded.keys()], unchanged: scan.files.length - changed.length };
+}
+
+/**
+ * Records `changes` in one transaction: each changed file read, parsed and
+ * put (its row of `files`, and its atom's row and text when it is one), each
+ * removed one forgotten, the generation counted up. The notes are read while
+ * the transaction is open (on worker threads when there are many, their rows
+ * inserted here as they come), so a run killed at any point leaves the
+ * database as it was before. Returns whether anything was recorded.
+ */
+export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfig, onProgress?: (done: number, total: number) => void): boolean {
+  if (changes.changed.length === 0 && changes.removed.length === 0) return false;
+  const before = changes.unchanged;
+  const total = before + changes.changed.length;
+  onProgress?.(before, total);
+  db.transaction(() => {
+    for (const path of changes.removed) db.removeFile(path);
+    readNotes(changes.changed, config, (read) => db.putFile(read.file, read.parsed), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
+    db.setMeta("generation", String(db.generation() + 1));
+    killPoint("index:rows");
+  });
+  killPoint("index/cortex.db");
+  return true;
+}

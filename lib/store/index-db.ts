@@ -1,0 +1,315 @@
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { rmSync } from "node:fs";
+import type { Atom, Diagnostic } from "../core/atoms/types.js";
+import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
+import { sqlite } from "./fts/sqlite.js";
+
+/**
+ * The schema of `index/cortex.db`, the vault's one derived store, as
+ * `PRAGMA user_version`. A database of another version is rebuilt, never
+ * read. Bump it whenever a table, the tokenizer or what a column holds changes.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** The FTS5 tokenizer: Unicode words, case and diacritics folded, Porter stems. */
+export const TOKENIZER = "porter unicode61 remove_diacritics 2";
+
+// `files`: every markdown file the last sync saw, with the version read and its problems.
+// `docs`: the atoms (one row per file that parsed as a note), every field of the manifest but the
+// backlink count, which depends on every other note; `tags` framed by U+001F so SQL can match one whole.
+// `checks`: what `cortex check`'s per-file rules found, under the file version and settings checked.
+// `fts`: the notes' text fields. The text is stored (not a contentless table): FTS5 can then take a
+// deleted row's tokens off its totals, so BM25's statistics after any updates equal a fresh build's.
+const SCHEMA = `
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE files(
+  path TEXT PRIMARY KEY,
+  mtime_us INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  atom INTEGER NOT NULL,
+  diagnostics TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE docs(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  type TEXT NOT NULL,
+  project TEXT NOT NULL,
+  status TEXT NOT NULL,
+  updated TEXT NOT NULL,
+  tags TEXT NOT NULL,
+  description TEXT NOT NULL,
+  atom_id TEXT,
+  created TEXT NOT NULL,
+  aliases TEXT NOT NULL,
+  links TEXT NOT NULL,
+  lines INTEGER NOT NULL,
+  size_bytes INTEGER NOT NULL,
+  confidence REAL,
+  pnl_impact REAL,
+  superseded_by TEXT,
+  targets TEXT NOT NULL
+);
+CREATE INDEX docs_status ON docs(status);
+CREATE INDEX docs_atom_id ON docs(atom_id);
+CREATE TABLE checks(
+  path TEXT PRIMARY KEY,
+  key TEXT NOT NULL,
+  mtime_us INTEGER NOT NULL,
+  size INTEGER NOT NULL,
+  result TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOKENIZER}');
+`;
+
+/** How many values a kept connection holds (see {@link IndexDb.derived}): a bound on its memory whatever the queries. */
+export const MAX_MEMOS = 256;
+
+/** What `files` records of one markdown file. */
+export interface FileRow {
+  path: string;
+  /** The mtime of the bytes read, in whole microseconds. */
+  mtimeUs: number;
+  size: number;
+  /** False when the file was skipped (binary, unreadable). */
+  atom: boolean;
+  diagnostics: Diagnostic[];
+}
+
+/** An atom as `docs` holds it, with its raw link targets. */
+export interface AtomRow {
+  atom: Atom;
+  targets: string[];
+}
+
+const DOC_COLUMNS = ["path", "name", "type", "project", "status", "updated", "tags", "description", "atom_id", "created", "aliases", "links", "lines", "size_bytes", "confidence", "pnl_impact", "superseded_by", "targets"];
+const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}) VALUES (${DOC_COLUMNS.map(() => "?").join(", ")})`;
+const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
+const SELECT_ATOMS = `SELECT ${DOC_COLUMNS.join(", ")} FROM docs ORDER BY path`;
+
+/** An atom's tags as `docs.tags` stores them: joined and framed by U+001F ("" for none). */
+export function framedTags(tags: readonly string[]): string {
+  return tags.length > 0 ? `\x1f${tags.join("\x1f")}\x1f` : "";
+}
+
+/** The tags of a `docs.tags` value. */
+export function unframedTags(stored: string): string[] {
+  return stored === "" ? [] : stored.slice(1, -1).split("\x1f");
+}
+
+/**
+ * An open `index/cortex.db` (or a database in memory), with the statements
+ * prepared once. Every change goes through {@link IndexDb.transaction}.
+ */
+export class IndexDb {
+  readonly db: DatabaseSync;
+  /**
+   * Set by an owner that keeps this connection open for many rankings (a
+   * live server's vault): what a ranking derives from the whole database is
+   * then worth working out once while the database stays as it is.
+   */
+  kept = false;
+  private readonly statements = new Map<string, StatementSync>();
+  private readonly memos = new Map<string, unknown>();
+  // SQLite's data_version when the memos were made: another connection's commit changes it.
+  private memoVersion = -1;
+
+  private constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  /** A new, empty database at `file` (":memory:" for one in memory), of this schema and these settings. */
+  static create(file: string, settings: string): IndexDb {
+    const { DatabaseSync } = sqlite();
+    const db = new DatabaseSync(file);
+    // WAL: a reader sees the last commit whole while a writer works (and never waits for it).
+    if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    db.exec(`PRAGMA page_size = 8192; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION};`);
+    const store = new IndexDb(db);
+    store.setMeta("settings", settings);
+    store.setMeta("generation", "0");
+    return store;
+  }
+
+  /**
+   * Opens an existing database. Returns why it cannot be used instead
+   * (missing, damaged, another schema, other settings).
+   */
+  static open(file: string, settings: string, readOnly = false): IndexDb | string {
+    const { DatabaseSync } = sqlite();
+    let db: DatabaseSync | undefined;
+    try {
+      db = new DatabaseSync(file, { readOnly, timeout: 5_000 });
+      const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
+      if (version !== SCHEMA_VERSION) throw new Error(version === 0 ? "not a cortex database" : `schema ${version}, expected ${SCHEMA_VERSION}`);
+      const store = new IndexDb(db);
+      if (store.meta("settings") !== settings) throw new Error("written for other settings");
+      return store;
+    } catch (error) {
+      db?.close();
+      return (error as Error).message;
+    }
+  }
+
+  /** Removes a database file and its WAL files (a damaged or old one, before it is made anew). */
+  static remove(file: string): void {
+    for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+  }
+
+  /** A value of the `meta` table. */
+  meta(key: string): string | undefined {
+    const row = this.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  /** Sets a value of the `meta` table. */
+  setMeta(key: string, value: string): void {
+    this.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)").run(key, value);
+  }
+
+  /** How many changes the database has recorded: each sync that changed a row adds one. */
+  generation(): number {
+    return Number(this.meta("generation") ?? 0);
+  }
+
+  /**
+   * Runs `fn` in one transaction: committed whole when it returns, rolled
+   * back whole when it throws (or the process dies), so a reader never sees
+   * half of it.
+   */
+  transaction<T>(fn: () => T): T {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      const value = fn();
+      this.db.exec("COMMIT");
+      return value;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+
+  /** Every file's recorded version: path → [mtime in µs, size]. */
+  fileVersions(): Map<string, [number, number]> {
+    const rows = this.prepare("SELECT path, mtime_us AS m, size AS s FROM files").all() as { path: string; m: number; s: number }[];
+    return new Map(rows.map((r) => [r.path, [r.m, r.s]]));
+  }
+
+  /** How many files `files` records. */
+  fileCount(): number {
+    return (this.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
+  }
+
+  /** Every recorded problem of every file, as recorded (by path, then as found). */
+  diagnostics(): Diagnostic[] {
+    const rows = this.prepare("SELECT diagnostics AS d FROM files WHERE diagnostics <> '[]' ORDER BY path").all() as { d: string }[];
+    return rows.flatMap((r) => JSON.parse(r.d) as Diagnostic[]);
+  }
+
+  /** Records one file (replacing its row), and its atom when it is one: the row of `docs` and its text. */
+  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null): void {
+    this.removeFile(file.path);
+    this.prepare("INSERT INTO files(path, mtime_us, size, atom, diagnostics) VALUES (?, ?, ?, ?, ?)").run(file.path, file.mtimeUs, file.size, file.atom ? 1 : 0, JSON.stringify(file.diagnostics));
+    if (!parsed) return;
+    const { atom, targets, text } = parsed;
+    const values = [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, framedTags(atom.tags), atom.description, atom.id, atom.created, JSON.stringify(atom.aliases), JSON.stringify(atom.links), atom.lines, atom.size_bytes, atom.confidence, atom.pnl_impact, atom.superseded_by, JSON.stringify(targets)];
+    const { lastInsertRowid } = this.prepare(INSERT_DOC).run(...values);
+    this.prepare(INSERT_TEXT).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
+  }
+
+  /** Forgets one file: its row, and its atom's row and text (nothing when it has none). */
+  removeFile(path: string): void {
+    this.prepare("DELETE FROM files WHERE path = ?").run(path);
+    this.prepare("DELETE FROM checks WHERE path = ?").run(path);
+    const row = this.prepare("SELECT id FROM docs WHERE path = ?").get(path) as { id: number } | undefined;
+    if (!row) return;
+    this.prepare("DELETE FROM fts WHERE rowid = ?").run(row.id);
+    this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
+  }
+
+  /** Every atom with its link targets, by path (code-unit order). */
+  atoms(): AtomRow[] {
+    const rows = this.prepare(SELECT_ATOMS).all() as Record<string, string | number | null>[];
+    return rows.map(atomRowOf);
+  }
+
+  /** One atom by path; undefined when the path is no atom. */
+  atom(path: string): AtomRow | undefined {
+    const row = this.prepare(`SELECT ${DOC_COLUMNS.join(", ")} FROM docs WHERE path = ?`).get(path) as Record<string, string | number | null> | undefined;
+    return row && atomRowOf(row);
+  }
+
+  /** How many atoms the database holds (counted once on a {@link IndexDb.kept} connection, see {@link IndexDb.derived}). */
+  docCount(): number {
+    return this.derived("docs", () => (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);
+  }
+
+  /**
+   * The name of a temporary table of this connection holding the row ids of
+   * the archived atoms, made on first use (again, on a kept connection, only
+   * when the database changed): a count of the matches that are not archived
+   * looks ids up in it instead of reading each match's row of `docs`.
+   */
+  archivedIds(): string {
+    return this.derived("archived", () => {
+      this.db.exec("DROP TABLE IF EXISTS temp.archived; CREATE TEMP TABLE archived(id INTEGER PRIMARY KEY); INSERT INTO temp.archived SELECT id FROM docs WHERE status = 'archived';");
+      return "temp.archived";
+    });
+  }
+
+  /**
+   * A value worked out from the whole database: on a {@link IndexDb.kept}
+   * connection, once while the database stays as it is (a commit by another
+   * connection drops every value held; at most {@link MAX_MEMOS} are held);
+   * otherwise each time.
+   */
+  derived<T>(key: string, make: () => T): T {
+    if (!this.kept) return make();
+    const version = (this.prepare("PRAGMA data_version").get() as { data_version: number }).data_version;
+    if (version !== this.memoVersion) {
+      this.memos.clear();
+      this.memoVersion = version;
+    }
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    if (this.memos.size >= MAX_MEMOS) this.memos.clear();
+    const value = make();
+    this.memos.set(key, value);
+    return value;
+  }
+
+  /** A statement, prepared once per connection. */
+  prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) this.statements.set(sql, (statement = this.db.prepare(sql)));
+    return statement;
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}
+
+// A row of `docs` (DOC_COLUMNS) back to the atom the parser made.
+function atomRowOf(r: Record<string, string | number | null>): AtomRow {
+  const atom: Atom = {
+    path: r.path as string,
+    id: r.atom_id as string | null,
+    name: r.name as string,
+    type: r.type as string,
+    project: r.project as string,
+    status: r.status as string,
+    created: r.created as string,
+    updated: r.updated as string,
+    tags: unframedTags(r.tags as string),
+    aliases: JSON.parse(r.aliases as string) as string[],
+    links: JSON.parse(r.links as string) as string[],
+    description: r.description as string,
+    lines: r.lines as number,
+    size_bytes: r.size_bytes as number,
+    confidence: r.confidence as number | null,
+    pnl_impact: r.pnl_impact as number | null,
+    superseded_by: r.superseded_by as string | null,
+  };
+  return { atom, targets: JSON.parse(r.targets as string) as string[] };
+}

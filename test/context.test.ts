@@ -89,10 +89,10 @@ describe("buildContext on a vault", () => {
     assert.match(r.text, /^# Briefing: can we deploy during the release\?\n\n## Map: ops/);
   });
 
-  test("should brief the same from search.tsv as from the manifest (MOC found by listing _moc/)", async () => {
+  test("should brief the same from the database's search records as from the manifest (MOC found by listing _moc/)", async () => {
     const snap = await openSnapshot(vault, TODAY);
-    assert.ok(snap.searchFile, "the snapshot of a writable vault has a current search file");
-    const fromManifest: VaultSnapshot = { vaultDir: snap.vaultDir, config: snap.config, today: snap.today, manifest: snap.manifest, freshness: snap.freshness, links: snap.links };
+    assert.ok(snap.searchFile, "the snapshot of a vault has its search records");
+    const fromManifest: VaultSnapshot = { vaultDir: snap.vaultDir, config: snap.config, today: snap.today, manifest: snap.manifest, freshness: snap.freshness, links: snap.links, db: () => snap.db() };
     for (const query of ["can we deploy during the release?", "deploy payments", "release", "OPS freeze"]) {
       for (const options of [{}, { project: "ops" }, { minScore: 12 }]) {
         assert.deepEqual(buildContext(snap, { query, log: false, ...options }), buildContext(fromManifest, { query, log: false, ...options }), `${query} ${JSON.stringify(options)}`);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { cpSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { dbDump } from "./helpers/db-dump.js";
 import { test } from "node:test";
 import { runBuilt } from "./helpers/cli.js";
 import { emptyDirs } from "./helpers/cases.js";
@@ -9,12 +10,12 @@ const newDir = emptyDirs();
 // 23:30 UTC: already the next day east of UTC+0:30, still this day everywhere west.
 const LATE = new Date("2026-01-01T23:30:00Z");
 
-// Every file the index writes (manifest, search.tsv, the layers, …) but the machine-local ones.
+// Every export (manifest, the layers, …) but meta.json, and what the database records.
 function indexFiles(vault: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { "index/cortex.db": dbDump(vault) };
   for (const dir of ["index", "layers"]) {
     for (const name of readdirSync(join(vault, dir)).sort()) {
-      if (["cache.tsv", "search.db", "meta.json", ".gitignore", "access_log.jsonl"].includes(name) || name.startsWith(".")) continue;
+      if (["cortex.db", "cortex.db-wal", "cortex.db-shm", "meta.json", ".gitignore", "access_log.jsonl"].includes(name) || name.startsWith(".")) continue;
       out[`${dir}/${name}`] = readFileSync(join(vault, dir, name), "utf8");
     }
   }

@@ -12,7 +12,7 @@ const TODAY = ["--today", "2026-11-22"];
 function indexFiles(vault: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const dir of ["index", "layers"]) {
-    for (const name of readdirSync(join(vault, dir)).sort()) if (!["cache.tsv", "search.db", "meta.json", ".gitignore"].includes(name) && !name.startsWith(".")) out[`${dir}/${name}`] = readFileSync(join(vault, dir, name), "utf8");
+    for (const name of readdirSync(join(vault, dir)).sort()) if (!["cortex.db", "cortex.db-wal", "cortex.db-shm", "meta.json", ".gitignore"].includes(name) && !name.startsWith(".")) out[`${dir}/${name}`] = readFileSync(join(vault, dir, name), "utf8");
   }
   return out;
 }

@@ -50,7 +50,7 @@ export interface IndexVaultResult {
   removed: number;
   /** Vault-relative paths of the files written (empty when nothing changed). */
   written: string[];
-  /** The indexes, when this run built them (it wrote the exports). */
+  /** The indexes, when this run built them (it wrote the exports, or it wrote nothing: `write: false`). */
   indexes?: VaultIndexes;
   /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted; empty for a run given `changed`. */
   otherFiles: string[];

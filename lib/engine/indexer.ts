@@ -10,6 +10,7 @@ import type { VaultScan } from "../store/scan.js";
 import { scanTold } from "../store/told-scan.js";
 import { collectDiagnostics, exportsCurrent, indexSettingsKey, mayDefer, writeDeferredMeta, writeExports } from "./exports.js";
 import type { VaultIndexes } from "../core/indexes/types.js";
+import { buildIndexes } from "../core/index-build/build.js";
 import { openIndexDb } from "./open-db.js";
 import { syncFiles, changedFiles, type FileChanges } from "./sync-files.js";
 import type { IndexVaultOptions, IndexVaultResult } from "./index-types.js";
@@ -59,7 +60,9 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
 function indexOnDisk(vaultDir: string, settings: string, options: IndexVaultOptions, full: boolean): IndexVaultResult {
   const db = openIndexDb(vaultDir, settings, { full, notice: (line) => notice(options, line) });
   try {
-    return indexInto(db, vaultDir, full ? { ...options, full, changed: undefined } : options, true);
+    // A database made just now records nothing: every file is read, whatever paths a transaction names.
+    const fresh = db.generation() === 0;
+    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true);
   } finally {
     db.close();
   }
@@ -147,6 +150,7 @@ function resultOf(db: IndexDb, scan: VaultScan | null, run: Pick<IndexVaultResul
 function indexInMemory(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   const db = IndexDb.create(":memory:", indexSettingsKey(options.config));
   const result = indexInto(db, vaultDir, { ...options, changed: undefined, full: false }, false);
+  result.indexes = buildIndexes(db.atoms());
   result.db = db;
   return result;
 }

@@ -2,7 +2,7 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { rmSync } from "node:fs";
 import type { Atom, Diagnostic } from "../core/atoms/types.js";
 import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
-import { sqlite } from "./fts/sqlite.js";
+import { sqlite } from "./sqlite.js";
 
 /**
  * The schema of `index/cortex.db`, the vault's one derived store, as

@@ -1,10 +1,11 @@
+import { dbDump } from "./db-dump.js";
 import { cpSync, existsSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { defaultConfig, indexVault, readConfigFile, search } from "./lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./cli.js";
 
 /** Every derived file an index run writes, cache.tsv last. */
-export const DERIVED_FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/search.tsv", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json", "index/cache.tsv"];
+export const DERIVED_FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
 /** Ways a file gets damaged. */
 export const DAMAGES = ["truncate", "empty", "random bytes", "delete a line", "duplicate a line", "delete the file"] as const;
@@ -60,14 +61,14 @@ export function damage(vault: string, rel: string, how: Damage, seed: number): v
   if (statSync(file).mtimeMs === before) utimesSync(file, new Date(), new Date(before + 1000));
 }
 
-/** The derived files, the cache without its end line (the data files' mtimes) and without mtimes (a copy's differ). */
+/** The exports, and a dump of the database. */
 export function derivedSnapshot(vault: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { "index/cortex.db": dbDump(vault) };
   for (const rel of DERIVED_FILES) {
     const file = join(vault, rel);
     if (!existsSync(file)) continue;
     const text = readFileSync(file, "utf8");
-    out[rel] = rel === "index/cache.tsv" ? text.split("\n").filter((l) => !l.startsWith("#end\t")).map((l) => l.replace(/^\d+\t/, "")).join("\n") : text;
+    out[rel] = text;
   }
   return out;
 }

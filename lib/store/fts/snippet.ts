@@ -2,7 +2,7 @@ import type { DatabaseSync } from "node:sqlite";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import { matchExpression, type ParsedQuery } from "../../core/fts/query.js";
 import { TOKENIZER } from "../index-db.js";
-import { sqlite } from "./sqlite.js";
+import { sqlite } from "../sqlite.js";
 
 /** A passage of a note with the spans that matched the query. */
 export interface Snippet {

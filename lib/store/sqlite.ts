@@ -1,5 +1,5 @@
 import type * as Sqlite from "node:sqlite";
-import { CortexError } from "../../core/errors.js";
+import { CortexError } from "../core/errors.js";
 
 let loaded: typeof Sqlite | undefined;
 

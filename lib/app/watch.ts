@@ -1,14 +1,20 @@
 import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
-import { indexVault, type IndexVaultResult } from "../engine/indexer.js";
+import { indexSettingsKey, indexVault, type IndexVaultResult } from "../engine/indexer.js";
 import { vaultLockHeldHere } from "../store/lock.js";
-import { indexSettingsKey } from "../engine/indexer.js";
+import { DEFER_EXPORTS_ABOVE } from "../engine/exports.js";
 import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
 import { folderIdentity } from "../store/files.js";
 
 /** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
 const LOCK_WAIT_MS = 200;
+
+/**
+ * How long a vault must stay quiet before a watcher writes the JSON exports
+ * that its syncs left for later (a large vault's, see `IndexVaultOptions.deferExports`).
+ */
+export const EXPORT_QUIET_MS = 10_000;
 
 /** How often a watcher without file events checks the vault. */
 const POLL_MS = 5 * HEARTBEAT_MS;
@@ -98,6 +104,10 @@ class Watcher implements VaultWatcher {
   #config: CortexConfig;
   #configChanged = false;
   #timer: NodeJS.Timeout | undefined;
+  // Set while the exports wait for the vault to be quiet (see EXPORT_QUIET_MS).
+  #exportTimer: NodeJS.Timeout | undefined;
+  // The vault had more atoms at the last sync than a write writes the exports for.
+  #large = false;
   // When the current burst of events began: a burst that never pauses is synced every second all the same.
   #burstStart = 0;
   #closed = false;
@@ -140,6 +150,7 @@ class Watcher implements VaultWatcher {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#timer);
+    clearTimeout(this.#exportTimer);
     clearInterval(this.#beat);
     this.#folders?.close();
     if (this.#options.marker !== false) removeWatchMarker(this.#vaultDir);
@@ -153,6 +164,8 @@ class Watcher implements VaultWatcher {
     else this.#unnamed = true;
     if (!this.pending) this.#setMarker({ pending: true });
     this.pending = true;
+    clearTimeout(this.#exportTimer);
+    this.#exportTimer = undefined;
     if (this.#timer === undefined) this.#burstStart = Date.now();
     else if (Date.now() - this.#burstStart >= Math.max(this.#debounceMs * 4, 1_000)) return;
     clearTimeout(this.#timer);
@@ -173,6 +186,8 @@ class Watcher implements VaultWatcher {
     if (this.#ownWritesOnly(paths, today)) {
       this.#batch.clear();
       this.#settle(today);
+      // A save on a large vault leaves its exports for later (see mutateVault).
+      if (this.#large) this.#exportWhenQuiet();
       return;
     }
     if (this.#configChanged) this.#reloadConfig();
@@ -183,7 +198,7 @@ class Watcher implements VaultWatcher {
     let result: IndexVaultResult;
     try {
       // A short wait: the wait blocks this thread (a server's requests), and the heartbeat retries.
-      result = indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
+      result = indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS, deferExports: true });
     } catch (error) {
       for (const path of paths) this.#batch.add(path);
       this.#unnamed ||= unnamed;
@@ -195,6 +210,26 @@ class Watcher implements VaultWatcher {
     this.#syncedToday = today;
     this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
     this.#settle(today);
+    this.#large = result.atoms > DEFER_EXPORTS_ABOVE;
+    if (result.exportsDeferred) this.#exportWhenQuiet();
+  }
+
+  // Writes the exports the syncs left for later once no event came for EXPORT_QUIET_MS (a new event puts it off).
+  #exportWhenQuiet(): void {
+    clearTimeout(this.#exportTimer);
+    this.#exportTimer = setTimeout(() => {
+      this.#exportTimer = undefined;
+      if (this.#closed || this.pending || vaultLockHeldHere(this.#vaultDir)) return this.#exportWhenQuiet();
+      const today = this.#options.today();
+      try {
+        indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
+        this.#settle(today);
+      } catch (error) {
+        this.#report(error);
+        this.#exportWhenQuiet();
+      }
+    }, EXPORT_QUIET_MS);
+    this.#exportTimer.unref();
   }
 
   // The events named only notes this process wrote and recorded itself, as they still are, on the day of the last run

@@ -54,6 +54,8 @@ export interface IndexVaultResult {
   indexes?: VaultIndexes;
   /** Non-atom files links may open (images, PDFs, the root MEMORY.md), sorted; empty for a run given `changed`. */
   otherFiles: string[];
+  /** True when the JSON exports are not current and were left for later (see `deferExports`). */
+  exportsDeferred?: boolean;
   /** The database in memory of a run that wrote nothing (`write: false`): the caller's to read and close. */
   db?: IndexDb;
 }

@@ -81,8 +81,11 @@ function unchangedIndex(vaultDir: string, file: string, settings: string, option
     const scan = scanVault(vaultDir);
     const changes = changedFiles(db, scan);
     if (changes.changed.length > 0 || changes.removed.length > 0) return null;
-    if (!exportsCurrent(db, options, vaultDir) && !mayDefer(db, options)) return null;
-    return resultOf(db, scan, { reread: 0, removed: 0, written: [] });
+    const current = exportsCurrent(db, options, vaultDir);
+    if (!current && !mayDefer(db, options)) return null;
+    const result = resultOf(db, scan, { reread: 0, removed: 0, written: [] });
+    if (!current) result.exportsDeferred = true;
+    return result;
   } catch {
     return null;
   } finally {
@@ -103,20 +106,25 @@ function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, on
   const recorded = syncFiles(db, changes, options.config, options.onProgress);
   const written: string[] = recorded ? ["index/cortex.db"] : [];
   let indexes: IndexVaultResult["indexes"];
+  let deferred = false;
   if (onDisk) {
-    written.push(...bringExports(db, vaultDir, options, recorded, (built) => (indexes = built)));
+    written.push(...bringExports(db, vaultDir, options, recorded, (built) => (indexes = built), () => (deferred = true)));
     writeGitignore(vaultPaths(vaultDir).indexDir);
   }
   const result = resultOf(db, scan, { reread: changes.changed.length, removed: changes.removed.length, written });
   if (indexes) result.indexes = indexes;
+  if (deferred) result.exportsDeferred = true;
   return result;
 }
 
 // Writes the exports when they are not current (or, when they may wait, meta.json saying so, after a change);
-// returns the paths written. `built`: given the indexes the exports were made of.
-function bringExports(db: IndexDb, vaultDir: string, options: IndexVaultOptions, changed: boolean, built: (indexes: VaultIndexes) => void): string[] {
+// returns the paths written. `built`: given the indexes the exports were made of; `deferred`: called when they wait.
+function bringExports(db: IndexDb, vaultDir: string, options: IndexVaultOptions, changed: boolean, built: (indexes: VaultIndexes) => void, deferred: () => void): string[] {
   if (exportsCurrent(db, options, vaultDir)) return [];
-  if (mayDefer(db, options)) return changed || !fileExists(vaultPaths(vaultDir).meta) ? writeDeferredMeta(db, vaultDir, options) : [];
+  if (mayDefer(db, options)) {
+    deferred();
+    return changed || !fileExists(vaultPaths(vaultDir).meta) ? writeDeferredMeta(db, vaultDir, options) : [];
+  }
   const exported = writeExports(db, vaultDir, options);
   built(exported.indexes);
   return exported.written;

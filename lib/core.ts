@@ -29,8 +29,8 @@ export { compareStrings } from "./core/util/compare.js";
 // Scoring and search
 export { scoreAtom, scoreLowercase, tokenizeQuery, usageBonusFor, type ScoreContext } from "./core/scoring/score.js";
 export type { Contribution, MatchField, ScorableAtom, ScoreBreakdown } from "./core/scoring/types.js";
-export { matchesFilters, rankRecords, rankSearchFile, sortHits } from "./core/search/rank.js";
-export { readSearchFile, SEARCH_FILE_HEADER, searchFileLine, serializeSearchFile } from "./core/indexes/search-file.js";
+export { matchesFilters, rankRecords, sortHits } from "./core/search/rank.js";
+export { searchRecordOf } from "./core/search/types.js";
 export type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./core/search/types.js";
 export { summarize } from "./core/summary/summarize.js";
 export type { Count, VaultSummary } from "./core/summary/types.js";

@@ -18,7 +18,6 @@ export type { IndexState } from "./app/handle/index-state.js";
 // Errors
 export { CortexError, type CortexErrorCode } from "./core/errors.js";
 export { ConfigError } from "./core/config/types.js";
-export { SearchFormatError } from "./core/indexes/search-file.js";
 export { WriteRejectedError, type RejectionCode } from "./core/write/errors.js";
 // Functions the README documented before openVault (each opens the vault itself)
 export { search, type SearchOptions, type SearchResult } from "./app/search-records.js";

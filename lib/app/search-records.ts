@@ -1,6 +1,5 @@
 import { searchVault, type VaultSearchResult } from "./handle/search.js";
 import { openVault, type OpenVaultOptions, type Vault } from "./vault.js";
-import { readSearchFile } from "../core/indexes/search-file.js";
 import type { RankOptions, SearchRecord } from "../core/search/types.js";
 
 export { logSearch } from "./handle/search.js";
@@ -32,5 +31,5 @@ export async function search(query: string, options: SearchOptions = {}): Promis
 
 /** Every search record of an open vault, in path order. */
 export function searchRecords(vault: Vault): SearchRecord[] {
-  return readSearchFile(vault.searchBytes());
+  return vault.searchRecords();
 }

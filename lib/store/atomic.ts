@@ -222,29 +222,3 @@ function processAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code !== "ESRCH";
   }
 }
-
-/** Appends `text` to a file and flushes it to disk. */
-export function appendFlushed(file: string, text: string): void {
-  const fd = openSync(file, "a");
-  try {
-    writeText(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Creates a new file for writing (it must not exist yet), mode 0644; returns its descriptor. */
-export function openNewFile(file: string): number {
-  return openSync(file, "wx", 0o644);
-}
-
-/** Flushes what was written through `fd` to disk. */
-export function flushFile(fd: number): void {
-  fsyncSync(fd);
-}
-
-/** Closes a descriptor of {@link openNewFile}. */
-export function closeFile(fd: number): void {
-  closeSync(fd);
-}

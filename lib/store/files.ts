@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { homedir } from "node:os";
 
 // The file facts and plain reads that the layers above the store need. The store is the only
@@ -85,15 +85,6 @@ export function readFileBytes(path: string): Buffer {
   return readFileSync(path);
 }
 
-/** A file's bytes; null when it cannot be read (missing, unreadable): for the derived files a reader does without. */
-export function readFileOrNull(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A file's text, decoded as UTF-8.
  *
@@ -131,15 +122,6 @@ export function homeFolder(): string {
 /** Removes a file if it is there. */
 export function discardFile(path: string): void {
   rmSync(path, { force: true });
-}
-
-/**
- * Renames a file over another (atomic on one file system).
- *
- * @throws the file system's error.
- */
-export function renameFile(from: string, to: string): void {
-  renameSync(from, to);
 }
 
 /** A file's text (UTF-8); null when it cannot be read (missing, unreadable). */

@@ -3,8 +3,8 @@ import type { VaultSnapshot } from "./vault-snapshot.js";
 import { countFullText, rankFullText } from "../../store/fts/rank.js";
 import { docsNamed, type NamedDoc } from "../../store/fts/names.js";
 import type { IndexDb } from "../../store/index-db.js";
-import { rankSearchFile } from "../../core/search/rank.js";
-import { serializeSearchFile } from "../../core/indexes/search-file.js";
+import { rankRecords } from "../../core/search/rank.js";
+import { searchRecordOf } from "../../core/search/types.js";
 import type { RankOptions, SearchHit } from "../../core/search/types.js";
 import { appendAccessEvent, clockMs } from "../../store/access-log.js";
 import { vaultPaths } from "../../store/paths.js";
@@ -63,8 +63,8 @@ export function rankVault(vault: VaultSnapshot, query: string, options: VaultRan
   if ((ranking ?? vault.config.search.ranking) === "fulltext") {
     return rankFullText(databaseOf(vault), query, rankOptions, vault.config);
   }
-  const buf = vault.searchFile ?? Buffer.from(serializeSearchFile(vault.manifest));
-  return rankSearchFile(buf, query, rankOptions, vault.config);
+  const records = vault.searchRecords?.() ?? vault.manifest.map(searchRecordOf);
+  return rankRecords(records, query, rankOptions, vault.config);
 }
 
 /**

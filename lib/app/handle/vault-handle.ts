@@ -3,7 +3,7 @@ import type { LoadedConfig } from "../../store/config/load.js";
 import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "../../core/indexes/types.js";
-import { serializeSearchFile } from "../../core/indexes/search-file.js";
+import { searchRecordOf, type SearchRecord } from "../../core/search/types.js";
 import { buildIndexes } from "../../core/index-build/build.js";
 import { indexSettingsKey, indexVault, type IndexVaultResult } from "../../engine/indexer.js";
 import { collectDiagnostics } from "../../engine/exports.js";
@@ -127,19 +127,14 @@ export class VaultHandle implements VaultSnapshot {
     return this.#indexes?.manifest;
   }
 
-  /** The search records in `index/search.tsv`'s format, built from the database (the seed ranking reads them). */
-  get searchFile(): Buffer {
-    return this.searchBytes();
-  }
-
   /** True when this handle built the index whole: there was none. */
   get indexedNow(): boolean {
     return this.freshness.indexed_at === null;
   }
 
-  /** The bytes the seed ranking reads: every atom's search record, built from the database. */
-  searchBytes(): Buffer {
-    return Buffer.from(serializeSearchFile(this.db().atoms().map((row) => row.atom)));
+  /** Every atom's search record from the database, in path order (what the seed ranking reads). */
+  searchRecords(): SearchRecord[] {
+    return this.db().atoms().map((row) => searchRecordOf(row.atom));
   }
 
   /** The resolved links (source → the atoms its links open), for atoms that link. */

@@ -1,5 +1,6 @@
 import type { CortexConfig } from "../../core/config/types.js";
 import type { GroupIndex, ManifestEntry } from "../../core/indexes/types.js";
+import type { SearchRecord } from "../../core/search/types.js";
 import type { IndexFreshness } from "../../core/status/types.js";
 import type { IndexDb } from "../../store/index-db.js";
 import type { VaultLock } from "../../store/lock.js";
@@ -12,8 +13,8 @@ export interface VaultSnapshot {
   today: string;
   /** Every atom, sorted by path (from {@link openSnapshot}: read on first use). */
   manifest: ManifestEntry[];
-  /** Every atom's search record in `index/search.tsv`'s format (what the seed ranking reads); absent: made from `manifest`. */
-  readonly searchFile?: Buffer;
+  /** Every atom's search record, in path order (what the seed ranking reads); absent: made from `manifest`. */
+  searchRecords?(): SearchRecord[];
   /** How current the index was before this request: when it was written, and how many files had to be (re-)read or dropped. */
   freshness: IndexFreshness;
   /** The resolved links (source → the atoms its links open), for atoms that link. */

@@ -2,7 +2,6 @@ import type { ManifestEntry } from "../formats/manifest.js";
 
 // Defined with the files' formats (formats/), named here with the other indexes.
 export type { ManifestEntry };
-export type { SearchRecord } from "../formats/search.js";
 export { INDEX_FORMAT } from "../formats/version.js";
 
 /** Group key → vault-relative paths, sorted. */

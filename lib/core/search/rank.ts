@@ -1,11 +1,8 @@
 import { defaultConfig } from "../config/defaults.js";
 import type { CortexConfig } from "../config/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../layers/classify.js";
-import { scoreAtom, scoreLowercase, tokenizeQuery } from "../scoring/score.js";
+import { scoreAtom, tokenizeQuery } from "../scoring/score.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
-import { CandidateLines, toLatin1 } from "./line-scan.js";
-import { lineRanges, parseSearchFileLine, searchFileStart } from "../indexes/search-file.js";
-import { topLines } from "./top-lines.js";
 import type { RankOptions, SearchFilters, SearchHit, SearchRecord } from "./types.js";
 
 /**
@@ -26,43 +23,6 @@ export function rankRecords(records: Iterable<SearchRecord>, query: string, opti
     if (hit) hits.push(hit);
   }
   return finish(hits, options);
-}
-
-/**
- * {@link rankRecords} over the bytes of `index/search.tsv`: only lines that
- * contain a keyword are decoded and scored, with the lowercase fields the file
- * stores. Gives exactly what rankRecords gives for the same records.
- *
- * @throws SearchFormatError when the file is of another format version.
- */
-export function rankSearchFile(buf: Buffer, query: string, options: RankOptions, config: CortexConfig = defaultConfig()): SearchHit[] {
-  const keywords = tokenizeQuery(query);
-  const from = searchFileStart(buf);
-  // A keyword holding a field or line separator could straddle fields: every line is scored then.
-  const scan = keywords.length > 0 && !keywords.some((k) => /[\t\n\r\x1f]/.test(k));
-  // The fast path scores the seed's table on raw bytes; filters and the usage bonus need the general path.
-  if (scan && !hasFilters(options) && !(config.scoring.usage > 0)) return topLines(buf, from, keywords, options, config);
-  const filter = matchesFilters(options, keywords.length === 0);
-  const ctx = { today: options.today, weights: config.scoring, layers: config.layers, activation: options.activation };
-  const hits: SearchHit[] = [];
-  const visit = (start: number, end: number): void => {
-    const { record, lower } = parseSearchFileLine(buf.toString("utf8", start, end));
-    if (!filter(record)) return;
-    if (keywords.length === 0) return void hits.push(unscored(record, options, config));
-    const hit = scored(record, scoreLowercase({ ...lower, tags: record.tags, status: record.status, updated: record.updated }, keywords, ctx));
-    if (hit) hits.push(hit);
-  };
-  if (scan) {
-    const lines = new CandidateLines(buf.toString("latin1"), from, keywords.map(toLatin1));
-    while (lines.advance()) visit(lines.start, lines.end);
-  } else {
-    for (const [start, end] of lineRanges(buf, from)) visit(start, end);
-  }
-  return finish(hits, options);
-}
-
-function hasFilters(f: SearchFilters): boolean {
-  return f.project !== undefined || f.type !== undefined || f.tag !== undefined || f.status !== undefined;
 }
 
 function scored(record: SearchRecord, breakdown: ScoreBreakdown): SearchHit | null {

@@ -1,9 +1,16 @@
-import type { SearchRecord } from "../indexes/types.js";
-import type { Layer } from "../layers/types.js";
+import type { Layer, LayerEntry } from "../layers/types.js";
 import type { ScoreBreakdown } from "../scoring/types.js";
 
-/** The fields of an atom search needs (defined with the index that stores them). */
-export type { SearchRecord } from "../indexes/types.js";
+/** The fields of an atom search needs: its layer entry and its description. */
+export interface SearchRecord extends LayerEntry {
+  description: string;
+}
+
+/** An atom's search record, keys in this order (what `--json` prints of a hit). */
+export function searchRecordOf(atom: SearchRecord): SearchRecord {
+  const { path, name, type, project, status, updated, tags, description } = atom;
+  return { path, name, type, project, status, updated, tags, description };
+}
 
 /** Narrowing filters; each one given must match. */
 export interface SearchFilters {

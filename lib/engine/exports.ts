@@ -1,12 +1,9 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
-import { serializeJson } from "../core/formats/frame.js";
-import { layerPieces } from "../core/formats/layer.js";
-import { INDEX_FORMAT } from "../core/formats/version.js";
 import { buildIndexes } from "../core/index-build/build.js";
-import { INDEX_FILES } from "../core/indexes/serialize.js";
-import type { VaultIndexes } from "../core/indexes/types.js";
+import { INDEX_FILES, layerChunks, serializeJson } from "../core/indexes/serialize.js";
+import { INDEX_FORMAT, type VaultIndexes } from "../core/indexes/types.js";
 import { layerOrder } from "../core/layers/classify.js";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic } from "../store/atomic.js";
@@ -65,7 +62,7 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
   const texts = new Map<string, () => string | Iterable<string>>();
   for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(indexes));
   const layers = layerOrder(indexes.manifest, options.today, options.config.layers);
-  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerPieces(layers[layer]));
+  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks(layers[layer]));
   texts.set("index/meta.json", () => metaText(db, options));
   for (const rel of EXPORT_FILES) {
     const file = join(vaultDir, rel);

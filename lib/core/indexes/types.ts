@@ -1,8 +1,16 @@
-import type { ManifestEntry } from "../formats/manifest.js";
+import type { Atom } from "../atoms/types.js";
 
-// Defined with the files' formats (formats/), named here with the other indexes.
-export type { ManifestEntry };
-export { INDEX_FORMAT } from "../formats/version.js";
+/**
+ * The version of the exports under `index/` (meta.json's `format`). 3: one
+ * database holds the derived state; meta.json no longer lists file checks.
+ */
+export const INDEX_FORMAT = 3;
+
+/** One atom in `index/manifest.json`: the atom's fields plus its backlink count. */
+export interface ManifestEntry extends Atom {
+  /** Number of other atoms whose links resolve to this one. */
+  backlinks: number;
+}
 
 /** Group key → vault-relative paths, sorted. */
 export type GroupIndex = Record<string, string[]>;

@@ -21,7 +21,7 @@ test("should pack the built dist/, the LICENSE and the docs (npm pack --dry-run)
   const run = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", shell: process.platform === "win32" });
   assert.equal(run.status, 0, run.stderr);
   const files = new Set((JSON.parse(run.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
-  for (const file of ["LICENSE", "README.md", "dist/cli/cortex.cjs", "dist/cli/search-command.cjs", "dist/bin/cortex.js", "dist/lib/index.js", "dist/lib/index.d.ts"]) assert.ok(files.has(file), file);
+  for (const file of ["LICENSE", "README.md", "docs/search.md", "dist/cli/cortex.cjs", "dist/cli/search-command.cjs", "dist/bin/cortex.js", "dist/lib/index.js", "dist/lib/index.d.ts"]) assert.ok(files.has(file), file);
   assert.ok(![...files].some((f) => f.startsWith("test/") || f.startsWith("lib/") || f.endsWith(".ts") && !f.endsWith(".d.ts")), "no sources or tests");
 });
 

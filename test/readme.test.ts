@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
@@ -8,8 +8,14 @@ import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 const EXAMPLE = join(ROOT, "examples/vault");
 
-/** The fenced blocks of the README, with the line each starts on. */
-const blocks = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1]!, body: m[2]!, line: readme.slice(0, m.index).split("\n").length }));
+/** The README and the reference pages it links to, each with its text. */
+const PAGES = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)].map((file) => ({ file, text: readFileSync(join(ROOT, file), "utf8") }));
+const doc = (file: string) => PAGES.find((p) => p.file === file)!.text;
+
+/** The fenced blocks of every page, with the file and the line each starts on. */
+const blocks = PAGES.flatMap(({ file, text }) =>
+  [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ file, lang: m[1]!, body: m[2]!, line: text.slice(0, m.index).split("\n").length, where: `${file}:${text.slice(0, m.index).split("\n").length}` })),
+);
 
 const temps: string[] = [];
 after(() => temps.forEach(removeTemp));
@@ -44,9 +50,9 @@ function withExampleFiles(dir: string): string {
 }
 
 describe("README: first screen", () => {
-  test("should say what this is, then Install, Start a vault in a minute, the example vault, then the reference", () => {
+  test("should say what this is, then Install, Start a vault in a minute, the example vault, then the commands", () => {
     const headings = [...readme.matchAll(/^(#{1,2}) (.+)$/gm)].map((m) => m[2]);
-    assert.deepEqual(headings.slice(0, 5), ["cortex-vault", "Install", "Start a vault in a minute", "The example vault", "Reference"]);
+    assert.deepEqual(headings.slice(0, 5), ["cortex-vault", "Install", "Start a vault in a minute", "The example vault", "Commands"]);
     const intro = readme.slice(readme.indexOf("\n") + 1, readme.indexOf("## Install")).trim();
     assert.ok(intro.length > 300 && !intro.includes("```"), "a paragraph on what and why");
     const install = readme.slice(readme.indexOf("## Install"), readme.indexOf("## Start a vault"));
@@ -55,14 +61,51 @@ describe("README: first screen", () => {
   });
 
   test("should never tell anyone to run npx cortex, which is another npm package", () => {
-    for (const b of blocks) assert.doesNotMatch(b.body, /npx (-y )?cortex(?!-vault)\b/, `block at line ${b.line}`);
-    for (const b of blocks) if (/crontab|pre-commit/i.test(readme.slice(0, readme.indexOf(b.body)).split("\n").slice(-3).join("\n")) && b.body.includes("cortex")) assert.match(b.body, /(npx -y cortex-vault|exec cortex) /);
+    for (const b of blocks) assert.doesNotMatch(b.body, /npx (-y )?cortex(?!-vault)\b/, `block at ${b.where}`);
+    for (const b of blocks) {
+      const text = doc(b.file);
+      if (/crontab|pre-commit/i.test(text.slice(0, text.indexOf(b.body)).split("\n").slice(-3).join("\n")) && b.body.includes("cortex")) assert.match(b.body, /(npx -y cortex-vault|exec cortex) /);
+    }
   });
 });
 
-describe("README: console blocks (command and output as pasted)", () => {
+describe("README: a page for users, the reference in docs/", () => {
+  test("should stay short, and name none of the index's internal files or dated figures", () => {
+    assert.ok(readme.split("\n").length <= 350, `README has ${readme.split("\n").length} lines`);
+    // The freshness check and the index formats are internals (DESIGN.md); measured figures live in bench/README.md.
+    const internals = /cache\.tsv|folders\.tsv|quiet-since|pending\.json|link-keys\.tsv|aliases\.tsv|search\.tsv|check-cache|CORTEX_CHANGE_PROBE|Measured on/;
+    for (const { file, text } of PAGES) assert.doesNotMatch(text, internals, file);
+  });
+
+  test("should list every command of cortex --help in the README's table of commands", () => {
+    const run = spawnSync(process.execPath, [BUILT_CLI, "--help"], { encoding: "utf8" });
+    const list = run.stdout.slice(run.stdout.indexOf("Commands:"));
+    const names = [...list.slice(0, list.indexOf("\n\n")).matchAll(/^ {2}([a-z-]+) /gm)].map((m) => m[1]!).filter((n) => n !== "help");
+    assert.ok(names.length > 20, run.stdout);
+    const table = readme.slice(readme.indexOf("## Commands"), readme.indexOf("\n## ", readme.indexOf("## Commands") + 1));
+    for (const name of names) assert.match(table, new RegExp(`^\\| [^\\n]*\`(cortex )?${name}\\b`, "m"), name);
+  });
+
+  test("should link only to files and headings that exist", () => {
+    // GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens.
+    const anchors = (text: string) => new Set([...text.replace(/^```[\s\S]*?^```$/gm, "").matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, "").replace(/ /g, "-")));
+    let links = 0;
+    for (const { file, text } of PAGES) {
+      for (const m of text.matchAll(/\]\((?!https?:)([^)\s]*)\)/g)) {
+        const [target, anchor] = m[1]!.split("#");
+        const path = target ? join(ROOT, file, "..", target) : join(ROOT, file);
+        assert.ok(existsSync(path), `${file}: ${m[1]} (no such file)`);
+        if (anchor) assert.ok(anchors(readFileSync(path, "utf8")).has(anchor), `${file}: ${m[1]} (no such heading)`);
+        links++;
+      }
+    }
+    assert.ok(links > 20, "the README links to its reference pages");
+  });
+});
+
+describe("README and docs: console blocks (command and output as pasted)", () => {
   for (const block of blocks.filter((b) => b.lang === "console")) {
-    test(`should print what the README shows (block at line ${block.line})`, () => {
+    test(`should print what the page shows (block at ${block.where})`, () => {
       const { dir, env } = workdir();
       const steps: { command: string; expected: string[] }[] = [];
       for (const line of block.body.split("\n")) {
@@ -86,9 +129,9 @@ function cortexLines(body: string): string[] {
     .filter((l) => /^(cortex|echo|source) /.test(l) && /\bcortex\b/.test(l));
 }
 
-describe("README: every cortex command example, on a copy of the example vault", () => {
+describe("README and docs: every cortex command example, on a copy of the example vault", () => {
   for (const block of blocks.filter((b) => b.lang === "sh" && cortexLines(b.body).length > 0)) {
-    test(`should run each command of the block at line ${block.line}`, () => {
+    test(`should run each command of the block at ${block.where}`, () => {
       const { dir, env } = workdir();
       const vault = withExampleFiles(dir);
       for (const line of cortexLines(block.body)) {
@@ -141,6 +184,7 @@ describe("README: the picture and the library", () => {
 
   test("should run each library example as written (on a copy of the example vault)", () => {
     const examples = blocks.filter((b) => b.lang === "js");
+    assert.ok(examples.every((b) => b.file === "docs/library.md"), "the library's examples live on its page");
     assert.equal(examples.length, 3);
     const outputs = examples.map((example, i) => {
       const vault = copyToTemp(EXAMPLE);
@@ -166,7 +210,7 @@ describe("README: the picture and the library", () => {
   });
 });
 
-describe("README: check's rules", () => {
+describe("docs/check.md: check's rules", () => {
   // Every rule index and check report (lib/atoms, lib/vault, lib/check, lib/moc/markers).
   const RULES = [
     "frontmatter-yaml", "frontmatter-unterminated", "frontmatter-not-mapping", "frontmatter-key", "missing-field",
@@ -176,7 +220,8 @@ describe("README: check's rules", () => {
   ];
 
   test("should list every rule in the README's table with its severity", () => {
-    const table = readme.slice(readme.indexOf("### `cortex check`"), readme.indexOf("Pre-commit hook"));
+    const check = doc("docs/check.md");
+    const table = check.slice(check.indexOf("## `cortex check`"), check.indexOf("Pre-commit hook"));
     for (const rule of RULES) assert.match(table, new RegExp(`\\| [^\\n]*\`${rule}\`[^\\n]*\\| (error|warning) \\|`), rule);
   });
 });

@@ -8,7 +8,7 @@ export const VAULT_FOLDERS: readonly string[] = [...new Set(["atoms", ...Object.
 export const VAULT_GITIGNORE_LINES = ["/index/", "/layers/"];
 
 const CONFIG = `# cortex.toml: settings of this vault. Every section is optional; delete
-# one and cortex uses its built-in default. See the README for all keys.
+# one and cortex uses its built-in default. Every key: docs/configuration.md.
 
 [projects]
 # The projects atoms belong to. When the list is set, \`cortex write\` refuses

@@ -2,7 +2,6 @@ import type { CortexConfig } from "../core/config/types.js";
 import { CortexError } from "../core/errors.js";
 import { indexSettingsKey, indexVault, type IndexVaultResult } from "../engine/indexer.js";
 import { vaultLockHeldHere } from "../store/lock.js";
-import { DEFER_EXPORTS_ABOVE } from "../engine/exports.js";
 import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
 import { folderIdentity } from "../store/files.js";
@@ -210,7 +209,7 @@ class Watcher implements VaultWatcher {
     this.#syncedToday = today;
     this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
     this.#settle(today);
-    this.#large = result.atoms > DEFER_EXPORTS_ABOVE;
+    this.#large = result.atoms > this.#config.index.deferExportsAbove;
     if (result.exportsDeferred) this.#exportWhenQuiet();
   }
 

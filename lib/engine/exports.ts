@@ -13,13 +13,6 @@ import { killPoint } from "../store/kill-point.js";
 import { vaultPaths } from "../store/paths.js";
 import type { IndexVaultOptions } from "./index-types.js";
 
-/**
- * Above this many atoms, a write or a reader's sync may leave the exports
- * for later (see `IndexVaultOptions.deferExports`): writing them whole costs
- * time that grows with the vault, and nothing inside cortex reads them.
- */
-export const DEFER_EXPORTS_ABOVE = 10_000;
-
 /** The files written whole from the database, vault-relative, in the order they are written (meta.json last). */
 export const EXPORT_FILES: readonly string[] = [
   ...Object.keys(INDEX_FILES).map((name) => `index/${name}`),
@@ -45,9 +38,13 @@ export function exportsCurrent(db: IndexDb, options: Pick<IndexVaultOptions, "co
   return EXPORT_FILES.every((rel) => fileExists(join(vaultDir, rel)));
 }
 
-/** True when the exports of this run may wait (see {@link DEFER_EXPORTS_ABOVE}). */
-export function mayDefer(db: IndexDb, options: Pick<IndexVaultOptions, "deferExports">): boolean {
-  return options.deferExports === true && db.docCount() > DEFER_EXPORTS_ABOVE;
+/**
+ * True when the exports of this run may wait (`[index] defer_exports_above`):
+ * writing them whole costs time that grows with the vault, and nothing
+ * inside cortex reads them.
+ */
+export function mayDefer(db: IndexDb, options: Pick<IndexVaultOptions, "deferExports" | "config">): boolean {
+  return options.deferExports === true && db.docCount() > options.config.index.deferExportsAbove;
 }
 
 /**

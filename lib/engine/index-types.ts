@@ -29,7 +29,7 @@ export interface IndexVaultOptions {
    */
   changed?: readonly string[];
   /**
-   * On a vault of more than `DEFER_EXPORTS_ABOVE` atoms, leave the JSON
+   * On a vault of more than `[index] defer_exports_above` atoms, leave the JSON
    * exports for the next `cortex index` (or a watcher, or a live server),
    * `index/meta.json` saying so: for writes and readers, whose time should
    * not grow with the vault. Default false: the exports are made current.

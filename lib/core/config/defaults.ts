@@ -21,8 +21,8 @@ export const DEFAULT_TEXT_WEIGHTS: Readonly<TextWeights> = Object.freeze({ name:
 /** Full-text ranking, a pool of 200. */
 export const DEFAULT_SEARCH: Readonly<SearchSettings> = Object.freeze({ ranking: "fulltext", pool: 200 });
 
-/** Small changes to large index files recorded as pending pieces. */
-export const DEFAULT_INDEX: Readonly<IndexSettings> = Object.freeze({ pending: true });
+/** The exports of a vault of more than 10,000 atoms may wait (see `IndexSettings`). */
+export const DEFAULT_INDEX: Readonly<IndexSettings> = Object.freeze({ deferExportsAbove: 10_000 });
 
 /** Hot ≤ 2 days, warm ≤ 7 days. */
 export const DEFAULT_LAYERS: Readonly<LayerThresholds> = Object.freeze({ hot: 2, warm: 7 });

@@ -69,11 +69,12 @@ function table(doc: Table, key: string, file: string, dotted = key): Table {
   return value as Table;
 }
 
-// `[index]`: whether small changes to large files are recorded as pending pieces.
+// `[index]`: above how many atoms a write may leave the JSON exports for later, a whole number.
 function readIndex(index: Table, config: CortexConfig, file: string): void {
-  if (index.pending === undefined) return;
-  if (typeof index.pending !== "boolean") throw new ConfigError(file, "index.pending", `expected true or false, got ${describe(index.pending)}`);
-  config.index.pending = index.pending;
+  const value = index.defer_exports_above;
+  if (value === undefined) return;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) throw new ConfigError(file, "index.defer_exports_above", `expected a whole number ≥ 0, got ${describe(value)}`);
+  config.index.deferExportsAbove = value;
 }
 
 // `[search]`: the ranking by name, and the pool as a whole number of at least 1.

@@ -80,12 +80,14 @@ export interface SearchSettings {
 /** `[index]`: how index runs write. */
 export interface IndexSettings {
   /**
-   * Record a small change to a large index file (4 MB or more) in
-   * `index/pending.json` instead of rewriting the file (see DESIGN.md);
-   * false writes every changed file whole, for tools that read the JSON
-   * files themselves. Default true.
+   * On a vault of more than this many atoms, a write or a search that finds
+   * changes records them in the database and leaves the JSON exports
+   * (`index/*.json`, `layers/*.json`) for the next `cortex index`, or for a
+   * running `cortex watch` / `cortex mcp` once the vault is quiet; meta.json
+   * then says `"exports": "deferred"`. `defer_exports_above` in cortex.toml.
+   * Default 10,000.
    */
-  pending: boolean;
+  deferExportsAbove: number;
 }
 
 /** Layer thresholds in days between `updated` and today. */

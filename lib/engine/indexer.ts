@@ -132,12 +132,12 @@ function bringExports(db: IndexDb, vaultDir: string, options: IndexVaultOptions,
 
 // The changes of the paths a transaction wrote or removed (every other file taken as recorded, not looked at).
 function toldChanges(db: IndexDb, vaultDir: string, paths: readonly string[]): FileChanges {
-  const recorded = db.fileVersions();
-  const files = scanTold(vaultDir, paths, (path) => recorded.has(path));
+  const recorded = (path: string) => db.hasFile(path);
+  const files = scanTold(vaultDir, paths, recorded);
   const seen = new Set(files.map((f) => f.path));
-  const removed = [...new Set(paths)].filter((p) => !seen.has(p) && recorded.has(p));
-  const rewritten = files.filter((f) => recorded.has(f.path)).length;
-  return { changed: files, removed, unchanged: recorded.size - rewritten - removed.length };
+  const removed = [...new Set(paths)].filter((p) => !seen.has(p) && recorded(p));
+  const rewritten = files.filter((f) => recorded(f.path)).length;
+  return { changed: files, removed, unchanged: db.fileCount() - rewritten - removed.length };
 }
 
 // What a run reports, from the database as it now stands.

@@ -2,7 +2,7 @@ import type { CortexConfig } from "../core/config/types.js";
 import type { IndexDb } from "../store/index-db.js";
 import { killPoint } from "../store/kill-point.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
-import { readNotes } from "./note-reads.js";
+import { PARALLEL_THRESHOLD, readNotes } from "./note-reads.js";
 
 /** What differs between the files on disk and what the database records. */
 export interface FileChanges {
@@ -44,12 +44,15 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   const before = changes.unchanged;
   const total = before + changes.changed.length;
   onProgress?.(before, total);
-  db.transaction(() => {
+  // A database of generation 0 has recorded nothing yet: its rows need no look-up before they are put.
+  const fresh = db.generation() === 0;
+  const record = () => {
     for (const path of changes.removed) db.removeFile(path);
-    readNotes(changes.changed, config, (read) => db.putFile(read.file, read.parsed), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
+    readNotes(changes.changed, config, (read) => db.putFile(read.file, read.parsed, fresh), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
     db.setMeta("generation", String(db.generation() + 1));
     killPoint("index:rows");
-  });
+  };
+  db.transaction(() => (changes.changed.length >= PARALLEL_THRESHOLD ? db.withLargeInserts(record) : record()));
   killPoint("index/cortex.db");
   return true;
 }

@@ -195,6 +195,11 @@ export class IndexDb {
     return new Map(rows.map((r) => [r.path, [r.m, r.s]]));
   }
 
+  /** Whether `files` records this path. */
+  hasFile(path: string): boolean {
+    return this.prepare("SELECT 1 AS x FROM files WHERE path = ?").get(path) !== undefined;
+  }
+
   /** How many files `files` records. */
   fileCount(): number {
     return (this.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;
@@ -206,15 +211,31 @@ export class IndexDb {
     return rows.flatMap((r) => JSON.parse(r.d) as Diagnostic[]);
   }
 
-  /** Records one file (replacing its row), and its atom when it is one: the row of `docs` and its text. */
-  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null): void {
-    this.removeFile(file.path);
+  /**
+   * Records one file, and its atom when it is one: the row of `docs` and its
+   * text. The file's rows are replaced, unless `fresh` says it has none.
+   */
+  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null, fresh = false): void {
+    if (!fresh) this.removeFile(file.path);
     this.prepare("INSERT INTO files(path, mtime_us, size, atom, diagnostics) VALUES (?, ?, ?, ?, ?)").run(file.path, file.mtimeUs, file.size, file.atom ? 1 : 0, JSON.stringify(file.diagnostics));
     if (!parsed) return;
     const { atom, targets, text } = parsed;
     const values = [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, framedTags(atom.tags), atom.description, atom.id, atom.created, JSON.stringify(atom.aliases), JSON.stringify(atom.links), atom.lines, atom.size_bytes, atom.confidence, atom.pnl_impact, atom.superseded_by, JSON.stringify(targets)];
     const { lastInsertRowid } = this.prepare(INSERT_DOC).run(...values);
     this.prepare(INSERT_TEXT).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
+  }
+
+  /**
+   * Runs `fn`, a transaction that inserts many rows, with FTS5's pending
+   * terms flushed to disk at 8 MB instead of 1 MB (fewer segments to write
+   * and merge: the insert takes about a quarter less time); the setting is
+   * the build's only, dropped before the transaction commits.
+   */
+  withLargeInserts<T>(fn: () => T): T {
+    this.db.exec("INSERT INTO fts(fts, rank) VALUES ('hashsize', 8388608)");
+    const value = fn();
+    this.db.exec("DELETE FROM fts_config WHERE k = 'hashsize'");
+    return value;
   }
 
   /** Forgets one file: its row, and its atom's row and text (nothing when it has none). */

@@ -1,24 +1,51 @@
-import { directoryOf } from "../../core/write/directory.js";
 import { toManifestEntry } from "../../core/index-build/build.js";
+import { hasFileNameKey } from "../../core/links/file-matcher.js";
 import type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
-import { unframedTags, type IndexDb } from "../index-db.js";
+import { framedTags, unframedTags, type IndexDb } from "../index-db.js";
 
 export type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
 
+const ENTRY = "SELECT path, lower(name) AS name, lower(description) AS description, tags, aliases, status FROM docs";
+
+// The predicate `SELECT … WHERE cortex_match(…)` calls for each row, set just before each such query (one thread).
+let match: (name: string, description: string, path: string) => boolean = () => true;
+
 /**
- * The atoms of the vault's database as the write path reads them: what the
- * near-duplicate, related-atom and name checks of a write need of each (read
- * in one query, names and descriptions lower-cased: those checks compare
- * words, not letter case), with ids and whole entries looked up by key.
- * An entry's `backlinks` is 0: the write path does not read it.
+ * The atoms of the vault's database as the write path looks them up: by
+ * tag, by word, by file name, by path and id, each with SQL, so that a write
+ * to a vault of 100,000 notes reads only the rows it may need. Names and
+ * descriptions come lower-cased (the checks compare words, not letter case);
+ * word and name lookups compare in JavaScript (`toLowerCase`, Unicode-aware),
+ * through a function the database calls per row. An entry's `backlinks` is
+ * 0: the write path does not read it.
  */
 export function atomDirectory(db: IndexDb): AtomDirectory {
-  const rows = db.prepare("SELECT path, lower(name) AS name, lower(description) AS description, tags, aliases, status FROM docs ORDER BY path").all() as Record<string, string>[];
-  const entries: DirectoryEntry[] = rows.map((r) => ({ path: r.path!, name: r.name!, description: r.description!, tags: unframedTags(r.tags!), aliases: JSON.parse(r.aliases!) as string[], status: r.status! }));
-  const hasId = (id: string) => db.prepare("SELECT 1 AS x FROM docs WHERE atom_id = ?").get(id) !== undefined;
-  const entry = (path: string) => {
-    const row = db.atom(path);
-    return row ? toManifestEntry(row.atom) : null;
+  db.db.function("cortex_match", { deterministic: false, varargs: false }, (name, description, path) => (match(String(name), String(description), String(path)) ? 1 : 0));
+  const rows = (where: string, ...params: (string | number)[]) => (db.prepare(`${ENTRY} ${where} ORDER BY path`).all(...params) as Record<string, string>[]).map(entryOf);
+  const matching = (test: typeof match) => {
+    match = test;
+    try {
+      return rows("WHERE aliases <> '[]' OR cortex_match(name, description, path)");
+    } finally {
+      match = () => true;
+    }
   };
-  return directoryOf(entries, hasId, entry);
+  let all: DirectoryEntry[] | undefined;
+  return {
+    entries: () => (all ??= rows("")),
+    live: (db.prepare("SELECT count(*) AS n FROM docs WHERE status NOT IN ('superseded', 'archived')").get() as { n: number }).n,
+    withTags: (tags) => (tags.length === 0 ? [] : rows(`WHERE ${tags.map(() => "instr(tags, ?) > 0").join(" OR ")}`, ...tags.map((t) => framedTags([t])))),
+    containing: (needles) => matching((name, description) => needles.some((n) => name.toLowerCase().includes(n) || description.toLowerCase().includes(n))),
+    named: (keys) => matching((_name, _description, path) => keys.some((key) => hasFileNameKey(path, key))),
+    has: (path) => db.prepare("SELECT 1 AS x FROM docs WHERE path = ?").get(path) !== undefined,
+    hasId: (id) => db.prepare("SELECT 1 AS x FROM docs WHERE atom_id = ?").get(id) !== undefined,
+    entry: (path) => {
+      const row = db.atom(path);
+      return row ? toManifestEntry(row.atom) : null;
+    },
+  };
+}
+
+function entryOf(r: Record<string, string>): DirectoryEntry {
+  return { path: r.path!, name: r.name!, description: r.description!, tags: unframedTags(r.tags!), aliases: JSON.parse(r.aliases!) as string[], status: r.status! };
 }

@@ -68,6 +68,7 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
     killPoint(rel);
   }
   db.transaction(() => {
+    db.putLinks(indexes.links);
     db.setMeta("exported", String(db.generation()));
     db.setMeta("exported_for", exportKey(options));
   });

@@ -9,14 +9,16 @@ import { sqlite } from "./sqlite.js";
  * `PRAGMA user_version`. A database of another version is rebuilt, never
  * read. Bump it whenever a table, the tokenizer or what a column holds changes.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The FTS5 tokenizer: Unicode words, case and diacritics folded, Porter stems. */
 export const TOKENIZER = "porter unicode61 remove_diacritics 2";
 
 // `files`: every markdown file the last sync saw, with the version read and its problems.
-// `docs`: the atoms (one row per file that parsed as a note), every field of the manifest but the
-// backlink count, which depends on every other note; `tags` framed by U+001F so SQL can match one whole.
+// `docs`: the atoms (one row per file that parsed as a note), every field of the manifest; `tags` framed
+// by U+001F so SQL can match one whole. `links`: the resolved links (source → target atom). The links and
+// the backlink counts depend on every note: they are written with the exports, and are current while
+// meta `linked` is the generation (see IndexDb.linksCurrent).
 // `checks`: what `cortex check`'s per-file rules found, under the file version and settings checked.
 // `fts`: the notes' text fields. The text is stored (not a contentless table): FTS5 can then take a
 // deleted row's tokens off its totals, so BM25's statistics after any updates equal a fresh build's.
@@ -48,8 +50,11 @@ CREATE TABLE docs(
   confidence REAL,
   pnl_impact REAL,
   superseded_by TEXT,
-  targets TEXT NOT NULL
+  targets TEXT NOT NULL,
+  backlinks INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE links(source TEXT NOT NULL, target TEXT NOT NULL, PRIMARY KEY (source, target)) WITHOUT ROWID;
+CREATE INDEX links_target ON links(target);
 CREATE INDEX docs_status ON docs(status);
 CREATE INDEX docs_atom_id ON docs(atom_id);
 CREATE TABLE checks(
@@ -76,16 +81,19 @@ export interface FileRow {
   diagnostics: Diagnostic[];
 }
 
-/** An atom as `docs` holds it, with its raw link targets. */
+/** An atom as `docs` holds it, with its raw link targets and backlink count (see {@link IndexDb.linksCurrent}). */
 export interface AtomRow {
   atom: Atom;
   targets: string[];
+  backlinks: number;
 }
 
 const DOC_COLUMNS = ["path", "name", "type", "project", "status", "updated", "tags", "description", "atom_id", "created", "aliases", "links", "lines", "size_bytes", "confidence", "pnl_impact", "superseded_by", "targets"];
 const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}) VALUES (${DOC_COLUMNS.map(() => "?").join(", ")})`;
 const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
-const SELECT_ATOMS = `SELECT ${DOC_COLUMNS.join(", ")} FROM docs ORDER BY path`;
+// Each row as one JSON array text (the JSON columns embedded as JSON): one string per row to cross into
+// JavaScript and one native parse, instead of an object of 19 properties built value by value.
+const ROW_JSON = `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" || c === "targets" ? `json(${c})` : c)).join(", ")}, backlinks)`;
 
 /** An atom's tags as `docs.tags` stores them: joined and framed by U+001F ("" for none). */
 export function framedTags(tags: readonly string[]): string {
@@ -248,16 +256,37 @@ export class IndexDb {
     this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
   }
 
-  /** Every atom with its link targets, by path (code-unit order). */
+  /** Every atom with its link targets and backlink count, by path (code-unit order). */
   atoms(): AtomRow[] {
-    const rows = this.prepare(SELECT_ATOMS).all() as Record<string, string | number | null>[];
-    return rows.map(atomRowOf);
+    const rows = this.prepare(`SELECT ${ROW_JSON} AS j FROM docs ORDER BY path`).all() as { j: string }[];
+    return rows.map((r) => atomRowOf(JSON.parse(r.j) as RowValues));
   }
 
   /** One atom by path; undefined when the path is no atom. */
   atom(path: string): AtomRow | undefined {
-    const row = this.prepare(`SELECT ${DOC_COLUMNS.join(", ")} FROM docs WHERE path = ?`).get(path) as Record<string, string | number | null> | undefined;
-    return row && atomRowOf(row);
+    const row = this.prepare(`SELECT ${ROW_JSON} AS j FROM docs WHERE path = ?`).get(path) as { j: string } | undefined;
+    return row && atomRowOf(JSON.parse(row.j) as RowValues);
+  }
+
+  /** True when `links` and the backlink counts are those of the atoms as they stand (see {@link IndexDb.putLinks}). */
+  linksCurrent(): boolean {
+    return this.meta("linked") === String(this.generation());
+  }
+
+  /** Every resolved link: source path → the atoms it opens, sources and targets in path order. */
+  links(): Record<string, string[]> {
+    const out: Record<string, string[]> = {};
+    for (const { s, t } of this.prepare("SELECT source AS s, target AS t FROM links ORDER BY source, target").all() as { s: string; t: string }[]) (out[s] ??= []).push(t);
+    return out;
+  }
+
+  /** Records the resolved links of the atoms as they stand, and each atom's backlink count (call inside a transaction). */
+  putLinks(links: Readonly<Record<string, readonly string[]>>): void {
+    this.db.exec("DELETE FROM links");
+    const put = this.prepare("INSERT INTO links(source, target) VALUES (?, ?)");
+    for (const [source, targets] of Object.entries(links)) for (const target of targets) put.run(source, target);
+    this.db.exec("UPDATE docs SET backlinks = (SELECT count(*) FROM links WHERE target = docs.path)");
+    this.setMeta("linked", String(this.generation()));
   }
 
   /** How many atoms the database holds (counted once on a {@link IndexDb.kept} connection, see {@link IndexDb.derived}). */
@@ -311,26 +340,12 @@ export class IndexDb {
   }
 }
 
-// A row of `docs` (DOC_COLUMNS) back to the atom the parser made.
-function atomRowOf(r: Record<string, string | number | null>): AtomRow {
-  const atom: Atom = {
-    path: r.path as string,
-    id: r.atom_id as string | null,
-    name: r.name as string,
-    type: r.type as string,
-    project: r.project as string,
-    status: r.status as string,
-    created: r.created as string,
-    updated: r.updated as string,
-    tags: unframedTags(r.tags as string),
-    aliases: JSON.parse(r.aliases as string) as string[],
-    links: JSON.parse(r.links as string) as string[],
-    description: r.description as string,
-    lines: r.lines as number,
-    size_bytes: r.size_bytes as number,
-    confidence: r.confidence as number | null,
-    pnl_impact: r.pnl_impact as number | null,
-    superseded_by: r.superseded_by as string | null,
-  };
-  return { atom, targets: JSON.parse(r.targets as string) as string[] };
+// A row of `docs` as ROW_JSON gives it: DOC_COLUMNS in order, then the backlink count.
+type RowValues = [string, string, string, string, string, string, string, string, string | null, string, string[], string[], number, number, number | null, number | null, string | null, string[], number];
+
+// A row of `docs` back to the atom the parser made.
+function atomRowOf(r: RowValues): AtomRow {
+  const [path, name, type, project, status, updated, tags, description, id, created, aliases, links, lines, size_bytes, confidence, pnl_impact, superseded_by, targets, backlinks] = r;
+  const atom: Atom = { path, id, name, type, project, status, created, updated, tags: unframedTags(tags), aliases, links, description, lines, size_bytes, confidence, pnl_impact, superseded_by };
+  return { atom, targets, backlinks };
 }

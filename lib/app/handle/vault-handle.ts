@@ -4,7 +4,7 @@ import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "../../core/indexes/types.js";
 import { searchRecordOf, type SearchRecord } from "../../core/search/types.js";
-import { buildIndexes } from "../../core/index-build/build.js";
+import { buildIndexes, toManifestEntry } from "../../core/index-build/build.js";
 import { indexSettingsKey, indexVault, type IndexVaultResult } from "../../engine/indexer.js";
 import { collectDiagnostics } from "../../engine/exports.js";
 import type { VaultLock } from "../../store/lock.js";
@@ -38,6 +38,8 @@ export class VaultHandle implements VaultSnapshot {
   #state: IndexState | undefined;
   #db: IndexDb | undefined;
   #indexes: VaultIndexes | undefined;
+  #manifest: ManifestEntry[] | undefined;
+  #links: GroupIndex | undefined;
 
   /** Use `openVault`; this is for code that has loaded the config already. */
   constructor(loaded: Omit<LoadedConfig, "via"> & { via?: LoadedConfig["via"] }, options: { today: string; refresh?: boolean; lock?: VaultLock; createIndex?: boolean; keepSearchDb?: boolean }) {
@@ -83,7 +85,7 @@ export class VaultHandle implements VaultSnapshot {
 
   /** Forgets what was read, so that the next read sees the files again (after a write). */
   invalidate(): void {
-    this.#state = this.#indexes = undefined;
+    this.#state = this.#indexes = this.#manifest = this.#links = undefined;
     this.close();
   }
 
@@ -117,14 +119,21 @@ export class VaultHandle implements VaultSnapshot {
     return this.state().freshness;
   }
 
-  /** Every atom, sorted by path, with its backlink count. */
+  /**
+   * Every atom, sorted by path, with its backlink count: read from the
+   * database while its links are current (see `IndexDb.linksCurrent`), else
+   * from the indexes built in memory.
+   */
   get manifest(): ManifestEntry[] {
-    return this.indexes().manifest;
+    if (this.#indexes) return this.#indexes.manifest;
+    const db = this.db();
+    if (!db.linksCurrent()) return this.indexes().manifest;
+    return (this.#manifest ??= db.atoms().map((row) => toManifestEntry(row.atom, row.backlinks)));
   }
 
   /** {@link VaultHandle.manifest} when this handle has worked it out already; undefined otherwise. */
   get manifestIfRead(): readonly ManifestEntry[] | undefined {
-    return this.#indexes?.manifest;
+    return this.#manifest ?? this.#indexes?.manifest;
   }
 
   /** True when this handle built the index whole: there was none. */
@@ -137,9 +146,11 @@ export class VaultHandle implements VaultSnapshot {
     return this.db().atoms().map((row) => searchRecordOf(row.atom));
   }
 
-  /** The resolved links (source → the atoms its links open), for atoms that link. */
+  /** The resolved links (source → the atoms its links open), for atoms that link; read as {@link VaultHandle.manifest} is. */
   get links(): GroupIndex {
-    return this.indexes().links;
+    if (this.#indexes) return this.#indexes.links;
+    const db = this.db();
+    return db.linksCurrent() ? (this.#links ??= db.links()) : this.indexes().links;
   }
 
   /** The six indexes as they now stand, built from the database (once per handle). */

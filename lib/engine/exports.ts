@@ -68,7 +68,7 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
     killPoint(rel);
   }
   db.transaction(() => {
-    db.putLinks(indexes.links);
+    db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
     db.setMeta("exported", String(db.generation()));
     db.setMeta("exported_for", exportKey(options));
   });

@@ -58,11 +58,13 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
 }
 
 function indexOnDisk(vaultDir: string, settings: string, options: IndexVaultOptions, full: boolean): IndexVaultResult {
-  const db = openIndexDb(vaultDir, settings, { full, notice: (line) => notice(options, line) });
+  const opened = openIndexDb(vaultDir, settings, { full, notice: (line) => notice(options, line) });
+  let db = opened.db;
   try {
     // A database made just now records nothing: every file is read, whatever paths a transaction names.
     const fresh = db.generation() === 0;
-    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true);
+    const put = (built: IndexDb) => (db = opened.building ? opened.building(built) : built);
+    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true, put);
   } finally {
     db.close();
   }
@@ -96,14 +98,16 @@ function unchangedIndex(vaultDir: string, file: string, settings: string, option
 /**
  * The run on an open database (on disk under the lock, or in memory): the
  * files' changes recorded in one transaction, then the exports when they
- * are due (`onDisk`).
+ * are due (`onDisk`). `afterSync` gives the database to go on with (a
+ * database built at a temporary path is put in place there).
  */
-function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, onDisk: boolean): IndexVaultResult {
+function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, onDisk: boolean, afterSync = (synced: IndexDb) => synced): IndexVaultResult {
   const told = options.changed && !options.full ? options.changed : undefined;
   const scan = told ? null : scanVault(vaultDir);
   const changes: FileChanges = told ? toldChanges(db, vaultDir, told) : changedFiles(db, scan!);
   killPoint("index:start");
   const recorded = syncFiles(db, changes, options.config, options.onProgress);
+  db = afterSync(db);
   const written: string[] = recorded ? ["index/cortex.db"] : [];
   let indexes: IndexVaultResult["indexes"];
   let deferred = false;

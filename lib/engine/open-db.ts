@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { IndexDb } from "../store/index-db.js";
-import { discardFile, fileExists, realPathOrSelf } from "../store/files.js";
-import { ensureDir } from "../store/atomic.js";
+import { CortexError } from "../core/errors.js";
+import { discardFile, fileExists, realPathOrSelf, renameFile } from "../store/files.js";
+import { ensureDir, tempPathFor } from "../store/atomic.js";
 import { vaultPaths } from "../store/paths.js";
 
 /**
@@ -18,6 +19,18 @@ export interface OpenIndexDbOptions {
   notice: (line: string) => void;
 }
 
+/** What {@link openIndexDb} opened: the database, and for one made anew, how to put it in place once filled. */
+export interface OpenedIndexDb {
+  db: IndexDb;
+  /**
+   * Set when the database was made anew at a temporary path (without a
+   * journal: a full build writes each page once): closes it, renames it to
+   * `index/cortex.db` and opens it there in WAL mode. Until then a run killed
+   * leaves only a temporary file, which the next run removes.
+   */
+  building?: (built: IndexDb) => IndexDb;
+}
+
 /**
  * Opens the vault's `index/cortex.db` for an index run (the caller holds the
  * vault lock). A database that is missing, damaged, of another schema, of
@@ -25,13 +38,13 @@ export interface OpenIndexDbOptions {
  * reads every note), saying why in one line unless it was simply missing;
  * the derived files of earlier versions go with it.
  */
-export function openIndexDb(vaultDir: string, settings: string, options: OpenIndexDbOptions): IndexDb {
+export function openIndexDb(vaultDir: string, settings: string, options: OpenIndexDbOptions): OpenedIndexDb {
   const { indexDir, db: file } = vaultPaths(vaultDir);
   const vault = realPathOrSelf(vaultDir);
   if (!options.full && fileExists(file)) {
     const opened = IndexDb.open(file, settings);
     const why = typeof opened === "string" ? opened : opened.meta("vault") === vault ? null : `made for another vault (${opened.meta("vault") ?? "unknown"})`;
-    if (why === null) return opened as IndexDb;
+    if (why === null) return { db: opened as IndexDb };
     if (typeof opened !== "string") opened.close();
     options.notice(`index/cortex.db: ${why}; rebuilding it`);
   } else if (!fileExists(file) && OLD_INDEX_FILES.some((name) => fileExists(join(indexDir, name)))) {
@@ -39,8 +52,17 @@ export function openIndexDb(vaultDir: string, settings: string, options: OpenInd
   }
   ensureDir(indexDir);
   for (const name of OLD_INDEX_FILES) discardFile(join(indexDir, name));
-  IndexDb.remove(file);
-  const db = IndexDb.create(file, settings);
+  const temp = tempPathFor(file);
+  const db = IndexDb.create(temp, settings, { building: true });
   db.setMeta("vault", vault);
-  return db;
+  const building = (built: IndexDb) => {
+    built.close();
+    IndexDb.remove(file);
+    renameFile(temp, file);
+    const placed = IndexDb.open(file, settings);
+    if (typeof placed === "string") throw new CortexError("IO", `index/cortex.db: ${placed}`);
+    placed.db.exec("PRAGMA journal_mode = WAL");
+    return placed;
+  };
+  return { db, building };
 }

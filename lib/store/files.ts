@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { homedir } from "node:os";
 
 // The file facts and plain reads that the layers above the store need. The store is the only
@@ -140,4 +140,13 @@ export function realPathOrSelf(path: string): string {
   } catch {
     return path;
   }
+}
+
+/**
+ * Renames a file over another (atomic on one file system).
+ *
+ * @throws the file system's error.
+ */
+export function renameFile(from: string, to: string): void {
+  renameSync(from, to);
 }

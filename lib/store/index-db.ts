@@ -9,16 +9,16 @@ import { sqlite } from "./sqlite.js";
  * `PRAGMA user_version`. A database of another version is rebuilt, never
  * read. Bump it whenever a table, the tokenizer or what a column holds changes.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 1;
 
 /** The FTS5 tokenizer: Unicode words, case and diacritics folded, Porter stems. */
 export const TOKENIZER = "porter unicode61 remove_diacritics 2";
 
 // `files`: every markdown file the last sync saw, with the version read and its problems.
-// `docs`: the atoms (one row per file that parsed as a note), every field of the manifest; `tags` framed
-// by U+001F so SQL can match one whole. `links`: the resolved links (source → target atom). The links and
-// the backlink counts depend on every note: they are written with the exports, and are current while
-// meta `linked` is the generation (see IndexDb.linksCurrent).
+// `docs`: the atoms (one row per file that parsed as a note), every field of the manifest, the raw link
+// targets, and the links resolved (`resolved`: the atoms its links open); `tags` framed by U+001F so SQL
+// can match one whole. The resolved links and the backlink counts depend on every note: they are written
+// with the exports, and are current while meta `linked` is the generation (see IndexDb.linksCurrent).
 // `checks`: what `cortex check`'s per-file rules found, under the file version and settings checked.
 // `fts`: the notes' text fields. The text is stored (not a contentless table): FTS5 can then take a
 // deleted row's tokens off its totals, so BM25's statistics after any updates equal a fresh build's.
@@ -51,10 +51,9 @@ CREATE TABLE docs(
   pnl_impact REAL,
   superseded_by TEXT,
   targets TEXT NOT NULL,
+  resolved TEXT NOT NULL DEFAULT '[]',
   backlinks INTEGER NOT NULL DEFAULT 0
 );
-CREATE TABLE links(source TEXT NOT NULL, target TEXT NOT NULL, PRIMARY KEY (source, target)) WITHOUT ROWID;
-CREATE INDEX links_target ON links(target);
 CREATE INDEX docs_status ON docs(status);
 CREATE INDEX docs_atom_id ON docs(atom_id);
 CREATE TABLE checks(
@@ -126,12 +125,17 @@ export class IndexDb {
     this.db = db;
   }
 
-  /** A new, empty database at `file` (":memory:" for one in memory), of this schema and these settings. */
-  static create(file: string, settings: string): IndexDb {
+  /**
+   * A new, empty database at `file` (":memory:" for one in memory), of this
+   * schema and these settings. `building`: a file no one else opens until it
+   * is filled and renamed into place, written without a journal.
+   */
+  static create(file: string, settings: string, options: { building?: boolean } = {}): IndexDb {
     const { DatabaseSync } = sqlite();
     const db = new DatabaseSync(file);
     // WAL: a reader sees the last commit whole while a writer works (and never waits for it).
-    if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+    if (options.building) db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+    else if (file !== ":memory:") db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
     db.exec(`PRAGMA page_size = 8192; ${SCHEMA} PRAGMA user_version = ${SCHEMA_VERSION};`);
     const store = new IndexDb(db);
     store.setMeta("settings", settings);
@@ -147,7 +151,9 @@ export class IndexDb {
     const { DatabaseSync } = sqlite();
     let db: DatabaseSync | undefined;
     try {
-      db = new DatabaseSync(file, { readOnly, timeout: 5_000 });
+      db = new DatabaseSync(file, { readOnly });
+      // A reader waits for a writer's commit (and a writer for another's) rather than fail.
+      db.exec("PRAGMA busy_timeout = 5000");
       const version = (db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version;
       if (version !== SCHEMA_VERSION) throw new Error(version === 0 ? "not a cortex database" : `schema ${version}, expected ${SCHEMA_VERSION}`);
       const store = new IndexDb(db);
@@ -273,19 +279,26 @@ export class IndexDb {
     return this.meta("linked") === String(this.generation());
   }
 
-  /** Every resolved link: source path → the atoms it opens, sources and targets in path order. */
+  /** Every resolved link: source path → the atoms it opens (for atoms that link), sources in path order. */
   links(): Record<string, string[]> {
     const out: Record<string, string[]> = {};
-    for (const { s, t } of this.prepare("SELECT source AS s, target AS t FROM links ORDER BY source, target").all() as { s: string; t: string }[]) (out[s] ??= []).push(t);
+    for (const { path, r } of this.prepare("SELECT path, resolved AS r FROM docs WHERE resolved <> '[]' ORDER BY path").all() as { path: string; r: string }[]) out[path] = JSON.parse(r) as string[];
     return out;
   }
 
-  /** Records the resolved links of the atoms as they stand, and each atom's backlink count (call inside a transaction). */
-  putLinks(links: Readonly<Record<string, readonly string[]>>): void {
-    this.db.exec("DELETE FROM links");
-    const put = this.prepare("INSERT INTO links(source, target) VALUES (?, ?)");
-    for (const [source, targets] of Object.entries(links)) for (const target of targets) put.run(source, target);
-    this.db.exec("UPDATE docs SET backlinks = (SELECT count(*) FROM links WHERE target = docs.path)");
+  /**
+   * Records the resolved links of the atoms as they stand, and each atom's
+   * backlink count (call inside a transaction): only the rows that differ
+   * from those recorded are written, so that an index run after one edit
+   * writes a few rows, not every atom's.
+   */
+  putLinks(links: Readonly<Record<string, readonly string[]>>, backlinks: ReadonlyMap<string, number>): void {
+    const update = this.prepare("UPDATE docs SET resolved = ?, backlinks = ? WHERE path = ?");
+    for (const { path, r, n } of this.prepare("SELECT path, resolved AS r, backlinks AS n FROM docs").all() as { path: string; r: string; n: number }[]) {
+      const resolved = Object.hasOwn(links, path) ? JSON.stringify(links[path]) : "[]";
+      const count = backlinks.get(path) ?? 0;
+      if (resolved !== r || count !== n) update.run(resolved, count, path);
+    }
     this.setMeta("linked", String(this.generation()));
   }
 

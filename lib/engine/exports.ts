@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
-import { buildIndexes } from "../core/index-build/build.js";
+import { addToGroups, buildIndexes, emptyGroups, toManifestEntry } from "../core/index-build/build.js";
 import { INDEX_FILES, layerChunks, serializeJson } from "../core/indexes/serialize.js";
-import { INDEX_FORMAT, type VaultIndexes } from "../core/indexes/types.js";
+import { INDEX_FORMAT, type GroupIndex, type VaultIndexes } from "../core/indexes/types.js";
 import { layerOrder } from "../core/layers/classify.js";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic } from "../store/atomic.js";
 import { fileExists } from "../store/files.js";
-import type { IndexDb } from "../store/index-db.js";
+import type { AtomRow, IndexDb } from "../store/index-db.js";
 import { killPoint } from "../store/kill-point.js";
 import { vaultPaths } from "../store/paths.js";
 import type { IndexVaultOptions } from "./index-types.js";
@@ -55,7 +55,10 @@ export function mayDefer(db: IndexDb, options: Pick<IndexVaultOptions, "deferExp
  * all again. Returns the paths written and the indexes they were made of.
  */
 export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { written: string[]; indexes: VaultIndexes } {
-  const indexes = buildIndexes(db.atoms());
+  // Links resolved already (see IndexDb.linksCurrent) are not resolved again.
+  const linked = db.linksCurrent();
+  const rows = db.atoms();
+  const indexes = linked ? indexesOfRows(rows) : buildIndexes(rows);
   const texts = new Map<string, () => string | Iterable<string>>();
   for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(indexes));
   const layers = layerOrder(indexes.manifest, options.today, options.config.layers);
@@ -68,11 +71,24 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
     killPoint(rel);
   }
   db.transaction(() => {
-    db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
+    if (!linked) db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
     db.setMeta("exported", String(db.generation()));
     db.setMeta("exported_for", exportKey(options));
   });
   return { written: [...EXPORT_FILES], indexes };
+}
+
+// The indexes of atoms whose links the database holds resolved: what buildIndexes gives, without resolving them.
+function indexesOfRows(rows: readonly AtomRow[]): VaultIndexes {
+  const groups = emptyGroups();
+  const graph: GroupIndex = Object.create(null);
+  const links: GroupIndex = Object.create(null);
+  for (const row of rows) {
+    addToGroups(groups, row.atom);
+    if (row.targets.length > 0) graph[row.atom.path] = row.targets;
+    if (row.resolved.length > 0) links[row.atom.path] = row.resolved;
+  }
+  return { manifest: rows.map((row) => toManifestEntry(row.atom, row.backlinks)), ...groups, graph, links };
 }
 
 /** Writes `index/meta.json` saying the other exports wait for the next `cortex index` (or a watcher, or a live server). */

@@ -38,16 +38,18 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   const settings = indexSettingsKey(options.config);
   const file = vaultPaths(vaultDir).db;
   // The common case of a reader: nothing changed, proven without the lock.
+  let seen: SeenBeforeLock | undefined;
   if (!options.full && !options.changed) {
     const unchanged = unchangedIndex(vaultDir, file, settings, options);
-    if (unchanged) return unchanged;
+    if ("atoms" in unchanged) return unchanged;
+    seen = unchanged;
   }
   const { indexDir, layersDir } = vaultPaths(vaultDir);
   removeStaleTemps(indexDir);
   removeStaleTemps(layersDir);
   return withIndexLock(vaultDir, () => {
     try {
-      return indexOnDisk(vaultDir, settings, options, options.full === true);
+      return indexOnDisk(vaultDir, settings, options, options.full === true, seen);
     } catch (error) {
       // A database damaged inside (a page, not its header) fails only when read: made anew, once.
       if (!isSqliteError(error)) throw error;
@@ -57,14 +59,16 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   }, { held: options.lock, timeoutMs: options.lockTimeoutMs });
 }
 
-function indexOnDisk(vaultDir: string, settings: string, options: IndexVaultOptions, full: boolean): IndexVaultResult {
+function indexOnDisk(vaultDir: string, settings: string, options: IndexVaultOptions, full: boolean, seen?: SeenBeforeLock): IndexVaultResult {
   const opened = openIndexDb(vaultDir, settings, { full, notice: (line) => notice(options, line) });
   let db = opened.db;
   try {
     // A database made just now records nothing: every file is read, whatever paths a transaction names.
     const fresh = db.generation() === 0;
     const put = (built: IndexDb) => (db = opened.building ? opened.building(built) : built);
-    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true, put);
+    // The scan made before the lock stands when no run recorded anything since.
+    const scan = seen && !fresh && seen.generation === db.generation() ? seen.scan : undefined;
+    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true, put, scan);
   } finally {
     db.close();
   }
@@ -74,22 +78,29 @@ function isSqliteError(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "ERR_SQLITE_ERROR";
 }
 
-// The result when the database records every file as it is and the exports are current; null otherwise.
-function unchangedIndex(vaultDir: string, file: string, settings: string, options: IndexVaultOptions): IndexVaultResult | null {
-  if (!fileExists(file)) return null;
+/** The scan a check made before the lock, and the generation of the database it was compared with. */
+interface SeenBeforeLock {
+  scan?: VaultScan;
+  generation?: number;
+}
+
+// The result when the database records every file as it is and the exports are current; otherwise what the check saw.
+function unchangedIndex(vaultDir: string, file: string, settings: string, options: IndexVaultOptions): IndexVaultResult | SeenBeforeLock {
+  if (!fileExists(file)) return {};
   const db = IndexDb.open(file, settings);
-  if (typeof db === "string") return null;
+  if (typeof db === "string") return {};
   try {
     const scan = scanVault(vaultDir);
+    const seen = { scan, generation: db.generation() };
     const changes = changedFiles(db, scan);
-    if (changes.changed.length > 0 || changes.removed.length > 0) return null;
+    if (changes.changed.length > 0 || changes.removed.length > 0) return seen;
     const current = exportsCurrent(db, options, vaultDir);
-    if (!current && !mayDefer(db, options)) return null;
+    if (!current && !mayDefer(db, options)) return seen;
     const result = resultOf(db, scan, { reread: 0, removed: 0, written: [] });
     if (!current) result.exportsDeferred = true;
     return result;
   } catch {
-    return null;
+    return {};
   } finally {
     db.close();
   }
@@ -99,11 +110,12 @@ function unchangedIndex(vaultDir: string, file: string, settings: string, option
  * The run on an open database (on disk under the lock, or in memory): the
  * files' changes recorded in one transaction, then the exports when they
  * are due (`onDisk`). `afterSync` gives the database to go on with (a
- * database built at a temporary path is put in place there).
+ * database built at a temporary path is put in place there); `seenScan`, a
+ * scan made just before, to compare instead of scanning again.
  */
-function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, onDisk: boolean, afterSync = (synced: IndexDb) => synced): IndexVaultResult {
+function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, onDisk: boolean, afterSync = (synced: IndexDb) => synced, seenScan?: VaultScan): IndexVaultResult {
   const told = options.changed && !options.full ? options.changed : undefined;
-  const scan = told ? null : scanVault(vaultDir);
+  const scan = told ? null : (seenScan ?? scanVault(vaultDir));
   const changes: FileChanges = told ? toldChanges(db, vaultDir, told) : changedFiles(db, scan!);
   killPoint("index:start");
   const recorded = syncFiles(db, changes, options.config, options.onProgress);

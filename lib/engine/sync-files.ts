@@ -46,10 +46,15 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   onProgress?.(before, total);
   // A database of generation 0 has recorded nothing yet: its rows need no look-up before they are put.
   const fresh = db.generation() === 0;
+  // The resolved links stay current when no atom came or went and none changed its aliases or targets.
+  const linked = db.linksCurrent();
+  let linksChanged = false;
   const record = () => {
-    for (const path of changes.removed) db.removeFile(path);
-    readNotes(changes.changed, config, (read) => db.putFile(read.file, read.parsed, fresh), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
-    db.setMeta("generation", String(db.generation() + 1));
+    for (const path of changes.removed) linksChanged = db.removeFile(path) || linksChanged;
+    readNotes(changes.changed, config, (read) => (linksChanged = db.putFile(read.file, read.parsed, fresh) || linksChanged), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
+    const generation = String(db.generation() + 1);
+    db.setMeta("generation", generation);
+    if (linked && !linksChanged) db.setMeta("linked", generation);
     killPoint("index:rows");
   };
   db.transaction(() => (changes.changed.length >= PARALLEL_THRESHOLD ? db.withLargeInserts(record) : record()));

@@ -84,15 +84,17 @@ export interface FileRow {
 export interface AtomRow {
   atom: Atom;
   targets: string[];
+  /** The atoms its links open, and how many atoms link to it: as of the last time links were resolved. */
+  resolved: string[];
   backlinks: number;
 }
 
 const DOC_COLUMNS = ["path", "name", "type", "project", "status", "updated", "tags", "description", "atom_id", "created", "aliases", "links", "lines", "size_bytes", "confidence", "pnl_impact", "superseded_by", "targets"];
-const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}) VALUES (${DOC_COLUMNS.map(() => "?").join(", ")})`;
+const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}, resolved, backlinks) VALUES (${DOC_COLUMNS.map(() => "?").join(", ")}, ?, ?)`;
 const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
 // Each row as one JSON array text (the JSON columns embedded as JSON): one string per row to cross into
 // JavaScript and one native parse, instead of an object of 19 properties built value by value.
-const ROW_JSON = `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" || c === "targets" ? `json(${c})` : c)).join(", ")}, backlinks)`;
+const ROW_JSON = `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" || c === "targets" ? `json(${c})` : c)).join(", ")}, json(resolved), backlinks)`;
 
 /** An atom's tags as `docs.tags` stores them: joined and framed by U+001F ("" for none). */
 export function framedTags(tags: readonly string[]): string {
@@ -227,16 +229,22 @@ export class IndexDb {
 
   /**
    * Records one file, and its atom when it is one: the row of `docs` and its
-   * text. The file's rows are replaced, unless `fresh` says it has none.
+   * text. The file's rows are replaced (its resolved links and backlink count
+   * kept), unless `fresh` says it has none. Returns whether what links
+   * depend on changed: the atom came, went, or changed its aliases or targets.
    */
-  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null, fresh = false): void {
+  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null, fresh = false): boolean {
+    const old = fresh ? undefined : (this.prepare("SELECT aliases || char(10) || targets AS facts, resolved, backlinks FROM docs WHERE path = ?").get(file.path) as { facts: string; resolved: string; backlinks: number } | undefined);
     if (!fresh) this.removeFile(file.path);
     this.prepare("INSERT INTO files(path, mtime_us, size, atom, diagnostics) VALUES (?, ?, ?, ?, ?)").run(file.path, file.mtimeUs, file.size, file.atom ? 1 : 0, JSON.stringify(file.diagnostics));
-    if (!parsed) return;
+    if (!parsed) return old !== undefined;
     const { atom, targets, text } = parsed;
-    const values = [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, framedTags(atom.tags), atom.description, atom.id, atom.created, JSON.stringify(atom.aliases), JSON.stringify(atom.links), atom.lines, atom.size_bytes, atom.confidence, atom.pnl_impact, atom.superseded_by, JSON.stringify(targets)];
+    const [aliases, links] = [JSON.stringify(atom.aliases), JSON.stringify(targets)];
+    const values = [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, framedTags(atom.tags), atom.description, atom.id, atom.created, aliases, JSON.stringify(atom.links), atom.lines, atom.size_bytes, atom.confidence, atom.pnl_impact, atom.superseded_by, links, old?.resolved ?? "[]", old?.backlinks ?? 0];
     const { lastInsertRowid } = this.prepare(INSERT_DOC).run(...values);
     this.prepare(INSERT_TEXT).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
+    // JSON text holds no raw newline: the two lists joined by one are told apart.
+    return old?.facts !== `${aliases}\n${links}`;
   }
 
   /**
@@ -252,14 +260,15 @@ export class IndexDb {
     return value;
   }
 
-  /** Forgets one file: its row, and its atom's row and text (nothing when it has none). */
-  removeFile(path: string): void {
+  /** Forgets one file: its row, and its atom's row and text (nothing when it has none); returns whether it was an atom. */
+  removeFile(path: string): boolean {
     this.prepare("DELETE FROM files WHERE path = ?").run(path);
     this.prepare("DELETE FROM checks WHERE path = ?").run(path);
     const row = this.prepare("SELECT id FROM docs WHERE path = ?").get(path) as { id: number } | undefined;
-    if (!row) return;
+    if (!row) return false;
     this.prepare("DELETE FROM fts WHERE rowid = ?").run(row.id);
     this.prepare("DELETE FROM docs WHERE id = ?").run(row.id);
+    return true;
   }
 
   /** Every atom with its link targets and backlink count, by path (code-unit order). */
@@ -354,11 +363,11 @@ export class IndexDb {
 }
 
 // A row of `docs` as ROW_JSON gives it: DOC_COLUMNS in order, then the backlink count.
-type RowValues = [string, string, string, string, string, string, string, string, string | null, string, string[], string[], number, number, number | null, number | null, string | null, string[], number];
+type RowValues = [string, string, string, string, string, string, string, string, string | null, string, string[], string[], number, number, number | null, number | null, string | null, string[], string[], number];
 
 // A row of `docs` back to the atom the parser made.
 function atomRowOf(r: RowValues): AtomRow {
-  const [path, name, type, project, status, updated, tags, description, id, created, aliases, links, lines, size_bytes, confidence, pnl_impact, superseded_by, targets, backlinks] = r;
+  const [path, name, type, project, status, updated, tags, description, id, created, aliases, links, lines, size_bytes, confidence, pnl_impact, superseded_by, targets, resolved, backlinks] = r;
   const atom: Atom = { path, id, name, type, project, status, created, updated, tags: unframedTags(tags), aliases, links, description, lines, size_bytes, confidence, pnl_impact, superseded_by };
-  return { atom, targets, backlinks };
+  return { atom, targets, resolved, backlinks };
 }

@@ -5,7 +5,7 @@ import { killPoint } from "../store/kill-point.js";
 import { withIndexLock } from "../store/lock.js";
 import { INDEX_GITIGNORE, OLD_INDEX_GITIGNORES, vaultPaths } from "../store/paths.js";
 import { scanVault } from "../store/scan-vault.js";
-import { fileExists, readTextOrNull } from "../store/files.js";
+import { fileExists, readTextOrNull, realPathOrSelf } from "../store/files.js";
 import type { VaultScan } from "../store/scan.js";
 import { scanTold } from "../store/told-scan.js";
 import { collectDiagnostics, exportsCurrent, indexSettingsKey, mayDefer, writeDeferredMeta, writeExports } from "./exports.js";
@@ -90,6 +90,8 @@ function unchangedIndex(vaultDir: string, file: string, settings: string, option
   const db = IndexDb.open(file, settings);
   if (typeof db === "string") return {};
   try {
+    // Made for another folder: the run under the lock makes it anew (see openIndexDb).
+    if (db.meta("vault") !== realPathOrSelf(vaultDir)) return {};
     const scan = scanVault(vaultDir);
     const seen = { scan, generation: db.generation() };
     const changes = changedFiles(db, scan);

@@ -6,8 +6,9 @@ import { test } from "node:test";
 import fc from "fast-check";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { rankSearchDb } from "../lib/app/fts/vault-search.js";
-import { searchDbPath } from "../lib/engine/fts-sync.js";
 import { indexVault } from "../lib/engine/indexer.js";
+import { vaultPaths } from "../lib/store/paths.js";
+import { dbDump } from "./helpers/db-dump.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";
@@ -28,16 +29,17 @@ function touch(file: string, seconds: number): void {
   utimesSync(file, t, t);
 }
 
-test("should build index/search.db with the index and keep it out of git", () => {
+const dbFile = (vault: string) => vaultPaths(vault).db;
+
+test("should build index/cortex.db with the index and keep it and its WAL files out of git", () => {
   const vault = copyToTemp(`${ROOT}test/fixtures/fulltext`);
   try {
     const result = indexVault(vault, { config, today: TODAY });
-    assert.ok(result.written.includes("index/search.db"));
-    assert.equal(result.searchDb?.rebuilt, true);
-    assert.match(readFileSync(join(vault, "index/.gitignore"), "utf8"), /^search\.db$/m);
-    // Nothing changed: proven without the lock (search.db in step with the cache), nothing written.
+    assert.ok(result.written.includes("index/cortex.db"));
+    for (const name of ["cortex.db", "cortex.db-wal", "cortex.db-shm"]) assert.match(readFileSync(join(vault, "index/.gitignore"), "utf8"), new RegExp(`^${name.replace(".", "\\.")}$`, "m"));
+    // Nothing changed: proven without the lock, nothing written.
     const again = indexVault(vault, { config, today: TODAY });
-    assert.deepEqual([again.searchDb, again.written], [undefined, []]);
+    assert.deepEqual([again.reread, again.written], [0, []]);
   } finally {
     removeTemp(vault);
   }
@@ -52,7 +54,7 @@ test("should update only the rows of changed, added and removed notes", () => {
     writeFileSync(join(vault, "notes/new.md"), note("Gamma rays", "Alpha and beta, then gamma."));
     rmSync(join(vault, "notes/sorting.md"));
     const result = indexVault(vault, { config, today: TODAY });
-    assert.deepEqual(result.searchDb, { rebuilt: false, updated: 2, removed: 1 });
+    assert.deepEqual([result.reread, result.removed], [2, 1]);
     assert.deepEqual(rankSearchDb(vault, config, "brotli", { today: TODAY })!.map((h) => h.record.path), ["notes/compression.md"]);
     assert.deepEqual(rankSearchDb(vault, config, "zstd", { today: TODAY }), []);
     assert.deepEqual(rankSearchDb(vault, config, "gamma", { today: TODAY })!.map((h) => h.record.path), ["notes/new.md"]);
@@ -64,40 +66,46 @@ test("should update only the rows of changed, added and removed notes", () => {
 
 for (const [damage, write, notice] of [
   ["missing", (file: string) => rmSync(file), null],
-  ["garbage bytes", (file: string) => writeFileSync(file, Buffer.from("this is not a database at all, just text ".repeat(200))), /index\/search\.db: .*; rebuilding it/],
-  ["truncated", (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 5000)), /index\/search\.db: .*; rebuilding it/],
-  ["of an old format", (file: string) => oldFormat(file), /index\/search\.db: format cortex-search-db\/0, expected cortex-search-db\/1; rebuilding it/],
+  ["garbage bytes", (file: string) => writeFileSync(file, Buffer.from("this is not a database at all, just text ".repeat(200))), /index\/cortex\.db: .*; rebuilding it/],
+  ["truncated", (file: string) => writeFileSync(file, readFileSync(file).subarray(0, 5000)), /index\/cortex\.db: .*; rebuilding it/],
+  ["of an old schema", (file: string) => sql(file, "PRAGMA user_version = 0"), /index\/cortex\.db: not a cortex database; rebuilding it/],
+  ["of another schema version", (file: string) => sql(file, "PRAGMA user_version = 99"), /index\/cortex\.db: schema 99, expected \d+; rebuilding it/],
+  ["made for another vault", (file: string) => sql(file, "UPDATE meta SET value = '/elsewhere' WHERE key = 'vault'"), /index\/cortex\.db: made for another vault \(\/elsewhere\); rebuilding it/],
 ] as const) {
-  test(`should rebuild a search.db that is ${damage}, saying so in one line, with the same answers`, () => {
+  test(`should rebuild a database that is ${damage}, saying so in one line, with the same answers and the same content`, () => {
     const vault = copyToTemp(`${ROOT}test/fixtures/fulltext`);
     try {
       indexVault(vault, { config, today: TODAY });
       const before = answers(vault);
-      write(searchDbPath(vault));
+      const content = dbDump(vault);
+      write(dbFile(vault));
       const notices: string[] = [];
       indexVault(vault, { config, today: TODAY, onNotice: (line) => notices.push(line) });
       if (notice) assert.match(notices.join("\n"), notice);
       else assert.deepEqual(notices, []);
       assert.equal(notices.length, notice ? 1 : 0);
       assert.deepEqual(answers(vault), before);
+      assert.equal(dbDump(vault), content);
     } finally {
       removeTemp(vault);
     }
   });
 }
 
-function oldFormat(file: string): void {
-  const child = spawnSync(process.execPath, ["--no-warnings", "-e", `const {DatabaseSync}=require("node:sqlite");const d=new DatabaseSync(${JSON.stringify(file)});d.exec("UPDATE meta SET value='cortex-search-db/0' WHERE key='format'");d.close()`]);
+// Runs one statement on a database file, in another process (as a user's tool would).
+function sql(file: string, statement: string): void {
+  const child = spawnSync(process.execPath, ["--no-warnings", "-e", `const {DatabaseSync}=require("node:sqlite");const d=new DatabaseSync(${JSON.stringify(file)});d.exec(${JSON.stringify(statement)});d.close()`]);
   assert.equal(child.status, 0, String(child.stderr));
 }
 
-for (const stage of ["search.db:update", "search.db:rebuilt"]) {
-  test(`should leave a usable search.db when killed at ${stage}, and repair it on the next run`, () => {
+// Each stage of a sync and of a build, and the exports after them: the next run converges, every answer as a fresh build's.
+for (const [stage, rebuild] of [["index:start", false], ["index:rows", false], ["index/cortex.db", false], ["index/manifest.json", false], ["index/meta.json", false], ["index:rows", true], ["index/cortex.db", true]] as const) {
+  test(`should leave a usable database when killed at ${stage}${rebuild ? " of a build" : ""}, and repair it on the next run`, () => {
     const vault = copyToTemp(`${ROOT}test/fixtures/fulltext`);
     try {
       indexVault(vault, { config, today: TODAY });
       writeFileSync(join(vault, "notes/new.md"), note("Gamma rays", "Alpha and beta, then gamma."));
-      if (stage === "search.db:rebuilt") rmSync(searchDbPath(vault));
+      if (rebuild) rmSync(dbFile(vault));
       const run = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY], { env: { ...process.env, CORTEX_TEST_KILL_AT: stage } });
       assert.equal(run.signal, "SIGKILL");
       // What a killed run leaves is read as it was before (or rebuilt), never half-written.
@@ -105,6 +113,7 @@ for (const stage of ["search.db:update", "search.db:rebuilt"]) {
       // --paths prints paths usable from the current folder (issue 14): absolute, the vault being elsewhere.
       assert.equal(after.stdout.trim(), join(vault, "notes/new.md"));
       assert.deepEqual(answers(vault), answersOfFresh(vault));
+      assert.equal(dbDump(vault), dumpOfFresh(vault));
     } finally {
       removeTemp(vault);
     }
@@ -113,6 +122,15 @@ for (const stage of ["search.db:update", "search.db:rebuilt"]) {
 
 // The answers of a full build of a copy of the vault as it is now.
 function answersOfFresh(vault: string): unknown[] {
+  return ofFresh(vault, answers);
+}
+
+// What the database of a full build of a copy of the vault records.
+function dumpOfFresh(vault: string): string {
+  return ofFresh(vault, dbDump);
+}
+
+function ofFresh<T>(vault: string, read: (copy: string) => T): T {
   const copy = tempDir();
   try {
     for (const path of listNotes(vault)) {
@@ -122,7 +140,7 @@ function answersOfFresh(vault: string): unknown[] {
       utimesSync(join(copy, path), mtime, mtime);
     }
     indexVault(copy, { config, today: TODAY, full: true });
-    return answers(copy);
+    return read(copy);
   } finally {
     removeTemp(copy);
   }
@@ -140,7 +158,7 @@ const op = fc.oneof(
   fc.record({ kind: fc.constant("rename" as const), file: fc.nat(5), to: fc.nat(5) }),
 );
 
-test("should answer every query after any adds, edits, renames and deletions exactly as a fresh full build", () => {
+test("should answer every query and record the same rows after any adds, edits, renames and deletions exactly as a fresh full build", () => {
   fc.assert(
     fc.property(fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (batches) => {
       const vault = tempDir();
@@ -153,6 +171,7 @@ test("should answer every query after any adds, edits, renames and deletions exa
           indexVault(vault, { config, today: TODAY });
         }
         assert.deepEqual(answers(vault), answersOfFresh(vault));
+        assert.equal(dbDump(vault), dumpOfFresh(vault));
       } finally {
         removeTemp(vault);
       }

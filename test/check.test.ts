@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -132,13 +133,13 @@ const CASES: VaultCliCase[] = [
 
 runVaultCases(CASES, "test/fixtures/links", copy);
 
-test("should check again only the notes changed since the last run (index/check-cache.tsv), with the same report", async () => {
+test("should check again only the notes changed since the last run (the database's checks table), with the same report", async () => {
   const vault = copyToTemp(`${ROOT}examples/vault`);
   try {
     const args = ["check", "--vault", vault, "--today", "2026-11-22", "--json"];
     const first = await runInProcess(args);
-    assert.match(readFileSync(`${vault}/index/check-cache.tsv`, "utf8"), /^cortex-check 2\t/);
-    assert.deepEqual(await runInProcess(args), first, "a run from the cache reports the same");
+    assert.ok(sqlValue(vault, "SELECT count(*) AS v FROM checks") > 0, "the results are kept");
+    assert.deepEqual(await runInProcess(args), first, "a run from the kept results reports the same");
     writeFileSync(`${vault}/atoms/canary_analysis.md`, readFileSync(`${vault}/atoms/canary_analysis.md`, "utf8").replace("tags:", "tags: [Bad Tag]\nold_tags:"));
     const changed = JSON.parse((await runInProcess(args)).stdout) as { diagnostics: { file: string; rule: string }[] };
     assert.ok(changed.diagnostics.some((d) => d.file === "atoms/canary_analysis.md" && d.rule === "tag-format"), "the changed note is checked again");
@@ -147,21 +148,29 @@ test("should check again only the notes changed since the last run (index/check-
   }
 });
 
-test("should not write an unchanged check cache again, and take each note's stamp from the index run", () => {
+test("should take an unchanged note's kept result, not check it again, and check a changed one", () => {
   const vault = copyToTemp(`${ROOT}examples/vault`);
   try {
     const config = parseConfig("");
     checkVault(vault, { config, today: "2026-11-22" });
-    const file = `${vault}/index/check-cache.tsv`;
-    const first = readFileSync(file, "utf8");
-    const cache = readFileSync(`${vault}/index/cache.tsv`, "utf8");
-    const line = first.split("\n").find((l) => l.endsWith("\trules/no_friday_deploys.md"))!;
-    assert.ok(cache.includes(`\n${line.split("\t").slice(0, 2).join("\t")}\t`), "the stamp of index/cache.tsv");
-    const before = statSync(file).mtimeMs;
-    checkVault(vault, { config, today: "2026-11-22" });
-    assert.equal(statSync(file).mtimeMs, before, "not written again");
-    assert.equal(readFileSync(file, "utf8"), first);
+    // A kept result marked by hand: a run that reports it read the result instead of checking the note.
+    const marker = { file: "rules/no_friday_deploys.md", line: 1, rule: "kept-result", message: "from the checks table", severity: "warning" };
+    sql(vault, `UPDATE checks SET result = json_set(result, '$.diagnostics', json('${JSON.stringify([marker])}')) WHERE path = 'rules/no_friday_deploys.md'`);
+    assert.ok(checkVault(vault, { config, today: "2026-11-22" }).diagnostics.some((d) => d.rule === "kept-result"), "the kept result is used");
+    writeFileSync(`${vault}/rules/no_friday_deploys.md`, `${readFileSync(`${vault}/rules/no_friday_deploys.md`, "utf8")}\nOne more line.\n`);
+    assert.ok(!checkVault(vault, { config, today: "2026-11-22" }).diagnostics.some((d) => d.rule === "kept-result"), "a changed note is checked again");
   } finally {
     removeTemp(vault);
   }
 });
+
+// One value of a query on the vault's database (in another process, as a user's tool would read it).
+function sqlValue(vault: string, query: string): number {
+  const child = spawnSync(process.execPath, ["--no-warnings", "-e", `const {DatabaseSync}=require("node:sqlite");const d=new DatabaseSync(${JSON.stringify(`${vault}/index/cortex.db`)});process.stdout.write(String(d.prepare(${JSON.stringify(query)}).get().v))`], { encoding: "utf8" });
+  return Number(child.stdout);
+}
+
+function sql(vault: string, statement: string): void {
+  const child = spawnSync(process.execPath, ["--no-warnings", "-e", `const {DatabaseSync}=require("node:sqlite");const d=new DatabaseSync(${JSON.stringify(`${vault}/index/cortex.db`)});d.exec(${JSON.stringify(statement)});d.close()`]);
+  assert.equal(child.status, 0, String(child.stderr));
+}

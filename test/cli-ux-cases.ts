@@ -51,7 +51,7 @@ export const UX_CASES: VaultCliCase[] = [
     stderr: /^Edited rules\/no_friday_deploys\.md; index updated\n$/,
     after: (d) => {
       assert.match(read(d, "rules/no_friday_deploys.md"), /\nEdited by the test editor\.\n$/);
-      assert.match(read(d, "index/search.tsv"), /rules\/no_friday_deploys\.md/);
+      assert.match(read(d, "index/manifest.json"), /rules\/no_friday_deploys\.md/);
     },
   },
   { name: "should say which editor failed and leave the index alone", args: (d) => ["edit", "no_friday_deploys", ...V(d)], env: { EDITOR: "false", VISUAL: "" }, exitCode: 2, stderr: /^cortex: editor "false" failed on rules\/no_friday_deploys\.md \(exit 1\); the index was not updated\n$/ },
@@ -122,7 +122,7 @@ export const UX_CASES: VaultCliCase[] = [
     after: (d) => {
       assert.equal(existsSync(join(d, "inbox/quick idea.md")), false);
       assert.match(read(d, "insights/announce_the_freeze.md"), /Post the deploy freeze window in the team channel/);
-      assert.doesNotMatch(read(d, "index/search.tsv"), /quick idea/);
+      assert.ok(!(JSON.parse(read(d, "index/manifest.json")) as { path: string }[]).some((m) => m.path === "inbox/quick idea.md"), "the moved note is no longer indexed");
     },
   },
   {

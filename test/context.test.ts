@@ -91,7 +91,7 @@ describe("buildContext on a vault", () => {
 
   test("should brief the same from the database's search records as from the manifest (MOC found by listing _moc/)", async () => {
     const snap = await openSnapshot(vault, TODAY);
-    assert.ok(snap.searchFile, "the snapshot of a vault has its search records");
+    assert.equal(snap.searchRecords().length, snap.manifest.length, "the snapshot of a vault has its search records");
     const fromManifest: VaultSnapshot = { vaultDir: snap.vaultDir, config: snap.config, today: snap.today, manifest: snap.manifest, freshness: snap.freshness, links: snap.links, db: () => snap.db() };
     for (const query of ["can we deploy during the release?", "deploy payments", "release", "OPS freeze"]) {
       for (const options of [{}, { project: "ops" }, { minScore: 12 }]) {

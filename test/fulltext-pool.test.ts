@@ -7,11 +7,10 @@ import { openVault } from "../lib/app/vault.js";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { matchExpression, parseQuery } from "../lib/core/fts/query.js";
 import { poolCandidates } from "../lib/store/fts/rank.js";
-import { SearchDb } from "../lib/store/fts/search-db.js";
-import { searchDbPath } from "../lib/engine/fts-sync.js";
+import { IndexDb } from "../lib/store/index-db.js";
+import { vaultPaths } from "../lib/store/paths.js";
 import { TEXT_FIELDS } from "../lib/core/fts/fields.js";
-import { indexVault } from "../lib/engine/indexer.js";
-import { indexSettingsKey } from "../lib/store/stat-cache.js";
+import { indexSettingsKey, indexVault } from "../lib/engine/indexer.js";
 import { removeTemp, tempDir } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";
@@ -30,13 +29,13 @@ function writeVault(dir: string): void {
 
 describe("full-text pool", () => {
   let vault = "";
-  let store: SearchDb;
+  let store: IndexDb;
   const config = defaultConfig();
   before(() => {
     vault = tempDir();
     writeVault(vault);
     indexVault(vault, { config, today: TODAY });
-    store = SearchDb.open(searchDbPath(vault), indexSettingsKey(config), true) as SearchDb;
+    store = IndexDb.open(vaultPaths(vault).db, indexSettingsKey(config), true) as IndexDb;
   });
   after(() => {
     store.close();

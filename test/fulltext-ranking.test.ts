@@ -142,21 +142,21 @@ describe("query syntax", () => {
 });
 
 test("should pick the same pool, ties at its end by path, whether it ranks on FTS5 alone or joined with every note's row", async () => {
-  const { SearchDb } = await import("../lib/store/fts/search-db.js");
+  const { IndexDb } = await import("../lib/store/index-db.js");
   const { textFields } = await import("../lib/core/fts/fields.js");
   const { parseAtom } = await import("../lib/core/atoms/parse.js");
   const { matchExpression } = await import("../lib/core/fts/query.js");
   const { poolCandidates } = await import("../lib/store/fts/rank.js");
   const { TEXT_FIELDS } = await import("../lib/core/fts/fields.js");
   const config = defaultConfig();
-  const store = SearchDb.create(":memory:", "test");
+  const store = IndexDb.create(":memory:", "test");
   try {
     // 300 notes: groups of identical text (equal scores) under paths that do not sort in insertion order.
     for (let i = 0; i < 300; i++) {
       const path = `n/${String((i * 7919) % 300).padStart(3, "0")}-${i}.md`;
       const text = `---\nname: Note\n---\n${"deploy ".repeat(1 + (i % 4))}${i % 3 === 0 ? "risk" : "calm"}\n`;
       const { atom } = parseAtom(text, { path, mtimeMs: 0, size: text.length }, config);
-      store.put(atom, { mtimeUs: 0, size: text.length }, textFields(atom, text));
+      store.putFile({ path, mtimeUs: 0, size: text.length, atom: true, diagnostics: [] }, { atom, targets: [], text: textFields(atom, text) });
     }
     for (const query of ["deploy", "deploy risk", "risk", '"deploy risk"', "calm -risk"]) {
       const expression = matchExpression(parseQuery(query))!;

@@ -6,7 +6,7 @@ import { defaultConfig } from "../lib/core/config/defaults.js";
 import { TEXT_FIELDS, textFields } from "../lib/core/fts/fields.js";
 import { matchExpression, parseQuery } from "../lib/core/fts/query.js";
 import { countFullText, rankFullText } from "../lib/store/fts/rank.js";
-import { SearchDb } from "../lib/store/fts/search-db.js";
+import { IndexDb } from "../lib/store/index-db.js";
 import { rankedFromLists } from "../lib/store/fts/term-lists.js";
 import { removeTemp, tempDir } from "./helpers/cli.js";
 
@@ -31,9 +31,9 @@ function words(rnd: () => number, n: number): string {
   return Array.from({ length: n }, () => WORDS[Math.floor(rnd() * WORDS.length)]!).join(" ");
 }
 
-function vaultDb(rnd: () => number, notes: number): SearchDb {
+function vaultDb(rnd: () => number, notes: number): IndexDb {
   const config = defaultConfig();
-  const store = SearchDb.create(":memory:", "test");
+  const store = IndexDb.create(":memory:", "test");
   for (let i = 0; i < notes; i++) {
     const status = ["active", "active", "active", "archived", "superseded"][Math.floor(rnd() * 5)]!;
     const heading = rnd() < 0.5 ? `# ${words(rnd, 1 + Math.floor(rnd() * 2))}\n` : "";
@@ -42,7 +42,7 @@ function vaultDb(rnd: () => number, notes: number): SearchDb {
     const text = `---\nname: ${words(rnd, 1 + Math.floor(rnd() * 2))}\ntags: [${words(rnd, Math.floor(rnd() * 2)).split(" ").filter(Boolean).join(", ")}]\ndescription: ${words(rnd, Math.floor(rnd() * 4))}\nstatus: ${status}\nupdated: 2026-11-${String(1 + Math.floor(rnd() * 20)).padStart(2, "0")}\n---\n${heading}${body}\n`;
     const path = `${["a", "b", "c"][i % 3]}/${String((i * 7919) % 1000).padStart(3, "0")}-${words(rnd, 1)}.md`;
     const { atom } = parseAtom(text, { path, mtimeMs: 0, size: text.length }, config);
-    store.put(atom, { mtimeUs: 0, size: text.length }, textFields(atom, text));
+    store.putFile({ path, mtimeUs: 0, size: text.length, atom: true, diagnostics: [] }, { atom, targets: [], text: textFields(atom, text) });
   }
   return store;
 }
@@ -63,7 +63,7 @@ test("should rank and count exactly as the plain ranking when a kept connection 
   const proved = { one: 0, many: 0 };
   for (let round = 0; round < 8; round++) {
     const plain = vaultDb(rnd, 120 + Math.floor(rnd() * 200));
-    const kept = new SearchDb(plain.db);
+    const kept = new IndexDb(plain.db);
     kept.kept = true;
     try {
       const config = defaultConfig();
@@ -93,23 +93,23 @@ test("should drop what a kept connection worked out once another connection chan
   const dir = tempDir();
   const file = join(dir, "search.db");
   const config = defaultConfig();
-  const writer = SearchDb.create(file, "test");
-  const reader = SearchDb.open(file, "test", true) as SearchDb;
+  const writer = IndexDb.create(file, "test");
+  const reader = IndexDb.open(file, "test", true) as IndexDb;
   reader.kept = true;
   const put = (i: number, body: string) => {
     const text = `---\nname: Note ${i}\n---\n${body}\n`;
     const { atom } = parseAtom(text, { path: `n/${i}.md`, mtimeMs: 0, size: text.length }, config);
-    writer.put(atom, { mtimeUs: 0, size: text.length }, textFields(atom, text));
+    writer.putFile({ path: atom.path, mtimeUs: 0, size: text.length, atom: true, diagnostics: [] }, { atom, targets: [], text: textFields(atom, text) });
   };
   try {
     for (let i = 0; i < 40; i++) put(i, `deploy ${"calm ".repeat(i % 7)}`);
-    const top = (store: SearchDb) => rankFullText(store, "deploy", { today: TODAY, top: 2 }, config).map((h) => h.record.path);
+    const top = (store: IndexDb) => rankFullText(store, "deploy", { today: TODAY, top: 2 }, config).map((h) => h.record.path);
     const before = top(reader);
     assert.equal(countFullText(reader, "deploy", { today: TODAY }, true), 40);
     assert.equal(countFullText(reader, "deploy calm", { today: TODAY }, false), 40, "counted without the archived ones");
     put(40, "deploy deploy deploy deploy");
     writer.db.exec("UPDATE docs SET status = 'archived' WHERE path = 'n/0.md'");
-    const plain = new SearchDb(reader.db);
+    const plain = new IndexDb(reader.db);
     assert.deepEqual(top(reader), top(plain));
     assert.notDeepEqual(top(reader), before, "the new best match is seen");
     assert.equal(countFullText(reader, "deploy", { today: TODAY }, true), 41);

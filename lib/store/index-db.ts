@@ -123,7 +123,8 @@ export class IndexDb {
   // SQLite's data_version when the memos were made: another connection's commit changes it.
   private memoVersion = -1;
 
-  private constructor(db: DatabaseSync) {
+  /** Wraps an open connection (see {@link IndexDb.create} and {@link IndexDb.open}, the usual ways in). */
+  constructor(db: DatabaseSync) {
     this.db = db;
   }
 

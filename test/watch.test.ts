@@ -8,7 +8,7 @@ import { openVault } from "../lib/app/vault.js";
 import { watchVault, relevantPath, type VaultWatcher } from "../lib/app/watch.js";
 import { indexStamp, watcherKeepsCurrent, watchMarkerPath, writeWatchMarker, type WatchMarker } from "../lib/store/watch-marker.js";
 import { withVaultLock } from "../lib/store/lock.js";
-import { indexSettingsKey } from "../lib/store/stat-cache.js";
+import { indexSettingsKey } from "../lib/engine/indexer.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";

@@ -2,12 +2,10 @@ import assert from "node:assert/strict";
 import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { DatabaseSync } from "node:sqlite";
+import { dbDump } from "./helpers/db-dump.js";
 import { defaultConfig, indexVault, openVault, writeAtom } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { loadConfig } from "../lib/store/config/load.js";
-import { indexStamp } from "../lib/store/watch-marker.js";
-import { directoryOf } from "../lib/core/write/directory.js";
 import { vaultLockHeldHere, withVaultLock } from "../lib/store/lock.js";
 
 // The write path reads the index as written and records only the files it wrote (no vault scan):
@@ -15,21 +13,14 @@ import { vaultLockHeldHere, withVaultLock } from "../lib/store/lock.js";
 
 const TODAY = "2026-11-22";
 const config = defaultConfig();
-const FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/search.tsv", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
+const FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
 const snapshot = (vault: string) => Object.fromEntries(FILES.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")]));
 
-function searchRows(vault: string): unknown[] {
-  const db = new DatabaseSync(join(vault, "index/search.db"), { readOnly: true });
-  try {
-    return db.prepare("SELECT d.path, d.size, d.name, d.type, d.project, d.status, d.updated, d.tags, d.description, f.name AS text_name, f.body FROM docs d JOIN fts f ON f.rowid = d.id ORDER BY d.path").all();
-  } finally {
-    db.close();
-  }
-}
+const searchRows = dbDump;
 
-// The same vault indexed whole, from nothing (search.db rows are compared without their mtimes: a copy keeps them to the millisecond only).
-function fullTwin(vault: string, settings = config): { files: Record<string, string>; rows: unknown[] } {
+// The same vault indexed whole, from nothing (the database's rows compared without their mtimes: a copy keeps them to the millisecond only).
+function fullTwin(vault: string, settings = config): { files: Record<string, string>; rows: string } {
   const twin = tempDir();
   try {
     cpSync(vault, twin, { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](index|layers)$/.test(src) });
@@ -40,7 +31,7 @@ function fullTwin(vault: string, settings = config): { files: Record<string, str
   }
 }
 
-test("should leave every index file and search.db row after writes as a fresh full index has them", async () => {
+test("should leave every export and database row after writes as a fresh full index has them", async () => {
   const vault = copyToTemp(join(ROOT, "examples/vault"));
   try {
     indexVault(vault, { config, today: TODAY });
@@ -55,7 +46,7 @@ test("should leave every index file and search.db row after writes as a fresh fu
       assert.equal(written.indexError, undefined);
       const twin = fullTwin(vault);
       assert.deepEqual(snapshot(vault), twin.files, `after ${written.path}`);
-      assert.deepEqual(searchRows(vault), twin.rows, `search.db after ${written.path}`);
+      assert.deepEqual(searchRows(vault), twin.rows, `the database after ${written.path}`);
     }
   } finally {
     removeTemp(vault);
@@ -71,7 +62,7 @@ test("should not record a note edited by hand elsewhere, and the next search sti
     const edited = join(vault, "rules/no_friday_deploys.md");
     writeFileSync(edited, `${readFileSync(edited, "utf8")}\nAlso mind the xylophonist on call.\n`);
     const written = await writeAtom(vault, { name: "Unrelated note", type: "insight", project: "ops", body: "Nothing to do with music." }, { config, today: TODAY });
-    // The write listed no folder: the edited note keeps its old cache line, so the next check re-reads it.
+    // The write listed no folder: the edited note keeps its old row, so the next check re-reads it.
     const manifest = readFileSync(join(vault, "index/manifest.json"), "utf8");
     assert.match(manifest, new RegExp(written.path));
     const reader = openVault({ vault, today: TODAY });
@@ -108,37 +99,6 @@ test("should take a note an earlier write left unrecorded for that write, and re
   }
 });
 
-test("should take the caller's atoms only while the index is the one they were read from", async () => {
-  const vault = tempDir();
-  try {
-    await writeAtom(vault, { name: "First note", type: "rule", project: "p", body: "The first one." }, { config, today: TODAY });
-    // An atom only the caller's list has: its id is taken, so the new atom's id is numbered.
-    const held = { path: "rules/elsewhere.md", id: "20261122_second_note", name: "Elsewhere", type: "rule", project: "p", status: "active", tags: [], updated: TODAY, created: TODAY, lines: 1, size_bytes: 1, description: "", aliases: [], links: [], confidence: null, pnl_impact: null, superseded_by: null, backlinks: 0 };
-    const used = await writeAtom(vault, { name: "Second note", type: "rule", project: "p", body: "The second one." }, { config, today: TODAY, indexed: { manifest: [held], stamp: indexStamp(vault) } });
-    assert.equal(used.id, "20261122_second_note_2");
-    // The index changed since (that write): the list is stale and is not used.
-    const stale = await writeAtom(vault, { name: "Third note", type: "rule", project: "p", body: "The third one." }, { config, today: TODAY, indexed: { manifest: [{ ...held, id: "20261122_third_note" }], stamp: "0:0" } });
-    assert.equal(stale.id, "20261122_third_note");
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should take the directory the caller read (a save's name check) only while the index is the one it was read from", async () => {
-  const vault = tempDir();
-  try {
-    await writeAtom(vault, { name: "First note", type: "rule", project: "p", body: "The first one." }, { config, today: TODAY });
-    // A directory whose ids say that the new atom's id is taken: the new id is numbered when it is used.
-    const directory = (taken: string) => directoryOf([], (id) => id === taken, () => null);
-    const used = await writeAtom(vault, { name: "Second note", type: "rule", project: "p", body: "The second one." }, { config, today: TODAY, indexed: { directory: directory("20261122_second_note"), stamp: indexStamp(vault) } });
-    assert.equal(used.id, "20261122_second_note_2");
-    const stale = await writeAtom(vault, { name: "Third note", type: "rule", project: "p", body: "The third one." }, { config, today: TODAY, indexed: { directory: directory("20261122_third_note"), stamp: "0:0" } });
-    assert.equal(stale.id, "20261122_third_note");
-  } finally {
-    removeTemp(vault);
-  }
-});
-
 test("should tell that this process holds a vault's lock only while its transaction runs", async () => {
   const vault = tempDir();
   try {
@@ -153,7 +113,7 @@ test("should tell that this process holds a vault's lock only while its transact
   }
 });
 
-test("should record files told as changed, removed or added, and leave every other file's line for the next scan", () => {
+test("should record files told as changed, removed or added, and leave every other file's row for the next scan", () => {
   const vault = copyToTemp(join(ROOT, "examples/vault"));
   try {
     const { config } = loadConfig({ vault });
@@ -165,7 +125,7 @@ test("should record files told as changed, removed or added, and leave every oth
     rmSync(join(vault, "atoms/test_rollback_scripts.md"));
     // Told of three of the four changes: the fourth (a removal) is left for the next scanning run.
     const told = indexVault(vault, { config, today: TODAY, changed: ["rules/no_friday_deploys.md", "rules/aaa_new.md", "atoms/test_rollback_scripts.md"] });
-    assert.deepEqual([...(told.recorded ?? [])].sort(), ["atoms/test_rollback_scripts.md", "rules/aaa_new.md", "rules/no_friday_deploys.md"]);
+    assert.deepEqual([told.reread, told.removed], [2, 1], "the edited and the new note read, the told removal recorded");
     assert.doesNotMatch(readFileSync(join(vault, "index/manifest.json"), "utf8"), /"path": "atoms\/test_rollback_scripts.md"/);
     assert.match(readFileSync(join(vault, "index/manifest.json"), "utf8"), /deploy_freeze_during_release/);
     const next = indexVault(vault, { config, today: TODAY });

@@ -9,6 +9,8 @@ import { isIsoDate, localDate } from "../lib/core/util/dates.js";
 export interface OutStream {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** A terminal's width in columns (Node's tty.WriteStream has it). */
+  columns?: number;
 }
 
 /** Everything the CLI touches of the outside world, so tests can run it in-process. */
@@ -53,6 +55,16 @@ export class CliContext {
   get color(): boolean {
     const env = this.params.env;
     return Boolean(this.params.stdout.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";
+  }
+
+  /**
+   * The width human output is fitted to: the terminal's columns when stdout
+   * is a terminal (80 when it does not say), else undefined: a pipe gets the
+   * full text, never wrapped or shortened.
+   */
+  get width(): number | undefined {
+    const { stdout } = this.params;
+    return stdout.isTTY ? stdout.columns || 80 : undefined;
   }
 
   /** `--today`, else CORTEX_TODAY, else the local date; a bad value is a usage error. */

@@ -24,6 +24,8 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   stdin?: string;
+  /** In-process only: stdout is a terminal of this many columns (else a pipe). */
+  columns?: number;
 }
 
 const BASE_ENV = { NO_COLOR: "1", CORTEX_VAULT: undefined, CORTEX_TODAY: undefined };
@@ -35,7 +37,7 @@ export async function runInProcess(args: string[], options: RunOptions = {}): Pr
   const env = { ...process.env, ...BASE_ENV, ...options.env };
   const code = await main({
     argv: args,
-    stdout: { write: (s: string) => (stdout += s) },
+    stdout: { write: (s: string) => (stdout += s), ...(options.columns ? { isTTY: true, columns: options.columns } : {}) },
     stderr: { write: (s: string) => (stderr += s) },
     env,
     cwd: options.cwd ?? ROOT,

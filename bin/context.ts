@@ -51,10 +51,20 @@ export class CliContext {
     this.params.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
   }
 
-  /** True when stdout is a terminal and NO_COLOR is not set. */
+  /** `--color` (true) or `--no-color` (false), the last one given; undefined when neither was. */
+  colorFlag: boolean | undefined;
+
+  /**
+   * Whether human output is coloured: `--color` / `--no-color`, else a
+   * non-empty FORCE_COLOR (`0` or `false`: no colour), else a non-empty
+   * NO_COLOR turns it off, else colour when stdout is a terminal (not `TERM=dumb`).
+   */
   get color(): boolean {
-    const env = this.params.env;
-    return Boolean(this.params.stdout.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";
+    if (this.colorFlag !== undefined) return this.colorFlag;
+    const { FORCE_COLOR: force, NO_COLOR: none, TERM: term } = this.params.env;
+    if (force) return force !== "0" && force !== "false";
+    if (none) return false;
+    return Boolean(this.params.stdout.isTTY) && term !== "dumb";
   }
 
   /**

@@ -28,7 +28,11 @@ export interface RunOptions {
   columns?: number;
 }
 
-const BASE_ENV = { NO_COLOR: "1", CORTEX_VAULT: undefined, CORTEX_TODAY: undefined };
+// node --test gives its test files FORCE_COLOR=1 when its own output is a terminal, and the CLI honours
+// FORCE_COLOR: without this, every CLI a test runs (in-process or spawned with this env) would print colours.
+delete process.env.FORCE_COLOR;
+
+const BASE_ENV = { NO_COLOR: "1", FORCE_COLOR: undefined, CORTEX_VAULT: undefined, CORTEX_TODAY: undefined };
 
 /** Runs the CLI in this process through `main()`. */
 export async function runInProcess(args: string[], options: RunOptions = {}): Promise<CliRun> {

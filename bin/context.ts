@@ -9,6 +9,8 @@ import { isIsoDate, localDate } from "../lib/core/util/dates.js";
 export interface OutStream {
   write(text: string): unknown;
   isTTY?: boolean;
+  /** A terminal's width in columns (Node's tty.WriteStream has it). */
+  columns?: number;
 }
 
 /** Everything the CLI touches of the outside world, so tests can run it in-process. */
@@ -49,10 +51,30 @@ export class CliContext {
     this.params.stderr.write(text.endsWith("\n") ? text : `${text}\n`);
   }
 
-  /** True when stdout is a terminal and NO_COLOR is not set. */
+  /** `--color` (true) or `--no-color` (false), the last one given; undefined when neither was. */
+  colorFlag: boolean | undefined;
+
+  /**
+   * Whether human output is coloured: `--color` / `--no-color`, else a
+   * non-empty FORCE_COLOR (`0` or `false`: no colour), else a non-empty
+   * NO_COLOR turns it off, else colour when stdout is a terminal (not `TERM=dumb`).
+   */
   get color(): boolean {
-    const env = this.params.env;
-    return Boolean(this.params.stdout.isTTY) && env.NO_COLOR === undefined && env.TERM !== "dumb";
+    if (this.colorFlag !== undefined) return this.colorFlag;
+    const { FORCE_COLOR: force, NO_COLOR: none, TERM: term } = this.params.env;
+    if (force) return force !== "0" && force !== "false";
+    if (none) return false;
+    return Boolean(this.params.stdout.isTTY) && term !== "dumb";
+  }
+
+  /**
+   * The width human output is fitted to: the terminal's columns when stdout
+   * is a terminal (80 when it does not say), else undefined: a pipe gets the
+   * full text, never wrapped or shortened.
+   */
+  get width(): number | undefined {
+    const { stdout } = this.params;
+    return stdout.isTTY ? stdout.columns || 80 : undefined;
   }
 
   /** `--today`, else CORTEX_TODAY, else the local date; a bad value is a usage error. */

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from "./commander.js";
+import { Command, CommanderError, Option } from "./commander.js";
 import { CortexError } from "../lib/core/errors.js";
 import { packageVersion } from "../lib/store/version.js";
 import { CliContext, type CliParams } from "./context.js";
@@ -83,6 +83,12 @@ export async function buildProgram(ctx: CliContext, only?: string, registers?: r
       writeOut: (s) => ctx.params.stdout.write(s),
       writeErr: (s) => ctx.params.stderr.write(s),
       outputError: (s, write) => write(ctx.jsonErrors ? jsonError("USAGE", s.replace(/^error: /, "")) : s),
+    })
+    .option("--color", "colour the output even in a pipe (--no-color: never)")
+    .addOption(new Option("--no-color").hideHelp())
+    // Given before or after the command's name: the action reads it from here.
+    .hook("preAction", (cmd) => {
+      ctx.colorFlag = cmd.opts<{ color?: boolean }>().color;
     })
     .addHelpText("after", EXIT_CODES)
     // Command names only in the list (their arguments are in each command's help): one line per command.

@@ -88,6 +88,23 @@ await Promise.all(modules.map((module) => {
   });
 }));
 
+// The worker of `cortex index` on a terminal (bin/index/index-worker.js), bundled the same way: it starts in a
+// fraction of the time its ~150 ES modules take.
+await build({
+  entryPoints: [join(dist, "bin/index/index-worker.js")],
+  bundle: true,
+  format: "cjs",
+  platform: "node",
+  target: "node20",
+  outfile: join(out, "index-worker.cjs"),
+  external: ["yaml", "smol-toml", "@modelcontextprotocol/*"],
+  minifyWhitespace: true,
+  minifySyntax: true,
+  banner: { js: `"use strict";\nconst __cortexModuleUrl = (rel) => require("node:url").pathToFileURL(require("node:path").join(__dirname, "..", rel)).href;` },
+  plugins: [moduleUrls],
+  logLevel: "warning",
+});
+
 const bundled = Object.fromEntries(Object.entries(COMMAND_MODULES).filter(([, c]) => !UNBUNDLED.has(c.module)).map(([name, c]) => [name, c.module]));
 const bin = join(out, "cortex.cjs");
 writeFileSync(bin, `#!/usr/bin/env node

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ROOT } from "./helpers/cli.js";
+import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string>; scripts: Record<string, string>; files: string[]; license: string };
 
@@ -12,7 +12,7 @@ test("should install a cortex-vault bin beside cortex, so that npx cortex-vault 
 });
 
 test("should build when packed and never when the tarball is installed", () => {
-  assert.equal(pkg.scripts.prepack, "npm run build");
+  assert.match(pkg.scripts.prepack!, /^npm run build && /);
   for (const hook of ["preinstall", "install", "postinstall"]) assert.equal(pkg.scripts[hook], undefined, hook);
   assert.ok(!pkg.files.includes("scripts"), "prepare's script is not packed: a tarball install never runs it");
 });
@@ -29,4 +29,27 @@ test("should carry the MIT license package.json names, for cortex-vault contribu
   assert.equal(pkg.license, "MIT");
   const text = readFileSync(join(ROOT, "LICENSE"), "utf8");
   assert.match(text, /^MIT License\n\nCopyright \(c\) 2026 cortex-vault contributors\n\nPermission is hereby granted, free of charge/);
+});
+
+test("should pack a package.json with no script that installing it runs, and leave the clone's as it was (npm pack)", () => {
+  // A folder shaped like this one: its package.json with a no-op build (dist/ is not what this is about).
+  const dir = tempDir("cortex-pack-");
+  try {
+    mkdirSync(join(dir, "scripts"));
+    cpSync(join(ROOT, "scripts/pack-manifest.mjs"), join(dir, "scripts/pack-manifest.mjs"));
+    writeFileSync(join(dir, "README.md"), "# cortex-vault\n");
+    const manifest = { ...pkg, files: ["README.md"], scripts: { ...pkg.scripts, build: "node -e 0", prepare: "node -e 0" } };
+    const before = `${JSON.stringify(manifest, null, 2)}\n`;
+    writeFileSync(join(dir, "package.json"), before);
+    const run = spawnSync("npm", ["pack", "--json", "--loglevel", "error"], { cwd: dir, encoding: "utf8", shell: process.platform === "win32" });
+    assert.equal(run.status, 0, run.stderr);
+    const tarball = (JSON.parse(run.stdout) as { filename: string }[])[0]!.filename;
+    const packed = JSON.parse(spawnSync("tar", ["-xOzf", join(dir, tarball), "package/package.json"], { encoding: "utf8" }).stdout) as { scripts: Record<string, string> };
+    for (const hook of ["preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"]) assert.equal(packed.scripts[hook], undefined, hook);
+    assert.equal(packed.scripts.test, pkg.scripts.test, "the other scripts kept");
+    assert.equal(readFileSync(join(dir, "package.json"), "utf8"), before, "package.json back as it was, byte for byte");
+    assert.ok(!existsSync(join(dir, ".package.json.before-pack")), "no backup left");
+  } finally {
+    removeTemp(dir);
+  }
 });

@@ -5,6 +5,8 @@ import type { CliContext } from "../context.js";
 import { finishPendingMoveLines } from "../format/move-output.js";
 import { progressLine } from "../format/progress.js";
 import { formatStats } from "../format/summary-output.js";
+import { indexInWorker, type WorkerIndexOutcome } from "../index/index-run.js";
+import type { IndexVaultResult } from "../../lib/engine/index-types.js";
 
 interface IndexOptions {
   vault?: string;
@@ -35,13 +37,42 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
   const { vaultDir, config, today } = vault;
   for (const line of await finishPendingMoveLines(vaultDir)) ctx.err(line);
   const progress = ctx.params.stderr.isTTY && !opts.quiet && !opts.json ? progressLine((s) => ctx.params.stderr.write(s), () => performance.now()) : null;
-  const result = vault.index({
-    full: opts.full,
-    onProgress: progress ? (done, total) => progress.update(done, total) : undefined,
-    onNotice: (message) => ctx.params.stderr.write(`cortex: ${message}\n`),
-  });
-  progress?.clear();
-  const ms = Math.round(performance.now() - started);
+  const onNotice = (message: string) => ctx.params.stderr.write(`cortex: ${message}\n`);
+  // On a terminal the run goes to a worker, so that Ctrl-C is heard (see index-run.ts); elsewhere it runs here.
+  const inWorker = progress ? indexInWorker({ open: { vault: vaultDir, today, env: ctx.params.env, cwd: ctx.params.cwd }, full: opts.full }, { onProgress: (done, total) => progress.update(done, total), onNotice }) : null;
+  let outcome: WorkerIndexOutcome;
+  try {
+    outcome = inWorker
+      ? await inWorker
+      : {
+          result: vault.index({
+            full: opts.full,
+            onProgress: progress ? (done, total) => progress.update(done, total) : undefined,
+            onNotice,
+          }),
+          interruptedWhileWriting: false,
+        };
+  } finally {
+    progress?.clear();
+  }
+  if ("interrupted" in outcome) {
+    ctx.err("interrupted; the previous index is intact");
+    ctx.exitCode = 130;
+    return;
+  }
+  report(ctx, opts, vaultDir, outcome.result, Math.round(performance.now() - started));
+  if (opts.stats) {
+    const indexes = vault.indexes();
+    ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
+  }
+  if (outcome.interruptedWhileWriting) {
+    ctx.err("interrupted after the index was written");
+    ctx.exitCode = 130;
+  }
+}
+
+// The run's counts and problems, as text or JSON.
+function report(ctx: CliContext, opts: IndexOptions, vaultDir: string, result: Pick<IndexVaultResult, "atoms" | "diagnostics" | "reread" | "reused" | "removed" | "written">, ms: number): void {
   const diagnostics = result.diagnostics.map(withCheckSeverity);
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const warnings = diagnostics.length - errors;
@@ -50,12 +81,9 @@ async function runIndex(ctx: CliContext, opts: IndexOptions): Promise<void> {
     ctx.out(JSON.stringify({ vault: vaultDir, atoms, errors, warnings, reread, reused, removed, written, ms, diagnostics }, null, 2));
     return;
   }
-  if (!opts.quiet) ctx.diagnostics(diagnostics);
-  if (!opts.quiet) ctx.out(`Indexed ${result.atoms} atoms (${plural(errors, "error")}, ${plural(warnings, "warning")}) in ${ms} ms`);
-  if (opts.stats) {
-    const indexes = vault.indexes();
-    ctx.out(formatStats(summarize(indexes.manifest, today, config.layers), indexes));
-  }
+  if (opts.quiet) return;
+  ctx.diagnostics(diagnostics);
+  ctx.out(`Indexed ${result.atoms} atoms (${plural(errors, "error")}, ${plural(warnings, "warning")}) in ${ms} ms`);
 }
 
 function plural(n: number, word: string): string {

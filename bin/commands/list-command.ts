@@ -2,7 +2,7 @@ import { Option, type Command } from "../commander.js";
 import { ATOM_STATUSES } from "../../lib/core/atoms/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../../lib/core/layers/classify.js";
 import { parseCount, type CliContext } from "../context.js";
-import { dimRetired, statusMark } from "../format/atom-output.js";
+import { formatAtomRows } from "../format/atom-output.js";
 
 interface ListOptions {
   vault?: string;
@@ -44,7 +44,7 @@ async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
     .sort(byUpdatedThenPath);
   const shown = opts.limit === 0 ? items : items.slice(0, opts.limit);
   if (opts.json) ctx.out(JSON.stringify(shown, null, 2));
-  else if (shown.length > 0) ctx.out(shown.map((i) => dimRetired(`${i.updated}  ${`[${i.layer}]`.padEnd(6)}  ${i.path}  ${i.name}${statusMark(i.status)}`, i.status, ctx.color)).join("\n"));
+  else if (shown.length > 0) ctx.out(formatAtomRows(shown.map((i) => ({ lead: `${i.updated}  ${`[${i.layer}]`.padEnd(6)}  `, path: i.path, name: i.name, status: i.status })), { color: ctx.color, width: ctx.width }));
   if (items.length === 0) {
     ctx.err("No atoms match the filters");
     ctx.exitCode = 1;

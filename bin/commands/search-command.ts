@@ -75,13 +75,15 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
     ctx.exitCode = 1;
     return;
   }
-  ctx.out(await render(hits, opts, { vaultDir, cwd: ctx.params.cwd, color: ctx.color, query, filterMode: query.trim() === "" }));
+  ctx.out(await render(hits, opts, { vaultDir, cwd: ctx.params.cwd, color: ctx.color, width: ctx.width, query, filterMode: query.trim() === "" }));
 }
 
 interface RenderContext {
   vaultDir: string;
   cwd: string;
   color: boolean;
+  /** A terminal's width (undefined for a pipe). */
+  width?: number;
   query: string;
   /** No query: every score is 0, and none is printed. */
   filterMode: boolean;
@@ -94,7 +96,7 @@ async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext):
   if (opts.content) return hits.map((h) => `==> ${h.record.path}${r.filterMode ? "" : ` (score: ${formatScore(h.score)})`}${statusMark(h.record.status)} <==\n${(readAtomText(vaultDir, h.record.path) ?? "").trimEnd()}\n`).join("\n");
   const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, r.query) : new Map<string, Snippet | null>();
   if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path))), null, 2);
-  const style = { color: r.color, scores: !r.filterMode };
+  const style = { color: r.color, scores: !r.filterMode, width: r.width };
   if (opts.brief) {
     // The frontmatter and markdown code is loaded only for --brief.
     const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/core/atoms/frontmatter.js"), import("../../lib/core/search/preview.js")]);

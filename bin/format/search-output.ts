@@ -2,7 +2,8 @@ import type { Snippet } from "../../lib/store/fts/snippet.js";
 import type { SearchHit } from "../../lib/core/search/types.js";
 import type { ScoreBreakdown } from "../../lib/core/scoring/types.js";
 import { maxOf } from "../../lib/core/util/arrays.js";
-import { dimRetired, statusMark } from "./atom-output.js";
+import { dimRetired, formatAtomRows, statusMark } from "./atom-output.js";
+import { displayWidth, shortenMiddle, wrapWords } from "./columns.js";
 
 /** A score as printed: at most two decimals, no trailing zeros (51.5, 34, 6.3). */
 export function formatScore(score: number): string {
@@ -23,31 +24,40 @@ export function hitToJson(hit: SearchHit, explain: boolean, snippet?: Snippet | 
   return json;
 }
 
-/** How hits are printed: colours on a terminal, and scores (none in filter mode, where every score is 0). */
+/** How hits are printed: colours on a terminal, scores (none in filter mode, where every score is 0), a terminal's width. */
 export interface HitStyle {
   color: boolean;
   scores: boolean;
+  /** Fit every line to this many columns (a terminal); undefined: the full text (a pipe). */
+  width?: number;
 }
 
-/** Default output: one line per hit, `score  layer  path  name`; superseded and archived atoms marked (and dimmed). */
+/** Default output: one line per hit, `score  layer  path  name`; superseded and archived atoms marked (and dimmed); columns aligned on a terminal. */
 export function formatLines(hits: readonly SearchHit[], style: HitStyle): string {
   const width = maxOf(hits.map((h) => formatScore(h.score).length));
-  return hits
-    .map((h) => {
-      const score = style.scores ? `${formatScore(h.score).padStart(width)}  ` : "";
-      const line = `${score}${paint(`[${h.layer}]`.padEnd(6), h.layer, style.color)}  ${h.record.path}  ${h.record.name}${statusMark(h.record.status)}`;
-      return dimRetired(line, h.record.status, style.color);
-    })
-    .join("\n");
+  const rows = hits.map((h) => {
+    const score = style.scores ? `${formatScore(h.score).padStart(width)}  ` : "";
+    return { lead: `${score}${paint(`[${h.layer}]`.padEnd(6), h.layer, style.color)}  `, path: h.record.path, name: h.record.name, status: h.record.status };
+  });
+  return formatAtomRows(rows, style);
 }
 
-/** `--brief`: `[layer] name (score: N)`, the path, and a passage (its matches highlighted on a terminal). */
+/**
+ * `--brief`: `[layer] name (score: N)`, the path, and a passage (its matches
+ * highlighted on a terminal). On a terminal every line fits its width: the
+ * name and the passage wrap at spaces keeping their indent, a long path is
+ * shortened in the middle.
+ */
 export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, Snippet>, style: HitStyle): string {
+  const fit = (text: string, indent: string) => (style.width === undefined ? indent + text : wrapWords(text, style.width, indent));
   return hits
     .map((h) => {
       const head = `${paint(`[${h.layer}]`, h.layer, style.color)} ${h.record.name}${statusMark(h.record.status)}${style.scores ? ` (score: ${formatScore(h.score)})` : ""}`;
+      const path = style.width === undefined ? h.record.path : shortenMiddle(h.record.path, style.width - 2);
       const preview = previews.get(h.record.path);
-      return dimRetired([head, `  ${h.record.path}`, ...(preview?.text ? [`  ${highlight(preview, style.color)}`] : [])].join("\n"), h.record.status, style.color);
+      const lines = [style.width === undefined || displayWidth(head) <= style.width ? head : wrapWords(head, style.width, "  ").slice(2), `  ${path}`];
+      if (preview?.text) lines.push(fit(highlight(preview, style.color), "  "));
+      return dimRetired(lines.join("\n"), h.record.status, style.color);
     })
     .join("\n\n");
 }

@@ -24,9 +24,15 @@ export interface RunOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
   stdin?: string;
+  /** In-process only: stdout is a terminal of this many columns (else a pipe). */
+  columns?: number;
 }
 
-const BASE_ENV = { NO_COLOR: "1", CORTEX_VAULT: undefined, CORTEX_TODAY: undefined };
+// node --test gives its test files FORCE_COLOR=1 when its own output is a terminal, and the CLI honours
+// FORCE_COLOR: without this, every CLI a test runs (in-process or spawned with this env) would print colours.
+delete process.env.FORCE_COLOR;
+
+const BASE_ENV = { NO_COLOR: "1", FORCE_COLOR: undefined, CORTEX_VAULT: undefined, CORTEX_TODAY: undefined };
 
 /** Runs the CLI in this process through `main()`. */
 export async function runInProcess(args: string[], options: RunOptions = {}): Promise<CliRun> {
@@ -35,7 +41,7 @@ export async function runInProcess(args: string[], options: RunOptions = {}): Pr
   const env = { ...process.env, ...BASE_ENV, ...options.env };
   const code = await main({
     argv: args,
-    stdout: { write: (s: string) => (stdout += s) },
+    stdout: { write: (s: string) => (stdout += s), ...(options.columns ? { isTTY: true, columns: options.columns } : {}) },
     stderr: { write: (s: string) => (stderr += s) },
     env,
     cwd: options.cwd ?? ROOT,

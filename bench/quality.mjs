@@ -16,8 +16,8 @@ import MiniSearch from "minisearch";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const lib = (p) => import(join(root, "dist/lib", p));
-const [{ defaultConfig }, { indexVault }, { syncSearchDb, searchDbPath }, { SearchDb }, { rankFullText }, { rankSearchFile }, { splitFrontmatter }, { indexSettingsKey }] = await Promise.all([
-  lib("core/config/defaults.js"), lib("engine/indexer.js"), lib("engine/fts-sync.js"), lib("store/fts/search-db.js"), lib("store/fts/rank.js"), lib("core/search/rank.js"), lib("core/atoms/frontmatter.js"), lib("store/stat-cache.js"),
+const [{ defaultConfig }, { indexVault, indexSettingsKey }, { IndexDb }, { vaultPaths }, { rankFullText }, { rankRecords }, { searchRecordOf }, { splitFrontmatter }] = await Promise.all([
+  lib("core/config/defaults.js"), lib("engine/indexer.js"), lib("store/index-db.js"), lib("store/paths.js"), lib("store/fts/rank.js"), lib("core/search/rank.js"), lib("core/search/types.js"), lib("core/atoms/frontmatter.js"),
 ]);
 
 const args = process.argv.slice(2);
@@ -28,7 +28,7 @@ const TODAY = "2026-11-23";
 
 const rankers = {
   cortex: (vault, text) => rankFullText(vault.store, text, { today: TODAY, top: 10 }, vault.config).map((h) => h.record.path),
-  "cortex --ranking seed": (vault, text) => rankSearchFile(vault.searchTsv, text, { today: TODAY, top: 10 }, vault.config).map((h) => h.record.path),
+  "cortex --ranking seed": (vault, text) => rankRecords(vault.records, text, { today: TODAY, top: 10 }, vault.config).map((h) => h.record.path),
   minisearch: (vault, text) => vault.mini.search(text).slice(0, 10).map((r) => r.id),
 };
 
@@ -63,11 +63,11 @@ function openVault(name) {
   // --weights '{"name":3,…}': try other [scoring.fulltext] values without a cortex.toml.
   Object.assign(config.textWeights, JSON.parse(opt("--weights")[0] ?? "{}"));
   indexVault(dir, { config, today: TODAY, full: true });
-  syncSearchDb(dir, { config });
-  const store = SearchDb.open(searchDbPath(dir), indexSettingsKey(config));
+  const store = IndexDb.open(vaultPaths(dir).db, indexSettingsKey(config));
+  const records = store.atoms().map((row) => searchRecordOf(row.atom));
   const mini = new MiniSearch({ fields: ["title", "text"] });
   mini.addAll(markdownFiles(dir).map((path) => miniDoc(dir, path)));
-  return { config, store, mini, searchTsv: readFileSync(join(dir, "index/search.tsv")), close: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
+  return { config, store, mini, records, close: () => (store.close(), rmSync(dir, { recursive: true, force: true })) };
 }
 
 function miniDoc(dir, path) {

@@ -251,7 +251,7 @@ async function benchSize(size) {
   }
   row.editedFile = relative(vault.dir, target).split(sep).join("/");
 
-  row.searchDbBytes = statSync(join(vault.dir, "index", "search.db")).size;
+  row.dbBytes = statSync(join(vault.dir, "index", "cortex.db")).size;
   // The default (full text, with the freshness check), the index as written (--no-refresh), the seed's table.
   row.search = await measureSearch(size, base, []);
   row.searchNoRefresh = await measureSearch(size, base, ["--no-refresh"]);
@@ -370,11 +370,11 @@ const fmtMs = (f) => (f?.ms == null ? "–" : f.ms < 100 ? f.ms.toFixed(1) : fmt
 
 function printTable(result) {
   const header = ["size", "full index ms / MB", "re-index no change ms / MB", "one changed ms / MB",
-    "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "check ms", "related ms", "write ms / MB", "search.db MB", "node baseline ms",
+    "search ms / MB", "--no-refresh", "--ranking seed", "cortex watch running", "check ms", "related ms", "write ms / MB", "cortex.db MB", "node baseline ms",
     "mcp start ms", `mcp recall ${RARE_WORD} ms`, "mcp recall deploy ms", "mcp recall first ms", "mcp resources/list ms", "mcp save ms"];
   const lines = result.results.map((r) => [fmtInt(r.size), pair(r.fullIndex), pair(r.reindexNoChange),
     pair(r.reindexOneChanged), pair(r.search), pair(r.searchNoRefresh), pair(r.searchSeed), pair(r.searchWatched), fmtInt(r.check?.ms), fmtInt(r.related?.ms), pair(r.write),
-    (r.searchDbBytes / 1048576).toFixed(1), fmtInt(r.nodeBaseline.ms),
+    (r.dbBytes / 1048576).toFixed(1), fmtInt(r.nodeBaseline.ms),
     fmtMs(r.mcpStartup), fmtMs(r.mcpRecallRare), fmtMs(r.mcpRecallCommon), fmtMs(r.mcpRecallFirst), fmtMs(r.mcpResourcesList), fmtMs(r.mcpSave)]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => `| ${cells.map((c, i) => c.padStart(widths[i])).join(" | ")} |`;

@@ -87,7 +87,7 @@ row(`re-index after one edit, ${large}`, alternate((b) => {
   return timed(b, ["index", "--vault", largeVaults[b]]);
 }));
 let written = 0;
-row(`cortex write, ${large}`, alternate((b) => timed(b, ["write", "--name", `AB note ${b} ${++written}`, "--type", "insight", "--project", "ops", "--tags", "deploy", "--body", `Written by bench/ab.mjs, run ${written}, about deploy windows and canaries.`, "--vault", largeVaults[b]])));
+row(`cortex write, ${large}`, alternate((b) => timed(b, ["write", "--name", `AB note ${b} ${++written}`, "--type", "insight", "--project", "ops", "--tags", "deploy", "--body", `Written by bench/ab.mjs, run ${written}, about deploy windows and canaries.`, "--force", "--vault", largeVaults[b]])));
 if (!values["no-mcp"]) {
   for (const build of ["A", "B"]) timed(build, ["index", "--vault", largeVaults[build]]);
   const recall = { A: [], B: [] };

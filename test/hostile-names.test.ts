@@ -2,12 +2,13 @@ import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { defaultConfig, indexVault, readSearchFile, search } from "./helpers/lib.js";
+import { defaultConfig, indexVault, search } from "./helpers/lib.js";
+import { dbDump } from "./helpers/db-dump.js";
 import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
 import { listAtoms } from "./helpers/tree.js";
 
 const TODAY = "2026-11-23";
-const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/search.tsv", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
+const DERIVED = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
 /** File names a user may give a note, each with a word found only in it. */
 const NAMES: [name: string, word: string][] = [
@@ -41,7 +42,7 @@ function index(vault: string, full = false) {
 }
 
 function derived(vault: string): Record<string, string> {
-  return Object.fromEntries(DERIVED.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")]));
+  return { ...Object.fromEntries(DERIVED.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")])), "index/cortex.db": dbDump(vault) };
 }
 
 function fullTwin(vault: string): Record<string, string> {
@@ -55,12 +56,14 @@ function fullTwin(vault: string): Record<string, string> {
   }
 }
 
-test("should keep every hostile file name exact in search.tsv, so that search names files that exist", async () => {
+test("should keep every hostile file name exact in the database and the manifest, so that search names files that exist", async () => {
   const vault = vaultWithNames();
   try {
     index(vault, true);
-    const records = readSearchFile(readFileSync(join(vault, "index/search.tsv")));
-    assert.deepEqual(records.map((r) => r.path).sort(), listAtoms(vault));
+    const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
+    assert.deepEqual(manifest.map((r) => r.path).sort(), listAtoms(vault));
+    const filesTable = dbDump(vault).split("\n--\n")[0]!.split("\n").map((line) => (JSON.parse(line) as { path: string }).path).filter((p) => p.startsWith("w/"));
+    assert.deepEqual(filesTable.sort(), listAtoms(vault));
     for (const [name, word] of NAMES) {
       const { hits } = await search(word, { vault, today: TODAY, log: false });
       assert.deepEqual(hits.map((h) => h.record.path), [`w/${name}`], word);
@@ -90,7 +93,7 @@ test("should give the files of a full index after incremental runs over hostile 
   const vault = vaultWithNames();
   try {
     index(vault, true);
-    // A changed note (spliced), then an added and a removed one (rebuilt).
+    // A changed note, then an added and a removed one.
     writeFileSync(join(vault, "w", "tab\there.md"), note("zebratab").replace("the zebratab note", "the changed zebratab note"));
     index(vault);
     assert.deepEqual(derived(vault), fullTwin(vault));
@@ -107,7 +110,7 @@ test("should give the files of a full index after incremental runs over hostile 
   }
 });
 
-test("should skip a file name that is not valid UTF-8 with a warning, and keep the cache usable", () => {
+test("should skip a file name that is not valid UTF-8 with a warning, and keep the database usable", () => {
   const vault = vaultWithNames();
   try {
     const folder = Buffer.from(join(vault, "w/"));
@@ -119,7 +122,6 @@ test("should skip a file name that is not valid UTF-8 with a warning, and keep t
     assert.deepEqual(warnings.map((d) => [d.file, d.severity]), [["w/f\ufffd.md", "warning"], ["w/f\ufffd.md", "warning"]]);
     assert.ok(!first.diagnostics.some((d) => /ENOENT/.test(d.message)), "no 'cannot stat' or 'cannot read'");
     assert.equal(first.atoms, NAMES.length + 2, "the hostile names, the hub and the name with U+FFFD");
-    assert.doesNotMatch(readFileSync(join(vault, "index/cache.tsv"), "utf8"), /NaN/);
     const again = index(vault);
     assert.deepEqual([again.reread, again.written], [0, []], "nothing re-read the next run");
     assert.equal(again.diagnostics.filter((d) => d.message === "file name is not valid UTF-8").length, 2);

@@ -1,62 +1,41 @@
 import assert from "node:assert/strict";
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { readIndexes } from "../lib/store/read-indexes.js";
 import { removeTemp, runInProcess } from "./helpers/cli.js";
-import { DAMAGES, DERIVED_FILES, damage, derivedSnapshot, exampleVault, freshFullIndex, indexRun, searches, TODAY, type Damage } from "./helpers/index-damage.js";
+import { DERIVED_FILES, damage, derivedSnapshot, exampleVault, freshFullIndex, indexRun, searches, TODAY } from "./helpers/index-damage.js";
 
-// Each derived file with one kind of damage (rotating), and every kind on the manifest; the stress suite tries every pair.
-const CASES: [string, Damage][] = [...DERIVED_FILES.map((rel, i): [string, Damage] => [rel, DAMAGES[i % DAMAGES.length]!]), ...DAMAGES.map((d): [string, Damage] => ["index/manifest.json", d])];
+// The exports are written from the database and never read back: one that is deleted is written again by the
+// next run; the database itself, damaged, is rebuilt (see test/index-db.test.ts for every kind of damage).
 
-test("should find each damaged derived file on the next index run, say so in one line and rebuild what a full index gives", async () => {
+test("should write each deleted export again on the next index run, without a word, as a full index gives it", async () => {
   const vault = exampleVault();
   try {
     indexRun(vault, { full: true });
     const expected = freshFullIndex(vault);
     const expectedHits = await searches(vault);
-    for (const [i, [rel, how]] of CASES.entries()) {
-      damage(vault, rel, how, i);
+    for (const rel of DERIVED_FILES) {
+      rmSync(join(vault, rel));
       const notices: string[] = [];
       indexRun(vault, { notices });
-      // A cache that is gone is a first run's (a fresh clone has none): rebuilt without a word.
-      const silent = rel === "index/cache.tsv" && how === "delete the file";
-      assert.equal(notices.length, silent ? 0 : 1, `${rel}, ${how}: one notice (${notices.join(" | ")})`);
-      if (!silent) assert.match(notices[0]!, new RegExp(`^${rel.replace(".", "\\.")} is (damaged|missing|empty)`), `${rel}, ${how}`);
-      assert.deepEqual(derivedSnapshot(vault), expected, `${rel}, ${how}: the files of a full index`);
-      assert.deepEqual(await searches(vault), expectedHits, `${rel}, ${how}: searches`);
-      const again: string[] = [];
-      assert.deepEqual(indexRun(vault, { notices: again }).written, [], `${rel}, ${how}: nothing left to do`);
-      assert.deepEqual(again, []);
+      assert.deepEqual(notices, [], rel);
+      assert.deepEqual(derivedSnapshot(vault), expected, `${rel}: the files of a full index`);
+      assert.deepEqual(await searches(vault), expectedHits, `${rel}: searches`);
+      assert.deepEqual(indexRun(vault).written, [], `${rel}: nothing left to do`);
     }
   } finally {
     removeTemp(vault);
   }
 });
 
-test("should rebuild rather than splice into a damaged file when a note changed too", () => {
+test("should never read a damaged export back: searches, writes and the next exports are the database's", async () => {
   const vault = exampleVault();
   try {
     indexRun(vault, { full: true });
-    for (const [i, rel] of ["index/manifest.json", "index/search.tsv", "index/graph.json", "index/by_tag.json", "index/links.json"].entries()) {
-      damage(vault, rel, "delete a line", i);
-      appendFileSync(join(vault, "rules/no_friday_deploys.md"), `\nEdit ${i}.\n`);
-      const notices: string[] = [];
-      indexRun(vault, { notices });
-      assert.equal(notices.length, 1, rel);
-      assert.deepEqual(derivedSnapshot(vault), freshFullIndex(vault), rel);
-    }
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should never crash a later write or index on a damaged links.json, graph.json or by_tag.json", async () => {
-  const vault = exampleVault();
-  try {
-    indexRun(vault, { full: true });
-    for (const rel of ["index/links.json", "index/graph.json", "index/by_tag.json"]) {
-      damage(vault, rel, "truncate", 0);
+    for (const [i, rel] of ["index/manifest.json", "index/links.json", "index/graph.json", "index/by_tag.json"].entries()) {
+      const expectedHits = await searches(vault);
+      damage(vault, rel, "truncate", i);
+      assert.deepEqual(await searches(vault), expectedHits, `${rel}: searches`);
       const write = await runInProcess(["write", "--vault", vault, "--today", TODAY, "--type", "insight", "--project", "ops", "--name", `Fresh note on ${rel}`, "--description", "a new note", "--body", "Text."]);
       assert.equal(write.code, 0, `${rel}: ${write.stderr}`);
       assert.deepEqual(derivedSnapshot(vault), freshFullIndex(vault), rel);
@@ -66,41 +45,34 @@ test("should never crash a later write or index on a damaged links.json, graph.j
   }
 });
 
-test("should tell the CLI user on stderr and exit 0 when cortex index rebuilds a damaged manifest", async () => {
+test("should tell the CLI user on stderr and exit 0 when cortex index rebuilds a damaged database", async () => {
   const vault = exampleVault();
   try {
     indexRun(vault, { full: true });
-    writeFileSync(join(vault, "index/manifest.json"), readFileSync(join(vault, "index/manifest.json")).subarray(0, 100));
+    const expected = freshFullIndex(vault);
+    writeFileSync(join(vault, "index/cortex.db"), readFileSync(join(vault, "index/cortex.db")).subarray(0, 100));
     const run = await runInProcess(["index", "--vault", vault, "--today", TODAY]);
     assert.equal(run.code, 0);
-    assert.match(run.stderr, /^cortex: index\/manifest\.json is damaged \(100 bytes, \d+ written\): rebuilding the index$/m);
-    assert.equal(readIndexes(vault).manifest.length, 18);
+    assert.match(run.stderr, /^cortex: index\/cortex\.db: .*; rebuilding it$/m);
+    assert.deepEqual(derivedSnapshot(vault), expected);
+    assert.equal((JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as unknown[]).length, 18);
   } finally {
     removeTemp(vault);
   }
 });
 
-test("should refuse to read an index file that does not match its check, naming it", () => {
+test("should say once, when index/ holds an earlier version's files, that it is rebuilt, and remove them", async () => {
   const vault = exampleVault();
   try {
     indexRun(vault, { full: true });
-    damage(vault, "index/by_type.json", "random bytes", 3);
-    assert.throws(() => readIndexes(vault), /index\/by_type\.json is damaged \(checksum\)\); run: cortex index --full$/);
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should rebuild a search file that lost or gained a line before searching it, not give what is left", async () => {
-  const vault = exampleVault();
-  try {
-    indexRun(vault, { full: true });
-    const expectedHits = await searches(vault);
-    for (const [i, how] of (["delete a line", "duplicate a line", "truncate"] as const).entries()) {
-      damage(vault, "index/search.tsv", how, i + 2);
-      assert.deepEqual(await searches(vault), expectedHits, how);
-      assert.deepEqual(derivedSnapshot(vault)["index/search.tsv"], freshFullIndex(vault)["index/search.tsv"], how);
-    }
+    const expected = freshFullIndex(vault);
+    rmSync(join(vault, "index/cortex.db"));
+    for (const name of ["cache.tsv", "search.tsv", "search.db", "pending.json", "link-keys.tsv", "aliases.tsv", "folders.tsv", "quiet-since", "check-cache.tsv"]) writeFileSync(join(vault, "index", name), "left by an earlier version\n");
+    const notices: string[] = [];
+    indexRun(vault, { notices });
+    assert.deepEqual(notices, ["index/ was written by an earlier version of cortex; rebuilding it"]);
+    assert.deepEqual(derivedSnapshot(vault), expected);
+    for (const name of ["cache.tsv", "search.tsv", "search.db", "pending.json", "link-keys.tsv", "aliases.tsv", "folders.tsv", "quiet-since", "check-cache.tsv"]) assert.throws(() => readFileSync(join(vault, "index", name)), name);
   } finally {
     removeTemp(vault);
   }

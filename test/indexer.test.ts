@@ -4,7 +4,7 @@ import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSyn
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { defaultConfig, INDEX_FORMAT, indexVault, readConfigFile, readSearchFile, search, SEARCH_FILE_HEADER } from "./helpers/lib.js";
+import { defaultConfig, indexVault, readConfigFile } from "./helpers/lib.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
 import { fullRebuildOf, run, snapshot, TODAY } from "./helpers/index-files.js";
 
@@ -25,7 +25,7 @@ test("should write byte-identical index files on two full runs, with a trailing 
     const first = snapshot(vault);
     run(vault, { full: true });
     assert.deepEqual(snapshot(vault), first);
-    for (const text of Object.values(first)) assert.ok(text.endsWith("\n"));
+    for (const [rel, text] of Object.entries(first)) if (rel !== "index/cortex.db") assert.ok(text.endsWith("\n"), rel);
     assert.deepEqual(readdirSync(join(vault, "index")).filter((f) => f.endsWith(".tmp")), [], "no temp files left");
   } finally {
     removeTemp(vault);
@@ -92,30 +92,7 @@ test("should give exactly the files of a full rebuild after each kind of change"
   }
 });
 
-test("should rebuild a search file of an older format, whether indexing or searching", async () => {
-  const vault = exampleCopy();
-  const searchFile = join(vault, "index/search.tsv");
-  const makeOld = () => writeFileSync(searchFile, readFileSync(searchFile, "utf8").replace(SEARCH_FILE_HEADER, "#cortex-search\t1"));
-  try {
-    run(vault);
-    makeOld();
-    run(vault, { today: "2026-11-23" });
-    assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-23"), "a new day, no note changed");
-    makeOld();
-    appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nOne more line.\n");
-    run(vault, { today: "2026-11-23" });
-    assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-23"), "one note changed");
-    makeOld();
-    // The refresh before the search finds search.tsv unlike its check in meta.json and rebuilds the index.
-    const { hits } = await search("deploy risk", { vault, today: "2026-11-23", log: false, ranking: "seed" });
-    assert.ok(hits.length > 0);
-    assert.ok(readFileSync(searchFile, "utf8").startsWith(`${SEARCH_FILE_HEADER}\n`));
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should give the same files when the built CLI parses on several threads as when one thread does, reading ahead or not", () => {
+test("should give the same files and database when the built CLI parses on several threads as when one thread does", () => {
   const vault = tempDir();
   const twin = tempDir();
   try {
@@ -127,92 +104,28 @@ test("should give the same files when the built CLI parses on several threads as
     cpSync(vault, twin, { recursive: true, preserveTimestamps: true });
     // The files and what the run reports are the one-thread run's (this process runs TypeScript: one thread).
     const one = run(twin, { full: true });
-    // The notes are cached: "always" reads ahead all the same (what a vault whose notes wait on the disk gets).
-    for (const readAhead of ["always", "never"]) {
-      const env = { ...process.env, CORTEX_READ_AHEAD: readAhead };
-      const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q", "--json"], { encoding: "utf8", env });
-      assert.equal(cli.status, 0, cli.stderr);
-      const threaded = JSON.parse(cli.stdout) as { atoms: number; written: string[]; diagnostics: unknown[] };
-      assert.deepEqual(snapshot(vault), snapshot(twin), readAhead);
-      assert.deepEqual({ atoms: threaded.atoms, written: threaded.written, diagnostics: threaded.diagnostics }, { atoms: one.atoms, written: one.written, diagnostics: one.diagnostics });
-    }
+    const cli = spawnSync(process.execPath, [BUILT_CLI, "index", "--vault", vault, "--today", TODAY, "--full", "-q", "--json"], { encoding: "utf8" });
+    assert.equal(cli.status, 0, cli.stderr);
+    const threaded = JSON.parse(cli.stdout) as { atoms: number; written: string[]; diagnostics: unknown[] };
+    assert.deepEqual(snapshot(vault), snapshot(twin));
+    assert.deepEqual({ atoms: threaded.atoms, written: threaded.written, diagnostics: threaded.diagnostics }, { atoms: one.atoms, written: one.written, diagnostics: one.diagnostics });
   } finally {
     removeTemp(twin);
     removeTemp(vault);
   }
 });
 
-// The diagnostics of the binary quirk file cut short: that file must be read again, not crash the run.
-function brokenDiagnostics(cache: string): string {
-  return cache.replace(/(\t)(\[\{[^\n]*?)(\}\])(\tquirks\/binary\.md\n)/, "$1$2$4");
-}
-
-// The header, then the lines in reverse path order.
-function outOfOrder(cache: string): string {
-  const [header, ...lines] = cache.trimEnd().split("\n");
-  return `${[header, ...lines.reverse()].join("\n")}\n`;
-}
-
-test("should report the same diagnostics and cache entries incrementally as a full run, and survive a damaged cache", () => {
+test("should report the same diagnostics incrementally as a full run, kept files' diagnostics included", () => {
   const vault = exampleCopy();
-  // Without the end line, which holds the data files' mtimes.
-  const cacheColumns = (dir: string) => readFileSync(join(dir, "index/cache.tsv"), "utf8").split("\n").filter((l) => !l.startsWith("#end\t")).map((l) => l.split("\t").slice(1).join("\t"));
-  const full = (dir: string) => {
-    const r = run(dir, { full: true });
-    return { diagnostics: r.diagnostics, atoms: r.atoms, cache: cacheColumns(dir) };
-  };
   try {
     run(vault);
     writeFileSync(join(vault, "quirks/bad_yaml.md"), "---\nname: [unclosed\n---\nBody\n");
     rmSync(join(vault, "quirks/dates.md"));
     const incremental = run(vault);
-    const expected = { diagnostics: incremental.diagnostics, atoms: incremental.atoms, cache: cacheColumns(vault) };
     assert.ok(incremental.diagnostics.some((d) => d.file === "quirks/bad_yaml.md" && d.rule === "frontmatter-yaml"));
-    assert.ok(incremental.diagnostics.some((d) => d.file === "quirks/binary.md"), "kept lines keep their diagnostics");
-    assert.deepEqual(full(vault), expected);
-    const cache = join(vault, "index/cache.tsv");
-    const text = readFileSync(cache, "utf8");
-    const damaged = [text.slice(0, text.length - 7), text.replace(/\t[^\t\n]*\n/, "\n"), text.split("\n").reverse().join("\n"), outOfOrder(text), brokenDiagnostics(text)];
-    for (const [i, bad] of damaged.entries()) {
-      assert.notEqual(bad, text, `damaged cache ${i} differs`);
-      writeFileSync(cache, bad);
-      appendFileSync(join(vault, "rules/no_friday_deploys.md"), `\nEdit ${i}.\n`);
-      const after = run(vault);
-      assert.deepEqual(snapshot(vault), fullRebuildOf(vault), `damaged cache ${i}`);
-      assert.deepEqual(after.diagnostics, full(vault).diagnostics, `damaged cache ${i}: diagnostics`);
-    }
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should scan on two threads exactly as on one", async () => {
-  const vault = tempDir();
-  try {
-    // Files at every depth, folders two levels down (what the threads share), and what a scan skips or lists apart.
-    for (let i = 0; i < 1300; i++) {
-      const dir = join(vault, ...[`top${i % 3}`, `mid${i % 7}`, `low${i % 5}`].slice(0, i % 4));
-      mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, `s${i}.md`), "x".repeat(i));
-    }
-    for (const skipped of [".obsidian/a.md", "top1/node_modules/b.md", "index/c.md", "top2/index/d.md"]) {
-      mkdirSync(join(vault, skipped, ".."), { recursive: true });
-      writeFileSync(join(vault, skipped), "y");
-    }
-    writeFileSync(join(vault, "MEMORY.md"), "m");
-    writeFileSync(join(vault, "top0/mid1/pic.png"), "p");
-    symlinkSync(join(vault, "top0"), join(vault, "top1/mid2/link"));
-    const { scanVault } = (await import(join(ROOT, "dist/lib/store/scan-vault.js"))) as typeof import("../lib/store/scan-vault.js");
-    const { scanOnTwoThreads, startScanHelper } = (await import(join(ROOT, "dist/lib/store/parallel-scan.js"))) as typeof import("../lib/store/parallel-scan.js");
-    const one = scanVault(vault);
-    assert.equal(one.files.length, 1301);
-    assert.ok(one.files.some((f) => f.path === "top2/index/d.md"), "a nested folder named index is content");
-    assert.deepEqual(scanVault(vault, { expectedFiles: Infinity }), one);
-    // A worker that died before its turn leaves every folder to this thread.
-    const dead = startScanHelper()!;
-    dead.terminate();
-    const sorted = (scan: ReturnType<typeof scanVault>) => ({ ...scan, files: [...scan.files].sort((a, b) => (a.path < b.path ? -1 : 1)), others: [...scan.others].sort(), skipped: [...scan.skipped].sort((a, b) => (a.path < b.path ? -1 : 1)) });
-    assert.deepEqual(sorted(scanOnTwoThreads(vault, dead)), one);
+    assert.ok(incremental.diagnostics.some((d) => d.file === "quirks/binary.md"), "kept files keep their diagnostics");
+    const full = run(vault, { full: true });
+    assert.deepEqual([incremental.diagnostics, incremental.atoms], [full.diagnostics, full.atoms]);
   } finally {
     removeTemp(vault);
   }
@@ -243,17 +156,15 @@ test("should parse here the chunks of a worker that dies, without waiting long o
   const vault = tempDir();
   try {
     for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `w${i}.md`), `---\nname: W ${i}\n---\nBody\n`);
-    const { readAtomFilesParallel } = (await import(join(ROOT, "dist/lib/engine/parallel-parse.js"))) as typeof import("../lib/engine/parallel-parse.js");
-    const { readAtomFiles } = await import("../lib/store/read-atom.js");
+    const { readNotes } = (await import(join(ROOT, "dist/lib/engine/note-reads.js"))) as typeof import("../lib/engine/note-reads.js");
     const jobs = readdirSync(vault).sort().map((name) => ({ abs: join(vault, name), path: name, mtimeMs: NaN, size: NaN }));
     const started = Date.now();
-    // One worker dies with a chunk claimed (as one ended by its heap limit does), and is given up after a second.
-    // Not a real heap limit: from Node 22 on, one too small to start in aborts this whole process.
-    const script = pathToFileURL(join(ROOT, "test/fixtures/workers/dying-parse-worker.mjs"));
-    const parallel = readAtomFilesParallel(jobs, defaultConfig(), { threads: 2, script, stallMs: 1000 });
+    // One worker dies with a chunk claimed (as one ended by its heap limit does), and is given up.
+    const script = pathToFileURL(join(ROOT, "test/fixtures/workers/dying-read-worker.mjs"));
+    const parallel: string[] = [];
+    readNotes(jobs, defaultConfig(), (read) => parallel.push(read.file.path), { threads: 2, script, stallMs: 1000 });
     assert.ok(Date.now() - started < 20_000, "gave up waiting on the dead worker");
-    const names = (results: typeof parallel) => results.map((r) => r.atom?.atom.name ?? r.diagnostic?.rule);
-    assert.deepEqual(names(parallel), names(readAtomFiles(jobs, defaultConfig())));
+    assert.deepEqual(parallel.sort(), jobs.map((j) => j.path).sort(), "every note read once, the dead worker's here");
   } finally {
     removeTemp(vault);
   }
@@ -281,50 +192,32 @@ test("should list the lock in index/.gitignore, bring one it wrote before up to 
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     run(vault);
     const ignore = join(vault, "index/.gitignore");
-    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cache.tsv", "folders.tsv", "quiet-since", "link-keys.tsv", "aliases.tsv", "check-cache.tsv", "search.db", "search.db-journal", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking", "watch.json"]);
+    assert.deepEqual(readFileSync(ignore, "utf8").split("\n").filter((l) => l && !l.startsWith("#")), ["cortex.db", "cortex.db-wal", "cortex.db-shm", "access_log.jsonl", "mv-journal.json", "*.tmp", ".lock", ".lock.breaking", "watch.json"]);
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
     assert.match(readFileSync(ignore, "utf8"), /^\.lock$/m, "the earlier version is replaced");
     assert.match(readFileSync(ignore, "utf8"), /^mv-journal\.json$/m, "the earlier version is replaced");
-    assert.match(readFileSync(ignore, "utf8"), /^check-cache\.tsv$/m, "the earlier version is replaced");
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\naccess_log.jsonl\n*.tmp\n.lock\n.lock.breaking\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
-    assert.match(readFileSync(ignore, "utf8"), /^check-cache\.tsv$/m, "the version before check's cache is replaced too");
+    assert.match(readFileSync(ignore, "utf8"), /^cortex\.db$/m, "the version before check's cache is replaced too");
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
-    assert.match(readFileSync(ignore, "utf8"), /^folders\.tsv$/m, "the version before the folder stamps is replaced too");
+    assert.match(readFileSync(ignore, "utf8"), /^cortex\.db$/m, "the version before the folder stamps is replaced too");
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
-    assert.match(readFileSync(ignore, "utf8"), /^link-keys\.tsv$/m, "the version before the link keys is replaced too");
-    assert.match(readFileSync(ignore, "utf8"), /^aliases\.tsv$/m, "and lists the aliases file");
+    assert.match(readFileSync(ignore, "utf8"), /^cortex\.db$/m, "the version before the link keys is replaced too");
     writeFileSync(ignore, "# Written by cortex: machine-local and append-only files\ncache.tsv\nfolders.tsv\nlink-keys.tsv\naliases.tsv\ncheck-cache.tsv\nsearch.db\nsearch.db-journal\naccess_log.jsonl\nmv-journal.json\n*.tmp\n.lock\n.lock.breaking\nwatch.json\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
-    assert.match(readFileSync(ignore, "utf8"), /^quiet-since$/m, "the version before the quiet mark is replaced too");
+    assert.match(readFileSync(ignore, "utf8"), /^cortex\.db-wal$/m, "the version before the one database is replaced too");
     writeFileSync(ignore, "cache.tsv\n# mine\n");
     appendFileSync(join(vault, "a.md"), "more\n");
     run(vault);
     assert.equal(readFileSync(ignore, "utf8"), "cache.tsv\n# mine\n");
-  } finally {
-    removeTemp(vault);
-  }
-});
-
-test("should read the manifest alone as readIndexes reads it, and refuse an index of another format", async () => {
-  const vault = tempDir();
-  try {
-    writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody [[b]]\n");
-    writeFileSync(join(vault, "b.md"), "---\nname: B\n---\nBody\n");
-    run(vault);
-    const { readIndexes, readManifestFile } = await import("../lib/store/read-indexes.js");
-    assert.deepEqual(readManifestFile(vault), readIndexes(vault).manifest);
-    assert.deepEqual(readManifestFile(vault).map((m) => [m.path, m.backlinks]), [["a.md", 0], ["b.md", 1]]);
-    writeFileSync(join(vault, "index/meta.json"), '{"format": 0}\n');
-    for (const read of [readManifestFile, readIndexes]) assert.throws(() => read(vault), (e: unknown) => (e as { code?: string }).code === "NO_INDEX" && new RegExp(`format 0, expected ${INDEX_FORMAT}`).test((e as Error).message));
   } finally {
     removeTemp(vault);
   }

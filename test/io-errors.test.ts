@@ -68,8 +68,8 @@ test("should say a note was written but the index was not when the disk fills up
   mkdirSync(vault);
   const write = (name: string, body: string) => runBuilt(["write", "--vault", vault, "--name", name, "--type", "rule", "--project", "p", "--body", body, ...TODAY]);
   assert.equal(write("First note", "The first one.").code, 0);
-  // Room for the lock and the note, none for the index files after them.
-  const filler = fillDisk(disk, 2);
+  // Room for the lock, the note and the database's shared-memory file (WAL mode: a reader needs it too), none for the index update.
+  const filler = fillDisk(disk, 10);
   const run = write("Second note", "The second one, in other words entirely.");
   assert.equal(run.code, 1);
   assert.match(run.stdout, /^Wrote rules\/second_note\.md \(id 20261122_second_note\)\n/);

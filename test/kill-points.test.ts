@@ -3,14 +3,16 @@ import { test } from "node:test";
 import { KILL_COMMANDS, killAndConverge, killThreadedAndConverge, threadedVault } from "./helpers/kill-points.js";
 import { removeTemp } from "./helpers/cli.js";
 
-// A few stages per command (the stress suite tries every stage): before any index file, between data files, between meta.json and the cache.
+// A few stages per command (the stress suite tries every stage): before the transaction, inside it, after its commit,
+// between the exports, after meta.json.
 const CASES: [command: string, stage: string][] = [
+  ["write", "index:rows"],
   ["write", "index/graph.json"],
   ["supersede", "index:start"],
   ["supersede", "index/meta.json"],
   ["refresh-moc", "index/manifest.json"],
+  ["index", "index/cortex.db"],
   ["index", "index/links.json"],
-  ["index", "index/meta.json"],
 ];
 
 test("should converge to a full index, with every note whole, after a command is killed at a stage of its index write", () => {
@@ -23,8 +25,8 @@ test("should converge to a full index, with every note whole, after a command is
 test("should converge to a full index after a full run on several threads is killed between its files", () => {
   const vault = threadedVault();
   try {
-    // A file of this thread, then one of the part writer's (the stress suite tries every stage).
-    for (const stage of ["layers/hot.json", "index/graph.json"]) assert.ok(killThreadedAndConverge(vault, stage), `killed at ${stage}`);
+    // Inside the build at its temporary path, then between the exports (the stress suite tries every stage).
+    for (const stage of ["index:rows", "index/graph.json"]) assert.ok(killThreadedAndConverge(vault, stage), `killed at ${stage}`);
   } finally {
     removeTemp(vault);
   }

@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { removeStaleTemps, writeFileAtomic } from "../store/atomic.js";
+import { removeStaleTemps, writeError, writeFileAtomic } from "../store/atomic.js";
+import type { CortexError } from "../core/errors.js";
 import { IndexDb } from "../store/index-db.js";
 import { killPoint } from "../store/kill-point.js";
 import { withIndexLock } from "../store/lock.js";
@@ -51,8 +52,11 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     try {
       return indexOnDisk(vaultDir, settings, options, options.full === true, seen);
     } catch (error) {
-      // A database damaged inside (a page, not its header) fails only when read: made anew, once.
       if (!isSqliteError(error)) throw error;
+      // The disk, not the database: said as any failed write is.
+      const io = ioErrorOf(error, file);
+      if (io) throw io;
+      // A database damaged inside (a page, not its header) fails only when read: made anew, once.
       notice(options, `index/cortex.db: ${(error as Error).message}; rebuilding it`);
       return indexOnDisk(vaultDir, settings, options, true);
     }
@@ -76,6 +80,15 @@ function indexOnDisk(vaultDir: string, settings: string, options: IndexVaultOpti
 
 function isSqliteError(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === "ERR_SQLITE_ERROR";
+}
+
+// SQLite's result codes of a failed write that is the disk's doing (full, read-only, I/O), as the file system's.
+const DISK_ERRORS: Record<number, string> = { 13: "ENOSPC", 8: "EROFS", 10: "EIO", 14: "EACCES" };
+
+// The error of a write to `file` that failed for the disk's sake, said as writeFileAtomic says it; null otherwise.
+function ioErrorOf(error: unknown, file: string): CortexError | null {
+  const code = DISK_ERRORS[((error as { errcode?: number }).errcode ?? 0) & 0xff];
+  return code ? writeError(file, Object.assign(new Error((error as Error).message), { code })) : null;
 }
 
 /** The scan a check made before the lock, and the generation of the database it was compared with. */

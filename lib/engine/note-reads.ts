@@ -44,6 +44,8 @@ export interface ReadNotesOptions {
   threads?: number;
   /** The workers' script (tests give one that dies). Default read-worker.js. */
   script?: URL;
+  /** A worker that has delivered nothing for this long is taken for dead. Default 15 s. */
+  stallMs?: number;
 }
 
 /**
@@ -77,7 +79,7 @@ function onWorkers(total: number, chunkOf: (c: number) => ReadJob[], chunks: num
   const pool = WorkerPool.start({ script: options.script ?? new URL("./read-worker.js", import.meta.url), count: threads, data: () => data });
   if (!pool) return;
   try {
-    pool.waitUntil(() => pool.finished, { stallMs: STALL_MS, deadline: Date.now() + 60_000 + total * 2 }, (reply: PoolReply) => {
+    pool.waitUntil(() => pool.finished, { stallMs: options.stallMs ?? STALL_MS, deadline: Date.now() + 60_000 + total * 2 }, (reply: PoolReply) => {
       if (reply.error === undefined) take(reply.id, reply.result as NoteRead[]);
       Atomics.add(control, 1, 1);
       Atomics.notify(control, 1);

@@ -27,7 +27,7 @@ export const KILL_COMMANDS: KillCommand[] = [
   },
   {
     name: "index",
-    // An edit that changes a link (a rebuild) and a new note (an insert).
+    // An edit that changes a link and a new note.
     setup: (vault) => {
       appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nSee [[payments_api_v2]].\n");
       writeFileSync(join(vault, "insights/kill_point_insight.md"), "---\ntype: insight\nproject: research\ndescription: added before an index run\nupdated: 2026-11-22\n---\nText.\n");
@@ -49,7 +49,7 @@ export const KILL_COMMANDS: KillCommand[] = [
 // mv moves a note, so it has kill-point tests of its own (test/mv-journal.test.ts), with its journal's stages.
 
 /** Every stage an index run can be killed at (see lib/store/kill-point.ts). */
-export const INDEX_STAGES = ["index:start", "index/by_project.json", "index/by_tag.json", "index/by_type.json", "index/graph.json", "index/links.json", "index/manifest.json", "index/search.tsv", "layers/cold.json", "layers/hot.json", "layers/warm.json", "index/meta.json", "index/cache.tsv", "search.db:update", "search.db:rebuilt"];
+export const INDEX_STAGES = ["index:start", "index:rows", "index/cortex.db", "index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "layers/hot.json", "layers/warm.json", "layers/cold.json", "index/meta.json"];
 
 function notes(vault: string): Map<string, Buffer> {
   return new Map(listAtoms(vault).map((rel) => [rel, readFileSync(join(vault, rel))]));
@@ -79,8 +79,8 @@ export function killAndConverge(command: KillCommand, stage: string): boolean {
   return killed;
 }
 
-/** The stages of a full run on several threads (2,000+ notes): its files are written by this thread and the part writer. */
-export const THREADED_STAGES = INDEX_STAGES.filter((stage) => stage !== "search.db:update");
+/** The stages of a full run on several threads (2,000+ notes): the database built at a temporary path, then the exports. */
+export const THREADED_STAGES = INDEX_STAGES;
 
 /** A vault of `notes` notes that link, tag and date one another, indexed in full (in this process: one thread). */
 export function threadedVault(notes = 2100): string {

@@ -4,7 +4,6 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { readSearchFile } from "../helpers/lib.js";
 import { BUILT_CLI, removeTemp, tempDir } from "../helpers/cli.js";
 import { DERIVED, fullRebuildOf, run, snapshot, TODAY } from "../helpers/index-files.js";
 
@@ -21,8 +20,7 @@ async function killIndexRun(vault: string, flags: string[], ms: number): Promise
 function assertReadable(vault: string, atoms: number, when: string): void {
   for (const rel of DERIVED) {
     const text = readFileSync(join(vault, rel), "utf8");
-    if (rel.endsWith(".tsv")) assert.equal(readSearchFile(Buffer.from(text)).length, atoms, `${rel} whole ${when}`);
-    else assert.doesNotThrow(() => JSON.parse(text), `${rel} parses ${when}`);
+    assert.doesNotThrow(() => JSON.parse(text), `${rel} parses ${when}`);
   }
 }
 

@@ -93,8 +93,8 @@ export class CliContext {
    *
    * @throws CortexError `NOT_A_VAULT` when there is none (exit 2, nothing written).
    */
-  vault(flags: VaultFlags = {}, options: { requireVault?: boolean } = {}): Vault {
-    return openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd, requireVault: options.requireVault });
+  vault(flags: VaultFlags = {}): Vault {
+    return openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd });
   }
 
   /** Prints diagnostics as `path:line severity rule message` on stderr, with the severity `check` gives. */

@@ -149,9 +149,9 @@ function summarize(program: Command): Command {
   return program;
 }
 
-/** An error as `--json` callers read it on stderr: `{"error":{"code","message"}}`. */
-export function jsonError(code: string, message: string): string {
-  return `${JSON.stringify({ error: { code, message: message.trim() } })}\n`;
+/** An error as `--json` callers read it on stderr: `{"error":{"code","message","hint"?}}`. */
+export function jsonError(code: string, message: string, hint?: string): string {
+  return `${JSON.stringify({ error: { code, message: message.trim(), ...(hint ? { hint } : {}) } })}\n`;
 }
 
 const EXIT_CODES = `
@@ -168,7 +168,7 @@ function handleError(error: unknown, ctx: CliContext): number {
   }
   // A ConfigError is a CortexError (code CONFIG).
   if (error instanceof CortexError) {
-    ctx.err(ctx.jsonErrors ? jsonError(error.code, error.message) : `cortex: ${error.message}`);
+    ctx.err(ctx.jsonErrors ? jsonError(error.code, error.message, error.hint) : `cortex: ${error.message}${error.hint ? `\n${error.hint}` : ""}`);
     return 2;
   }
   const err = error as Error;

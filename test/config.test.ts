@@ -52,7 +52,10 @@ test("should find the vault: --vault, then CORTEX_VAULT, then the nearest cortex
     const cwd = join(root, "cwd");
     const env = { CORTEX_VAULT: join(root, "env") };
     assert.deepEqual(pick(loadConfig({ vault: "../flag", env, cwd })), [join(root, "flag"), "flag", 1]);
-    assert.deepEqual(pick(loadConfig({ env, cwd })), [join(root, "env"), "env", 2], "the env vault has no cortex.toml: defaults");
+    // Issue 26: a named folder without a cortex.toml is refused (was: taken with the defaults); an empty one gives the defaults.
+    assert.throws(() => loadConfig({ env, cwd }), { code: "NOT_A_VAULT" });
+    writeFileSync(join(root, "env/cortex.toml"), "");
+    assert.deepEqual(pick(loadConfig({ env, cwd })), [join(root, "env"), "env", 2], "the env vault's cortex.toml is empty: defaults");
     assert.deepEqual(pick(loadConfig({ env: {}, cwd })), [join(root, "named"), "cwd-config", 4], "settings of the cortex.toml that named a vault without its own");
     assert.deepEqual(pick(loadConfig({ env: {}, cwd: join(cwd, "deep/er") })), [join(root, "named"), "cwd-config", 4], "a subfolder finds the cortex.toml above it");
     writeFileSync(join(root, "named/cortex.toml"), "[layers]\nhot = 3\n");
@@ -71,10 +74,14 @@ test("should take a folder with a cortex index as a vault, and refuse a folder t
     writeFileSync(join(root, "v/index/meta.json"), "{}");
     assert.equal(loadConfig({ env: {}, cwd: join(root, "v/notes") }).vaultDir, join(root, "v"));
     mkdirSync(join(root, "plain/index"), { recursive: true });
-    const notVault = (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message === "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+    const NOT_A_VAULT = "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+    const notVault = (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message === NOT_A_VAULT;
     assert.throws(() => loadConfig({ env: {}, cwd: join(root, "plain") }), notVault, "an index/ folder that cortex did not write is no vault");
-    assert.throws(() => loadConfig({ vault: join(root, "plain"), env: {}, requireVault: true }), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT");
-    assert.equal(loadConfig({ vault: join(root, "plain"), env: {} }).vaultDir, join(root, "plain"), "an explicit --vault is taken as given");
+    // Issue 26: an explicit --vault or CORTEX_VAULT is held to the same rule (was: taken as given), with a hint naming cortex init.
+    for (const named of [{ vault: join(root, "plain") }, { env: { CORTEX_VAULT: join(root, "plain") } }]) {
+      assert.throws(() => loadConfig({ env: {}, ...named }), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message.startsWith(`${NOT_A_VAULT} (`) && e.hint === `run \`cortex init ${join(root, "plain")}\` to make it one`);
+    }
+    assert.equal(loadConfig({ vault: join(root, "v/notes"), env: {} }).vaultDir, join(root, "v"), "a named folder inside a vault is that vault");
   } finally {
     removeTemp(root);
   }

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { decodeAtomBytes } from "../lib/core/atoms/decode.js";
 import { ROOT, runBuilt, runInProcess } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 
 for (const args of [["search", "x", "--today", ""], ["index", "--today="], ["write", "--name", "n", "--type", "rule", "--project", "p", "--today", ""]]) {
   test(`should refuse an empty --today in one line (${args[0]})`, async () => {

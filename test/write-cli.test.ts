@@ -3,7 +3,7 @@ import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 
 const EXAMPLE = join(ROOT, "examples/vault");
@@ -47,7 +47,7 @@ registerMutationCases(CASES, {
 });
 
 test("should round-trip an awkward name through cortex index", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     const name = 'Colons: "quotes" #hash, ünïcödé — 日本語';
     const wrote = await runInProcess(["write", "--vault", vault, "--name", `${name}\n`, "--type", "concept", "--project", "p", "--today", "2026-11-22", "--json"]);
@@ -61,7 +61,7 @@ test("should round-trip an awkward name through cortex index", async () => {
 });
 
 test("should commit the new file when asked, leaving other changes alone", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     const { spawnSync } = await import("node:child_process");
     const git = (...args: string[]) => spawnSync("git", args, { cwd: vault, encoding: "utf8" });

@@ -3,7 +3,8 @@ import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ConfigError, CortexError, DEFAULT_WEIGHTS, loadConfig, parseConfig } from "./helpers/lib.js";
-import { removeTemp, tempDir } from "./helpers/cli.js";
+import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
+import { closestWords, editDistance } from "../lib/core/util/closest.js";
 
 test("should fill every default for an empty cortex.toml", () => {
   const config = parseConfig("", "cortex.toml", "/v");
@@ -94,3 +95,30 @@ test("should fail with a clear error for a missing vault folder", () => {
 function pick(loaded: ReturnType<typeof loadConfig>): [string, string, number] {
   return [loaded.vaultDir, loaded.via, loaded.config.layers.hot];
 }
+
+test("should warn of a misspelled table or key of cortex.toml, naming the nearest known one", async () => {
+  const text = '[write]\nduplicate_treshold = 0.5\n[layerz]\nhot = 1\n[scoring.fulltext]\nbodi = 2\n[tags]\nanything = ["x"]\n[moc.commands]\nmine = "echo"\n[zzz]\n';
+  assert.deepEqual(parseConfig(text, "/v/cortex.toml", "/v").warnings, [
+    "/v/cortex.toml: unknown key write.duplicate_treshold (did you mean write.duplicate_threshold?)",
+    "/v/cortex.toml: unknown table [layerz] (did you mean [layers]?)",
+    "/v/cortex.toml: unknown key scoring.fulltext.bodi (did you mean scoring.fulltext.body?)",
+    "/v/cortex.toml: unknown table [zzz]",
+  ]);
+  assert.equal(parseConfig("[layers]\nhot = 1\n[write]\nrelated = 2\n", "c.toml", "/").warnings, undefined, "no warning for known keys");
+  const vault = tempDir();
+  try {
+    writeFileSync(join(vault, "cortex.toml"), "[layerz]\nhot = 1\n");
+    const run = await runInProcess(["list", "--vault", vault, "--today", "2026-11-22"]);
+    assert.equal(run.stderr.split("\n")[0], `cortex: warning: ${join(vault, "cortex.toml")}: unknown table [layerz] (did you mean [layers]?)`);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should find the nearest words by edit distance, deterministically", () => {
+  assert.deepEqual(closestWords("opps", ["research", "ops", "opts"]), ["ops", "opts"]);
+  assert.deepEqual(closestWords("postgress", ["postgres", "progress", "post"]), ["postgres", "progress"]);
+  assert.deepEqual(closestWords("xyz", ["ops"]), []);
+  assert.equal(editDistance("treshold", "threshold"), 1);
+  assert.equal(editDistance("ab", "ba"), 1);
+});

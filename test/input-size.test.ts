@@ -45,6 +45,6 @@ test("should refuse a 20 MB body on its length without gigabytes of memory", () 
   if (run.error) return; // no /usr/bin/time here: the test above covers the count
   const lines = run.stderr.trim().split("\n");
   const peakKb = lines.at(-1);
-  assert.equal(lines[0], "cortex: body: is 20000000 chars, at most 50000 allowed (rule max-length)");
+  assert.equal(lines[0], "cortex: --body is 20000000 chars, at most 50000 allowed (rule max-length)");
   assert.ok(Number(peakKb) < 400_000, `peak ${peakKb} KB`);
 });

@@ -4,6 +4,9 @@ import { splitFrontmatter } from "../../lib/core/atoms/frontmatter.js";
 import type { CortexConfig } from "../../lib/core/config/types.js";
 import { normalizeRef } from "../../lib/core/links/refs.js";
 import { CortexError } from "../../lib/core/errors.js";
+import { WriteRejectedError } from "../../lib/core/write/errors.js";
+import { ATOM_STATUSES, ATOM_TYPES } from "../../lib/core/atoms/types.js";
+import { closestWords } from "../../lib/core/util/closest.js";
 import { pathInVault, removeAdopted } from "../../lib/app/write/adopt.js";
 import { writeAtom } from "../../lib/app/write/write-atom.js";
 import type { WriteInput, WriteResult } from "../../lib/core/write/types.js";
@@ -80,7 +83,9 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   };
   // The replaced atom is checked and superseded in the write's own transaction (see writeAtom).
   const supersedes = opts.supersedes === undefined ? undefined : normalizeRef(opts.supersedes);
-  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing: source.inVault?.path, supersedes, dryRun: opts.dryRun, related: opts.related });
+  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing: source.inVault?.path, supersedes, dryRun: opts.dryRun, related: opts.related }).catch((error: unknown) => {
+    throw asFlagError(error);
+  });
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
@@ -89,6 +94,21 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
     ctx.exitCode = 1;
   }
   reportCommit(ctx, result);
+}
+
+/** The flag that gives each field of a write. */
+const FLAGS: Readonly<Record<string, string>> = { name: "--name", type: "--type", project: "--project", tags: "--tags", body: "--body", status: "--status", description: "--description", confidence: "--confidence", pnl_impact: "--pnl-impact", links: "--links", dir: "--dir" };
+
+// A refused field named as the flag that gives it: `--name is required`, `--type is required (rule, insight, …)`.
+function asFlagError(error: unknown): unknown {
+  if (!(error instanceof WriteRejectedError) || error.code !== "VALIDATION" || !error.field || !FLAGS[error.field] || !error.message.startsWith(`${error.field}: `)) return error;
+  const flag = FLAGS[error.field]!;
+  const rest = error.message.slice(error.field.length + 2).replace(/ \(rule [\w-]+\)$/, "");
+  const given = /^"([^"]*)" is not/.exec(rest)?.[1];
+  if (error.rule === "required" || given === "") return new WriteRejectedError("VALIDATION", `${flag} is required${error.field === "type" ? ` (${ATOM_TYPES.join(", ")})` : ""}`, { field: error.field, rule: error.rule });
+  const near = given === undefined ? [] : closestWords(given, error.field === "type" ? ATOM_TYPES : error.field === "status" ? ATOM_STATUSES : []);
+  const refused = new WriteRejectedError("VALIDATION", `${flag} ${rest} (rule ${error.rule})`, { field: error.field, rule: error.rule });
+  return near.length > 0 ? Object.assign(refused, { hint: `did you mean ${flag} ${near[0]}?` }) : refused;
 }
 
 interface AfterWrite {

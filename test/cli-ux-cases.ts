@@ -48,12 +48,24 @@ export const UX_CASES: VaultCliCase[] = [
     args: (d) => ["edit", "no_friday_deploys", ...V(d)],
     env: { EDITOR: `sh ${join(ROOT, "test/fixtures/editor-append.sh")}`, VISUAL: "" },
     exitCode: 0,
-    stderr: /^Edited rules\/no_friday_deploys\.md; index updated\n$/,
+    // Was "Edited …; index updated": the edit now also sets `updated` (issue 26), and says so.
+    stderr: /^Edited rules\/no_friday_deploys\.md \(updated 2026-11-22\); index updated\n$/,
     after: (d) => {
       assert.match(read(d, "rules/no_friday_deploys.md"), /\nEdited by the test editor\.\n$/);
       assert.match(read(d, "index/search.tsv"), /rules\/no_friday_deploys\.md/);
+      assert.match(read(d, "rules/no_friday_deploys.md"), /\nupdated: 2026-11-22\n/, "updated follows the edit");
+      assert.match(read(d, "layers/hot.json"), /rules\/no_friday_deploys\.md/, "and the layer follows updated");
     },
   },
+  {
+    name: "should leave updated as it was when the editor changed nothing, or changed the date itself",
+    args: (d) => ["edit", "no_friday_deploys", ...V(d)],
+    env: { EDITOR: `sh -c 'sed -i "s/^updated: .*/updated: 2026-11-01/" "$0"'`, VISUAL: "" },
+    exitCode: 0,
+    stderr: /^Edited rules\/no_friday_deploys\.md \(changed\); index updated\n$/,
+    after: (d) => assert.match(read(d, "rules/no_friday_deploys.md"), /\nupdated: 2026-11-01\n/),
+  },
+  { name: "should say an edit that changed nothing left the note as it was", args: (d) => ["edit", "no_friday_deploys", ...V(d)], env: { EDITOR: "true", VISUAL: "" }, exitCode: 0, stderr: /^Edited rules\/no_friday_deploys\.md \(unchanged\); index unchanged\n$/, after: (d) => assert.match(read(d, "rules/no_friday_deploys.md"), /\nupdated: 2026-10-02\n/) },
   { name: "should say which editor failed and leave the index alone", args: (d) => ["edit", "no_friday_deploys", ...V(d)], env: { EDITOR: "false", VISUAL: "" }, exitCode: 2, stderr: /^cortex: editor "false" failed on rules\/no_friday_deploys\.md \(exit 1\); the index was not updated\n$/ },
   {
     name: "should write an atom that supersedes another (write --supersedes)",

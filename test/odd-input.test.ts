@@ -32,6 +32,23 @@ test("should index a text note with a stray NUL byte and warn, and still skip a 
   assert.deepEqual((JSON.parse(search.stdout) as { path: string }[]).map((h) => h.path), ["nul.md"]);
 });
 
+test("should index a note padded with NULs after its text up to them, with a warning naming how many", () => {
+  const vault = newDir();
+  const prose = "# Crash\n\nThe rollback of the orders table was rehearsed twice before the cut.\n";
+  writeFileSync(join(vault, "padded.md"), Buffer.concat([Buffer.from(prose), Buffer.alloc(3836)]));
+  writeFileSync(join(vault, "picture.md"), Buffer.concat([readFileSync(join(ROOT, "test/fixtures/quirks/binary.md")), Buffer.alloc(100)]));
+  const index = runBuilt(["index", "--vault", vault, "--today", "2026-11-22"]);
+  assert.equal(index.code, 0, index.stderr);
+  assert.match(index.stderr, /^padded\.md:4 warning nul-padding ends in 3836 NUL bytes \(a save cut short\?\); indexed up to them$/m);
+  assert.match(index.stderr, /^picture\.md:1 error binary file contains NUL bytes; skipped$/m, "binary from its first bytes: still skipped");
+  const search = runBuilt(["search", "--vault", vault, "--today", "2026-11-22", "--json", "rehearsed", "rollback"]);
+  assert.equal(search.code, 0, search.stderr);
+  assert.deepEqual((JSON.parse(search.stdout) as { path: string }[]).map((h) => h.path), ["padded.md"]);
+  const decoded = decodeAtomBytes(Buffer.concat([Buffer.from(prose), Buffer.alloc(5)]), "p.md");
+  assert.ok(decoded.ok && decoded.text === prose, "the text stops before the NULs");
+  assert.equal(decodeAtomBytes(Buffer.alloc(64), "zeros.md").ok, false, "NULs alone are binary");
+});
+
 test("should tell text with a stray NUL from binary bytes", () => {
   const text = (s: string) => new TextEncoder().encode(s);
   const utf16 = Buffer.from("# A note in UTF-16, which cortex cannot read\n".repeat(3), "utf16le");

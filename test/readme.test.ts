@@ -231,7 +231,7 @@ describe("docs/check.md: check's rules", () => {
     "frontmatter-yaml", "frontmatter-unterminated", "frontmatter-not-mapping", "frontmatter-key", "missing-field",
     "invalid-type", "invalid-status", "invalid-confidence", "invalid-project", "bad-date", "field-type", "duplicate-id",
     "broken-link", "missing-file", "ambiguous-link", "tag-format", "moc-unclosed", "moc-missing-open", "moc-duplicated",
-    "moc-nested", "binary", "unreadable", "skipped", "not-utf8", "nul-byte", "too-large",
+    "moc-nested", "binary", "unreadable", "skipped", "not-utf8", "nul-byte", "nul-padding", "too-large",
   ];
 
   test("should list every rule in the README's table with its severity", () => {

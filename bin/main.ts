@@ -3,6 +3,7 @@ import { CortexError } from "../lib/core/errors.js";
 import { packageVersion } from "../lib/store/version.js";
 import { CliContext, type CliParams } from "./context.js";
 import { addExamples } from "./help.js";
+import { jsonError } from "./format/json.js";
 import { shellQuote } from "../lib/core/util/shell.js";
 
 /** Registers one command on the program. */
@@ -177,10 +178,6 @@ function queryBefore(argv: readonly string[], at: number): string[] {
   return start < at ? argv.slice(start, at) : ["…"];
 }
 
-/** An error as `--json` callers read it on stderr: `{"error":{"code","message","hint"?}}`. */
-export function jsonError(code: string, message: string, hint?: string): string {
-  return `${JSON.stringify({ error: { code, message: message.trim(), ...(hint ? { hint } : {}) } })}\n`;
-}
 
 const EXIT_CODES = `
 Run cortex COMMAND --help for a command's options and examples.

@@ -81,3 +81,27 @@ test("should commit the new file when asked, leaving other changes alone", async
     removeTemp(vault);
   }
 });
+
+test("should record the name as an alias so [[Name]] opens the note, warn of a link that opens nothing with the nearest note, and have check and link suggest it", async () => {
+  const vault = tempVault();
+  try {
+    const T = ["--vault", vault, "--today", "2026-11-22"];
+    const person = await runInProcess(["write", "--name", "Priya Raman", "-t", "person", "-p", "ops", "--body", "SRE lead.", ...T]);
+    assert.equal(person.code, 0, person.stderr);
+    assert.match(readFileSync(join(vault, "people/priya_raman.md"), "utf8"), /\naliases: \[Priya Raman\]\n---\n/);
+    const rota = await runInProcess(["write", "--name", "Pager rota", "-t", "rule", "-p", "ops", "--body", "Ask [[Priya Raman]], else [[Priya Ramen]].", ...T]);
+    assert.equal(rota.code, 0, rota.stderr);
+    assert.equal(rota.stderr, "cortex: warning: rules/pager_rota.md: [[Priya Ramen]] opens no note; did you mean [[priya_raman]]?\n");
+    const shown = await runInProcess(["show", "Pager rota", "--json", ...T]);
+    assert.deepEqual(JSON.parse(shown.stdout).links, ["people/priya_raman.md"], "[[Priya Raman]] opens the note by its alias");
+    const check = await runInProcess(["check", ...T]);
+    assert.match(check.stdout + check.stderr, /rules\/pager_rota\.md:\d+ error broken-link \[\[Priya Ramen\]\] matches no note in the vault; did you mean \[\[priya_raman\]\]\?/);
+    const report = await runInProcess(["link", "--report", ...T]);
+    assert.match(report.stdout, /\n {2}rules\/pager_rota\.md:\d+ \[\[Priya Ramen\]\] \(did you mean \[\[priya_raman\]\]\?\)\n/);
+    const single = await runInProcess(["write", "--name", "Postgres", "-t", "reference", "-p", "ops", "--body", "The database.", ...T]);
+    assert.equal(single.code, 0, single.stderr);
+    assert.doesNotMatch(readFileSync(join(vault, "reference/postgres.md"), "utf8"), /aliases/, "a name its file already answers to needs no alias");
+  } finally {
+    removeTemp(vault);
+  }
+});

@@ -9,6 +9,7 @@ import { ATOM_STATUSES, ATOM_TYPES } from "../../lib/core/atoms/types.js";
 import { closestWords } from "../../lib/core/util/closest.js";
 import { pathInVault, removeAdopted } from "../../lib/app/write/adopt.js";
 import { writeAtom } from "../../lib/app/write/write-atom.js";
+import { unresolvedLinks } from "../../lib/app/links/unresolved.js";
 import type { WriteInput, WriteResult } from "../../lib/core/write/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
@@ -66,7 +67,8 @@ export function registerWrite(program: Command, ctx: CliContext): void {
 
 async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts);
+  const vault = ctx.vault(opts);
+  const { vaultDir, config } = vault;
   const source = await readBody(ctx, opts, vaultDir);
   const input: WriteInput = {
     name: opts.name ?? "",
@@ -89,6 +91,10 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
+  // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
+  for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
+    ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+  }
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);
     ctx.exitCode = 1;

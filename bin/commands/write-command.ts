@@ -15,6 +15,8 @@ import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
 import { readFileBytes } from "../../lib/store/files.js";
+import { readIndexBytes } from "../../lib/store/read-indexes.js";
+import { readGroupKeys } from "../../lib/core/indexes/narrow-read.js";
 
 interface WriteOptions {
   vault?: string;
@@ -91,6 +93,7 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
+  if (!opts.dryRun && isNewProject(vaultDir, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
   // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
   for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
     ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
@@ -100,6 +103,18 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
     ctx.exitCode = 1;
   }
   reportCommit(ctx, result);
+}
+
+// True when no [projects] names are set and the index (just updated by the write) has no other atom of `project`:
+// a typo (-p opps for ops) would otherwise start a project unseen. Read from by_project.json's one key.
+function isNewProject(vaultDir: string, config: CortexConfig, project: string): boolean {
+  if (config.projects.length > 0) return false;
+  try {
+    const members = readGroupKeys(readIndexBytes(vaultDir, ["by_project.json"])["by_project.json"]!, [project.trim()])?.[project.trim()];
+    return members !== undefined && members.length === 1;
+  } catch {
+    return false;
+  }
 }
 
 /** The flag that gives each field of a write. */

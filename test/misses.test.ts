@@ -41,3 +41,19 @@ test("should say a write starts a new project when cortex.toml lists none", asyn
   writeFileSync(join(vault, "cortex.toml"), '[projects]\nnames = ["ops", "opps", "web"]\n');
   assert.equal((await write("Fourth rule on the web", "web")).stderr, "", "a project cortex.toml lists is no surprise");
 });
+
+test("should suggest the nearest words of the index's own vocabulary when a search finds nothing", async () => {
+  const vault = tempVault();
+  temps.push(vault);
+  const W = ["--vault", vault, "--today", "2026-11-22"];
+  for (const [name, body] of [["Postgres upgrade", "We moved postgres to version 16."], ["Progress report", "Slow progress on the migration."], ["Database choice", "Postgres again, for the postgres extensions."]]) {
+    assert.equal((await runInProcess(["write", "--name", name!, "-t", "decision", "-p", "ops", "--body", body!, ...W])).code, 0);
+  }
+  for (const run of [await runInProcess(["search", "postgress", ...W, "--no-log"]), runBuilt(["search", "postgress", ...W, "--no-log"])]) {
+    assert.deepEqual([run.code, run.stdout, run.stderr], [1, "", "No results for: postgress\ndid you mean postgres?\n"]);
+  }
+  const two = await runInProcess(["search", "postgress", "extensons", ...W, "--no-log"]);
+  assert.equal(two.stderr, "No results for: postgress extensons\ndid you mean postgres extensions?\n");
+  assert.equal((await runInProcess(["search", "zzzqqq", ...W, "--no-log"])).stderr, "No results for: zzzqqq\n", "nothing near: no suggestion");
+  assert.equal((await runInProcess(["search", "postgress", "--ranking", "seed", ...W, "--no-log"])).stderr, "No results for: postgress\n");
+});

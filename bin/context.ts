@@ -93,9 +93,15 @@ export class CliContext {
    *
    * @throws CortexError `NOT_A_VAULT` when there is none (exit 2, nothing written).
    */
-  vault(flags: VaultFlags = {}, options: { requireVault?: boolean } = {}): Vault {
-    return openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd, requireVault: options.requireVault });
+  vault(flags: VaultFlags = {}): Vault {
+    const vault = openVault({ vault: flags.vault, today: this.today(flags.today), refresh: flags.refresh, env: this.params.env, cwd: this.params.cwd });
+    if (!this.#warned) for (const warning of vault.config.warnings ?? []) this.err(`cortex: warning: ${warning}`);
+    this.#warned = true;
+    return vault;
   }
+
+  // cortex.toml's warnings are printed once per command, however often it opens the vault.
+  #warned = false;
 
   /** Prints diagnostics as `path:line severity rule message` on stderr, with the severity `check` gives. */
   diagnostics(list: readonly Diagnostic[]): void {

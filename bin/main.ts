@@ -3,6 +3,8 @@ import { CortexError } from "../lib/core/errors.js";
 import { packageVersion } from "../lib/store/version.js";
 import { CliContext, type CliParams } from "./context.js";
 import { addExamples } from "./help.js";
+import { jsonError } from "./format/json.js";
+import { shellQuote } from "../lib/core/util/shell.js";
 
 /** Registers one command on the program. */
 export type Register = (program: Command, ctx: CliContext) => void;
@@ -82,7 +84,7 @@ export async function buildProgram(ctx: CliContext, only?: string, registers?: r
     .configureOutput({
       writeOut: (s) => ctx.params.stdout.write(s),
       writeErr: (s) => ctx.params.stderr.write(s),
-      outputError: (s, write) => write(ctx.jsonErrors ? jsonError("USAGE", s.replace(/^error: /, "")) : s),
+      outputError: (s, write) => write(ctx.jsonErrors ? jsonError("USAGE", s.replace(/^error: /, "")) : usageError(s, ctx.params.argv)),
     })
     .option("--color", "colour the output even in a pipe (--no-color: never)")
     .addOption(new Option("--no-color").hideHelp())
@@ -93,7 +95,6 @@ export async function buildProgram(ctx: CliContext, only?: string, registers?: r
     .addHelpText("after", EXIT_CODES)
     // Command names only in the list (their arguments are in each command's help): one line per command.
     .configureHelp({ subcommandTerm: (cmd) => cmd.name() });
-  if (!ctx.jsonErrors) program.showHelpAfterError("(run with --help for usage)");
   if (registers) {
     for (const register of registers) register(program, ctx);
     return summarize(program);
@@ -149,10 +150,34 @@ function summarize(program: Command): Command {
   return program;
 }
 
-/** An error as `--json` callers read it on stderr: `{"error":{"code","message"}}`. */
-export function jsonError(code: string, message: string): string {
-  return `${JSON.stringify({ error: { code, message: message.trim() } })}\n`;
+/**
+ * A usage error of commander's in cortex's style: `cortex: …` and one hint
+ * line. A query word that looks like an option (`search deploy -friday`, to
+ * leave out "friday") gets told how to pass it.
+ */
+export function usageError(message: string, argv: readonly string[]): string {
+  const text = message.replace(/^error: /, "").trimEnd();
+  const option = /^unknown option '(-[^-'][^']+)'/.exec(text)?.[1];
+  if (option && (argv[0] === "search" || argv[0] === "context")) {
+    // Quotes around the word alone would not help (the shell removes them): the query is quoted whole.
+    const words = queryBefore(argv, argv.indexOf(option));
+    const quoted = shellQuote([...words, option].join(" "));
+    return `cortex: unknown option ${option}\nto leave a word out, quote the query: cortex ${argv[0]} ${quoted} (or: cortex ${argv[0]} ${[...words, "--", option].join(" ")})\n`;
+  }
+  // Commander's own suggestion ("(Did you mean --brief?)") is the one hint line when there is one.
+  const [first, suggestion] = text.split("\n");
+  const hint = suggestion ? suggestion.replace(/^\(Did you mean (.*)\)$/, "did you mean $1") : "(run with --help for usage)";
+  return `cortex: ${first}\n${hint}\n`;
 }
+
+// The query words just before argv[at]: the run of plain words there, less the first when an option's value; "…" when none.
+function queryBefore(argv: readonly string[], at: number): string[] {
+  let start = at;
+  while (start > 1 && !argv[start - 1]!.startsWith("-")) start--;
+  if (start > 1 && !argv[start - 1]!.includes("=")) start++;
+  return start < at ? argv.slice(start, at) : ["…"];
+}
+
 
 const EXIT_CODES = `
 Run cortex COMMAND --help for a command's options and examples.
@@ -168,7 +193,7 @@ function handleError(error: unknown, ctx: CliContext): number {
   }
   // A ConfigError is a CortexError (code CONFIG).
   if (error instanceof CortexError) {
-    ctx.err(ctx.jsonErrors ? jsonError(error.code, error.message) : `cortex: ${error.message}`);
+    ctx.err(ctx.jsonErrors ? jsonError(error.code, error.message, error.hint) : `cortex: ${error.message}${error.hint ? `\n${error.hint}` : ""}`);
     return 2;
   }
   const err = error as Error;

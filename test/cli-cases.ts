@@ -17,6 +17,8 @@ export const CLI_CASES: CliCase[] = [
   { name: "print a command's help", args: ["search", "--help"], exitCode: 0, stdout: /--brief[\s\S]*--explain/ },
   { name: "reject an unknown command", args: ["frobnicate"], exitCode: 2, stderr: /unknown command 'frobnicate'/ },
   { name: "reject an unknown option", args: ["search", "x", "--bogus"], exitCode: 2, stderr: /unknown option '--bogus'/ },
+  { name: "reject a usage error in cortex's style: one cortex: line, one hint line", args: ["search", "x", "--brieff", ...S], exitCode: 2, stderr: /^cortex: unknown option '--brieff'\ndid you mean --brief\?\n$/ },
+  { name: "tell how to leave a word out when it reads as an option", args: ["search", "deploy", "-friday", ...S], exitCode: 2, stderr: /^cortex: unknown option -friday\nto leave a word out, quote the query: cortex search 'deploy -friday' \(or: cortex search deploy -- -friday\)\n$/ },
   { name: "reject two output formats", args: ["search", "x", "--brief", "--json", ...S], exitCode: 2, stderr: /cannot be used with/ },
   { name: "reject a bad --top", args: ["search", "x", "--top", "many", ...S], exitCode: 2, stderr: /--top.*whole number/ },
   { name: "reject a bad --today", args: ["search", "x", "--vault", "$VAULT", "--today", "2026-13-01"], exitCode: 2, stderr: /^cortex: --today must be a date YYYY-MM-DD, got "2026-13-01"\n$/ },

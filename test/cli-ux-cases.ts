@@ -42,18 +42,32 @@ export const UX_CASES: VaultCliCase[] = [
   { name: "should refuse an unknown REF on one line, as JSON with -j", args: (d) => ["show", "nothing_here", "-j", ...V(d)], exitCode: 2, stdout: "", stderr: '{"error":{"code":"NOT_FOUND","message":"no atom with path, id or name \\"nothing_here\\""}}\n' },
   { name: "should list atoms newest first, marked, and say how many more", args: (d) => ["list", "-p", "ops", "-n", "3", ...V(d)], exitCode: 0, stdout: /^2026-11-21 {2}\[hot\] {3}atoms\/deploy_freeze_during_release\.md {2}Deploy freeze during release windows\n2026-11-20 .*\n2026-11-18 {2}\[warm\] {2}atoms\/deploy_freeze_release_day\.md {2}Deploy freeze on release day only \[superseded\]\n$/, stderr: /^… 5 more \(--limit 0 lists all\)\n$/ },
   { name: "should list as JSON with filters", args: (d) => ["list", "-t", "rule", "--status", "active", "-j", ...V(d)], exitCode: 0, stdout: /^\[\n {2}\{\n {4}"path": "rules\/no_friday_deploys\.md",[\s\S]*\}\n\]\n$/ },
-  { name: "should exit 1 when list matches nothing", args: (d) => ["list", "-p", "nobody", ...V(d)], exitCode: 1, stdout: "", stderr: "No atoms match the filters\n" },
+  // A project no atom has is said so, with the projects there are (issue 26); was "No atoms match the filters".
+  { name: "should exit 1 when list matches nothing", args: (d) => ["list", "-p", "nobody", ...V(d)], exitCode: 1, stdout: "", stderr: "no project nobody (projects: backend, ops, personal, research)\n" },
+  { name: "should say when the filters match nothing in a project that exists", args: (d) => ["list", "-p", "ops", "-t", "loss", ...V(d)], exitCode: 1, stdout: "", stderr: "No atoms match the filters\n" },
   {
     name: "should open an atom in $EDITOR and re-index it",
     args: (d) => ["edit", "no_friday_deploys", ...V(d)],
     env: { EDITOR: `sh ${join(ROOT, "test/fixtures/editor-append.sh")}`, VISUAL: "" },
     exitCode: 0,
-    stderr: /^Edited rules\/no_friday_deploys\.md; index updated\n$/,
+    // Was "Edited …; index updated": the edit now also sets `updated` (issue 26), and says so.
+    stderr: /^Edited rules\/no_friday_deploys\.md \(updated 2026-11-22\); index updated\n$/,
     after: (d) => {
       assert.match(read(d, "rules/no_friday_deploys.md"), /\nEdited by the test editor\.\n$/);
       assert.match(read(d, "index/manifest.json"), /rules\/no_friday_deploys\.md/);
+      assert.match(read(d, "rules/no_friday_deploys.md"), /\nupdated: 2026-11-22\n/, "updated follows the edit");
+      assert.match(read(d, "layers/hot.json"), /rules\/no_friday_deploys\.md/, "and the layer follows updated");
     },
   },
+  {
+    name: "should leave updated as it was when the editor changed nothing, or changed the date itself",
+    args: (d) => ["edit", "no_friday_deploys", ...V(d)],
+    env: { EDITOR: `sh -c 'sed -i "s/^updated: .*/updated: 2026-11-01/" "$0"'`, VISUAL: "" },
+    exitCode: 0,
+    stderr: /^Edited rules\/no_friday_deploys\.md \(changed\); index updated\n$/,
+    after: (d) => assert.match(read(d, "rules/no_friday_deploys.md"), /\nupdated: 2026-11-01\n/),
+  },
+  { name: "should say an edit that changed nothing left the note as it was", args: (d) => ["edit", "no_friday_deploys", ...V(d)], env: { EDITOR: "true", VISUAL: "" }, exitCode: 0, stderr: /^Edited rules\/no_friday_deploys\.md \(unchanged\); index unchanged\n$/, after: (d) => assert.match(read(d, "rules/no_friday_deploys.md"), /\nupdated: 2026-10-02\n/) },
   { name: "should say which editor failed and leave the index alone", args: (d) => ["edit", "no_friday_deploys", ...V(d)], env: { EDITOR: "false", VISUAL: "" }, exitCode: 2, stderr: /^cortex: editor "false" failed on rules\/no_friday_deploys\.md \(exit 1\); the index was not updated\n$/ },
   {
     name: "should write an atom that supersedes another (write --supersedes)",

@@ -3,7 +3,8 @@ import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ConfigError, CortexError, DEFAULT_WEIGHTS, loadConfig, parseConfig } from "./helpers/lib.js";
-import { removeTemp, tempDir } from "./helpers/cli.js";
+import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
+import { closestWords, editDistance } from "../lib/core/util/closest.js";
 
 test("should fill every default for an empty cortex.toml", () => {
   const config = parseConfig("", "cortex.toml", "/v");
@@ -52,7 +53,10 @@ test("should find the vault: --vault, then CORTEX_VAULT, then the nearest cortex
     const cwd = join(root, "cwd");
     const env = { CORTEX_VAULT: join(root, "env") };
     assert.deepEqual(pick(loadConfig({ vault: "../flag", env, cwd })), [join(root, "flag"), "flag", 1]);
-    assert.deepEqual(pick(loadConfig({ env, cwd })), [join(root, "env"), "env", 2], "the env vault has no cortex.toml: defaults");
+    // Issue 26: a named folder without a cortex.toml is refused (was: taken with the defaults); an empty one gives the defaults.
+    assert.throws(() => loadConfig({ env, cwd }), { code: "NOT_A_VAULT" });
+    writeFileSync(join(root, "env/cortex.toml"), "");
+    assert.deepEqual(pick(loadConfig({ env, cwd })), [join(root, "env"), "env", 2], "the env vault's cortex.toml is empty: defaults");
     assert.deepEqual(pick(loadConfig({ env: {}, cwd })), [join(root, "named"), "cwd-config", 4], "settings of the cortex.toml that named a vault without its own");
     assert.deepEqual(pick(loadConfig({ env: {}, cwd: join(cwd, "deep/er") })), [join(root, "named"), "cwd-config", 4], "a subfolder finds the cortex.toml above it");
     writeFileSync(join(root, "named/cortex.toml"), "[layers]\nhot = 3\n");
@@ -71,10 +75,14 @@ test("should take a folder with a cortex index as a vault, and refuse a folder t
     writeFileSync(join(root, "v/index/meta.json"), "{}");
     assert.equal(loadConfig({ env: {}, cwd: join(root, "v/notes") }).vaultDir, join(root, "v"));
     mkdirSync(join(root, "plain/index"), { recursive: true });
-    const notVault = (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message === "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+    const NOT_A_VAULT = "not a cortex vault (no cortex.toml here or above): use --vault DIR or run cortex init";
+    const notVault = (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message === NOT_A_VAULT;
     assert.throws(() => loadConfig({ env: {}, cwd: join(root, "plain") }), notVault, "an index/ folder that cortex did not write is no vault");
-    assert.throws(() => loadConfig({ vault: join(root, "plain"), env: {}, requireVault: true }), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT");
-    assert.equal(loadConfig({ vault: join(root, "plain"), env: {} }).vaultDir, join(root, "plain"), "an explicit --vault is taken as given");
+    // Issue 26: an explicit --vault or CORTEX_VAULT is held to the same rule (was: taken as given), with a hint naming cortex init.
+    for (const named of [{ vault: join(root, "plain") }, { env: { CORTEX_VAULT: join(root, "plain") } }]) {
+      assert.throws(() => loadConfig({ env: {}, ...named }), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.message.startsWith(`${NOT_A_VAULT} (`) && e.hint === `run \`cortex init ${join(root, "plain")}\` to make it one`);
+    }
+    assert.equal(loadConfig({ vault: join(root, "v/notes"), env: {} }).vaultDir, join(root, "v"), "a named folder inside a vault is that vault");
   } finally {
     removeTemp(root);
   }
@@ -87,3 +95,30 @@ test("should fail with a clear error for a missing vault folder", () => {
 function pick(loaded: ReturnType<typeof loadConfig>): [string, string, number] {
   return [loaded.vaultDir, loaded.via, loaded.config.layers.hot];
 }
+
+test("should warn of a misspelled table or key of cortex.toml, naming the nearest known one", async () => {
+  const text = '[write]\nduplicate_treshold = 0.5\n[layerz]\nhot = 1\n[scoring.fulltext]\nbodi = 2\n[tags]\nanything = ["x"]\n[moc.commands]\nmine = "echo"\n[zzz]\n';
+  assert.deepEqual(parseConfig(text, "/v/cortex.toml", "/v").warnings, [
+    "/v/cortex.toml: unknown key write.duplicate_treshold (did you mean write.duplicate_threshold?)",
+    "/v/cortex.toml: unknown table [layerz] (did you mean [layers]?)",
+    "/v/cortex.toml: unknown key scoring.fulltext.bodi (did you mean scoring.fulltext.body?)",
+    "/v/cortex.toml: unknown table [zzz]",
+  ]);
+  assert.equal(parseConfig("[layers]\nhot = 1\n[write]\nrelated = 2\n", "c.toml", "/").warnings, undefined, "no warning for known keys");
+  const vault = tempDir();
+  try {
+    writeFileSync(join(vault, "cortex.toml"), "[layerz]\nhot = 1\n");
+    const run = await runInProcess(["list", "--vault", vault, "--today", "2026-11-22"]);
+    assert.equal(run.stderr.split("\n")[0], `cortex: warning: ${join(vault, "cortex.toml")}: unknown table [layerz] (did you mean [layers]?)`);
+  } finally {
+    removeTemp(vault);
+  }
+});
+
+test("should find the nearest words by edit distance, deterministically", () => {
+  assert.deepEqual(closestWords("opps", ["research", "ops", "opts"]), ["ops", "opts"]);
+  assert.deepEqual(closestWords("postgress", ["postgres", "progress", "post"]), ["postgres", "progress"]);
+  assert.deepEqual(closestWords("xyz", ["ops"]), []);
+  assert.equal(editDistance("treshold", "threshold"), 1);
+  assert.equal(editDistance("ab", "ba"), 1);
+});

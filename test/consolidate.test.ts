@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { consolidateVault, findSupersessionIssues, type ManifestEntry } from "./helpers/lib.js";
-import { removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
+import { removeTemp, runBuilt, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
 import { hashTree } from "./helpers/tree.js";
 
 const TODAY = "2026-11-22";
@@ -21,7 +21,7 @@ function note(vault: string, path: string, fields: Record<string, string>, body:
 }
 
 function vaultWithFindings(): string {
-  const vault = tempDir();
+  const vault = tempVault();
   note(vault, "rules/friday_a.md", { name: "No Friday deploys", updated: "2026-10-01" }, BODY);
   note(vault, "rules/friday_b.md", { name: "No deploys on Fridays", updated: "2026-11-01" }, `${BODY} Hotfixes excepted.`);
   note(vault, "rules/friday_c.md", { name: "No Friday deploys", updated: "2026-09-01", project: "other" }, BODY);

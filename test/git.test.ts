@@ -4,7 +4,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { commitFiles } from "./helpers/lib.js";
-import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
 
@@ -67,7 +67,7 @@ test("should commit exactly what each mutating command changed, naming the comma
 
 test("should not commit with --no-commit, and explain when the vault is no repository", async () => {
   const vault = repoVault();
-  const plain = tempDir();
+  const plain = tempVault();
   try {
     const head = git(vault, "rev-parse", "HEAD");
     const r = await runInProcess(["write", "--vault", vault, "--name", "Uncommitted", "--type", "rule", "--project", "ops", "--no-commit", "--today", TODAY]);
@@ -83,7 +83,7 @@ test("should not commit with --no-commit, and explain when the vault is no repos
 });
 
 test("should treat file names with pattern characters literally", () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     git(vault, "init", "-q");
     git(vault, "config", "user.email", "t@example.com");

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { fileItem, importSource, parseJsonl, splitSections } from "./helpers/lib.js";
 import { readSections } from "../lib/core/import/sources.js";
-import { removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { removeTemp, ROOT, tempDir, tempVault } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 
@@ -64,7 +64,7 @@ test("should read JSONL objects and report the lines that are not", () => {
 });
 
 test("should import sections through the write checks, counting duplicates and rejections", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     const result = await importSource(vault, join(SOURCES, "decisions.md"), { config, today: TODAY, project: "ops" });
     assert.deepEqual(result.imported.map((i) => i.path), ["reference/team_decision_log.md", "reference/use_pnpm_not_npm.md", "reference/database_pool_size.md", "reference/invalid_tag_section.md"]);
@@ -84,7 +84,7 @@ test("should import sections through the write checks, counting duplicates and r
 });
 
 test("should import a folder one note per file, skipping hidden folders, with sanitized tags", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     const result = await importSource(vault, join(SOURCES, "notes"), { config, today: TODAY, project: "ops", type: "lesson" });
     assert.deepEqual(result.imported.map((i) => [i.path, i.source.replace(/^.*notes\//, "")]), [["atoms/jwt_algorithm_rs256_only.md", "jwt.md"], ["atoms/retry_budget.md", "sub/plain.md"]]);
@@ -98,7 +98,7 @@ test("should import a folder one note per file, skipping hidden folders, with sa
 });
 
 test("should check everything and write nothing on a dry run", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     const before = hashTree(vault);
     const result = await importSource(vault, join(SOURCES, "export.jsonl"), { config, today: TODAY, project: "ops", dryRun: true });
@@ -120,4 +120,4 @@ const CASES: MutationCase[] = [
   { name: "should say what it skipped", args: ["import", "test/fixtures/import/sections.md", "--project", "ops", "--dry-run"], exitCode: 0, stdout: /\nWould import 2 of 2 \(1 skipped\)\n$/, stderr: /^test\/fixtures\/import\/sections\.md:9 skipped "Sections: Empty": section has no text\n$/ },
 ];
 
-registerMutationCases(CASES, { prepare: () => tempDir(), args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY] });
+registerMutationCases(CASES, { prepare: () => tempVault(), args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY] });

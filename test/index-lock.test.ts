@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { CortexError, defaultConfig, indexVault, withVaultLock } from "./helpers/lib.js";
 import { withIndexLock } from "../lib/store/lock.js";
-import { BUILT_CLI, removeTemp, tempDir } from "./helpers/cli.js";
+import { BUILT_CLI, removeTemp, tempDir, tempVault } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
 
@@ -25,7 +25,7 @@ function holdLock(vault: string): { release: () => Promise<void> } {
 }
 
 test("should not run an index write while another process holds the vault lock", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   const holder = holdLock(vault);
   try {
     let ran = false;
@@ -38,7 +38,7 @@ test("should not run an index write while another process holds the vault lock",
 });
 
 test("should take the lock once its owner is gone, and release it", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   const holder = holdLock(vault);
   try {
     await holder.release();
@@ -50,7 +50,7 @@ test("should take the lock once its owner is gone, and release it", async () => 
 });
 
 test("should not lend a held lock to code that was not given it (no process-wide re-entry)", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     let ran = false;
     await withVaultLock(vault, () => assert.throws(() => withIndexLock(vault, () => (ran = true), { timeoutMs: 100 }), (e: unknown) => e instanceof CortexError && e.code === "LOCKED"));
@@ -68,7 +68,7 @@ test("should not lend a held lock to code that was not given it (no process-wide
 });
 
 test("should run an index write at once inside a lock this process holds and passes (a write that indexes)", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     const atoms = await withVaultLock(vault, (lock) => withIndexLock(vault, () => indexVault(vault, { config: defaultConfig(), today: TODAY, lock }).atoms, { timeoutMs: 100, held: lock }));
@@ -80,7 +80,7 @@ test("should run an index write at once inside a lock this process holds and pas
 });
 
 test("should run without the lock where it cannot be created (a vault this process cannot write)", () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     // `index` is a file: no lock can be made in it, and nothing else can write there either.
     writeFileSync(join(vault, "index"), "not a folder\n");
@@ -91,7 +91,7 @@ test("should run without the lock where it cannot be created (a vault this proce
 });
 
 test("should make cortex index wait for the lock and then index", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   const holder = holdLock(vault);
   try {
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");

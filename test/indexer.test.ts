@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { defaultConfig, indexVault, readConfigFile } from "./helpers/lib.js";
-import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir, tempVault } from "./helpers/cli.js";
 import { fullRebuildOf, run, snapshot, TODAY } from "./helpers/index-files.js";
 
 // The kill loops of the index run are in test/stress/index-kill.test.ts.
@@ -93,7 +93,7 @@ test("should give exactly the files of a full rebuild after each kind of change"
 });
 
 test("should give the same files and database when the built CLI parses on several threads as when one thread does", () => {
-  const vault = tempDir();
+  const vault = tempVault();
   const twin = tempDir();
   try {
     for (let i = 0; i < 2600; i++) {
@@ -132,7 +132,7 @@ test("should report the same diagnostics incrementally as a full run, kept files
 });
 
 test("should find the same changes on a re-index of a vault of thousands of files", () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     // Enough files for the first run to take the threaded full index.
     for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `s${i}.md`), `---\nname: S ${i}\ntags: [t${i % 30}]\n---\nBody [[s${(i * 3) % 2100}]]\n`);
@@ -153,7 +153,7 @@ test("should find the same changes on a re-index of a vault of thousands of file
 });
 
 test("should parse here the chunks of a worker that dies, without waiting long or crashing", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     for (let i = 0; i < 2100; i++) writeFileSync(join(vault, `w${i}.md`), `---\nname: W ${i}\n---\nBody\n`);
     const { readNotes } = (await import(join(ROOT, "dist/lib/engine/note-reads.js"))) as typeof import("../lib/engine/note-reads.js");
@@ -172,7 +172,7 @@ test("should parse here the chunks of a worker that dies, without waiting long o
 
 test("should say in one line that a file is in the way of index/, on one thread and on several", () => {
   for (const notes of [1, 2100]) {
-    const vault = tempDir();
+    const vault = tempVault();
     try {
       for (let i = 0; i < notes; i++) writeFileSync(join(vault, `n${i}.md`), `---\nname: N ${i}\n---\nBody\n`);
       writeFileSync(join(vault, "index"), "a file, not a folder\n");
@@ -187,7 +187,7 @@ test("should say in one line that a file is in the way of index/, on one thread 
 });
 
 test("should list the lock in index/.gitignore, bring one it wrote before up to date, and leave a user's own alone", () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     writeFileSync(join(vault, "a.md"), "---\nname: A\n---\nBody\n");
     run(vault);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parseConfig } from "../lib/core/config/parse.js";
@@ -31,19 +31,43 @@ test("should create the folders, a parseable commented cortex.toml, MEMORY.md an
   }
 });
 
-test("should add only what is missing with force, and say when .gitignore lacks the derived folders", () => {
+test("should adopt a folder of notes: add cortex.toml, keep MEMORY.md, append to .gitignore, make no folders", () => {
+  // Was "refuse when MEMORY.md or .gitignore exists": issue 26 asks init to adopt an existing (Obsidian, git) folder.
   const vault = tempDir();
   try {
-    writeFileSync(join(vault, ".gitignore"), "node_modules/\n");
+    writeFileSync(join(vault, ".gitignore"), "node_modules/\n.obsidian/workspace.json");
     writeFileSync(join(vault, "MEMORY.md"), "mine\n");
-    assert.throws(() => initVault(vault), { code: "EXISTS", message: /already has MEMORY\.md, \.gitignore; nothing changed/ });
-    const result = initVault(vault, { force: true });
-    assert.ok(result.created.includes("cortex.toml"));
-    assert.deepEqual(result.kept, ["MEMORY.md", ".gitignore"]);
+    writeFileSync(join(vault, "Priya.md"), "# Priya\n");
+    const result = initVault(vault);
+    assert.deepEqual([result.created, result.updated, result.kept, result.existing], [["cortex.toml"], [".gitignore"], ["MEMORY.md"], true]);
     assert.equal(readFileSync(join(vault, "MEMORY.md"), "utf8"), "mine\n");
-    assert.match(result.notes[0]!, /add \/index\/ and \/layers\/ to it/);
+    assert.match(readFileSync(join(vault, ".gitignore"), "utf8"), /^node_modules\/\n\.obsidian\/workspace\.json\n\n# .*\n\/index\/\n\/layers\/\n$/);
+    assert.deepEqual(readdirSync(vault).sort(), [".gitignore", "MEMORY.md", "Priya.md", "cortex.toml"]);
+    assert.throws(() => initVault(vault), { code: "EXISTS", message: /already has cortex\.toml, MEMORY\.md, \.gitignore; nothing changed/ });
+    assert.deepEqual(initVault(vault, { force: true }).updated, [], "the lines are appended once");
   } finally {
     removeTemp(vault);
+  }
+});
+
+test("should suggest migrate --dry-run in a folder of notes, and no git init inside a repository", async () => {
+  const dir = tempDir();
+  try {
+    mkdirSync(join(dir, "repo/.git"), { recursive: true });
+    mkdirSync(join(dir, "repo/notes/.obsidian"), { recursive: true });
+    writeFileSync(join(dir, "repo/notes/Idea.md"), "an idea\n");
+    const adopted = await runInProcess(["init", "notes"], { cwd: join(dir, "repo") });
+    assert.equal(adopted.code, 0, adopted.stderr);
+    assert.match(adopted.stdout, /\nNext: cd notes && cortex migrate --dry-run/);
+    assert.doesNotMatch(adopted.stdout, /git init|created (rules|_moc)/);
+    const wrote = await runInProcess(["write", "--name", "First rule", "--type", "rule", "--project", "default", "--body", "Document everything.", "--today", "2026-11-22"], { cwd: join(dir, "repo/notes") });
+    assert.equal(wrote.code, 0, wrote.stderr);
+    assert.ok(existsSync(join(dir, "repo/notes/rules/first_rule.md")), "the write made the folder it needed");
+    const fresh = await runInProcess(["init", "fresh"], { cwd: join(dir, "repo") });
+    assert.match(fresh.stdout, /\nNext: cd fresh && cortex write /);
+    assert.ok(existsSync(join(dir, "repo/fresh/rules/.gitkeep")), "a new folder still gets the type folders");
+  } finally {
+    removeTemp(dir);
   }
 });
 

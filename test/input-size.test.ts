@@ -6,9 +6,9 @@ import { test } from "node:test";
 import { BODY_SCAN_LIMIT } from "../lib/core/atoms/scan-limit.js";
 import { codePointLength } from "../lib/core/util/text.js";
 import { BUILT_CLI, runBuilt } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 const TODAY = ["--today", "2026-11-22"];
 const FRONT = "---\nid: big\nname: Big\ntype: concept\nproject: p\nstatus: active\ncreated: 2026-01-01\nupdated: 2026-01-01\ntags: []\nlinks: []\n---\n";
 
@@ -45,6 +45,6 @@ test("should refuse a 20 MB body on its length without gigabytes of memory", () 
   if (run.error) return; // no /usr/bin/time here: the test above covers the count
   const lines = run.stderr.trim().split("\n");
   const peakKb = lines.at(-1);
-  assert.equal(lines[0], "cortex: body: is 20000000 chars, at most 50000 allowed (rule max-length)");
+  assert.equal(lines[0], "cortex: --body is 20000000 chars, at most 50000 allowed (rule max-length)");
   assert.ok(Number(peakKb) < 400_000, `peak ${peakKb} KB`);
 });

@@ -3,11 +3,11 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, closeSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { removeTemp, runBuilt, tempDir } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { markVault, removeTemp, runBuilt, tempDir } from "./helpers/cli.js";
+import { emptyVaults } from "./helpers/cases.js";
 import { IS_ROOT, NO_PERMISSIONS, runBuiltUnprivileged } from "./helpers/unprivileged.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 const TODAY = ["--today", "2026-11-22"];
 const NOTE = "---\nid: a1\nname: Note A\ntype: rule\nproject: p\nstatus: active\ncreated: 2026-01-01\nupdated: 2026-01-01\ntags: []\nlinks: []\n---\nBody of A.\n";
 
@@ -66,6 +66,7 @@ test("should say a note was written but the index was not when the disk fills up
   if (disk === null) return t.skip("needs root to mount a small tmpfs");
   const vault = join(disk, "vault");
   mkdirSync(vault);
+  markVault(vault);
   const write = (name: string, body: string) => runBuilt(["write", "--vault", vault, "--name", name, "--type", "rule", "--project", "p", "--body", body, ...TODAY]);
   assert.equal(write("First note", "The first one.").code, 0);
   // Room for the lock, the note and the database's shared-memory file (WAL mode: a reader needs it too), none for the index update.

@@ -7,10 +7,10 @@ import { applyEdits } from "../lib/core/links/edits.js";
 import { linkVault } from "../lib/app/links/link-vault.js";
 import { buildLinkResolver } from "../lib/core/links/resolver.js";
 import { defaultConfig } from "../lib/core/config/defaults.js";
-import { emptyDirs, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
+import { emptyVaults, fixtureCopies, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 
 const copy = fixtureCopies();
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 
 const NOTES: Record<string, string> = {
   "rules/deploy_freeze.md": "---\nname: Deploy freeze\naliases: [release freeze]\n---\nNo deploys.\n",
@@ -148,7 +148,7 @@ const CASES: VaultCliCase[] = [
     fixture: "examples/vault",
     args: (dir) => ["graph", "--vault", dir, "--format", "png"],
     exitCode: 2,
-    stderr: /error: option '--format <format>' argument 'png' is invalid/,
+    stderr: /^cortex: option '--format <format>' argument 'png' is invalid/,
   },
 ];
 

@@ -3,9 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { runBuilt } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 const PARTIAL = '{"ts":"2026-11-21T10:00:00.000Z","op":"wri';
 
 // The log's lines: the partial one a killed writer left, then every later line whole.

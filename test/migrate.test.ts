@@ -8,7 +8,7 @@ import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
 import { parseAtom } from "../lib/core/atoms/parse.js";
 import { loadConfig } from "../lib/store/config/load.js";
 import { migrateVault, planFileMigration, unifiedDiff } from "./helpers/lib.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 
 const MESSY = join(ROOT, "test/fixtures/messy");
@@ -175,7 +175,7 @@ test("should produce unified diffs", () => {
 
 test("should name notes as the index does, take a folder and --project/--type defaults, and print a patch -p1 applies with spaces in names", async () => {
   for (const run of [runInProcess, runBuilt]) {
-    const vault = tempDir();
+    const vault = tempVault();
     try {
       mkdirSync(join(vault, "notes"));
       mkdirSync(join(vault, "other"));
@@ -203,7 +203,7 @@ test("should name notes as the index does, take a folder and --project/--type de
 });
 
 test("should refuse a folder outside the vault and an unknown --type", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     assert.match((await runInProcess(["migrate", "/", "--vault", vault, "--today", TODAY])).stderr, /^cortex: folder: \/ is not a folder of the vault/);
     assert.match((await runInProcess(["migrate", "--vault", vault, "-t", "memo", "--today", TODAY])).stderr, /^cortex: --type: "memo" is not one of rule,/);

@@ -3,10 +3,11 @@ import { existsSync, linkSync, mkdirSync, readdirSync, symlinkSync, writeFileSyn
 import { join } from "node:path";
 import { test } from "node:test";
 import { runInProcess } from "./helpers/cli.js";
-import { emptyDirs, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
+import { emptyDirs, emptyVaults, runVaultCases, type VaultCliCase } from "./helpers/cases.js";
 import { hashTree } from "./helpers/tree.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
+const newFolder = emptyDirs();
 
 const note = (name: string, body: string) => `---\nid: ${name.toLowerCase()}-${body.length}\nname: ${name}\ntype: concept\n---\n${body}\n`;
 
@@ -64,7 +65,7 @@ test("should still refuse a different name that is a hard link of the moved note
 // A vault with a note and, beside it, folders that are symbolic links: one to a folder outside the vault, one dangling.
 function linkedFolders(): string {
   const dir = newDir();
-  const outside = newDir();
+  const outside = newFolder();
   writeFileSync(join(dir, "a.md"), note("A", "The note to move."));
   mkdirSync(join(dir, "real"));
   symlinkSync(outside, join(dir, "out"));

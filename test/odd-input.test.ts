@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { decodeAtomBytes } from "../lib/core/atoms/decode.js";
 import { ROOT, runBuilt, runInProcess } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 
 for (const args of [["search", "x", "--today", ""], ["index", "--today="], ["write", "--name", "n", "--type", "rule", "--project", "p", "--today", ""]]) {
   test(`should refuse an empty --today in one line (${args[0]})`, async () => {
@@ -30,6 +30,23 @@ test("should index a text note with a stray NUL byte and warn, and still skip a 
   const search = runBuilt(["search", "--vault", vault, "--today", "2026-11-22", "--json", "quarterly", "rotation"]);
   assert.equal(search.code, 0, search.stderr);
   assert.deepEqual((JSON.parse(search.stdout) as { path: string }[]).map((h) => h.path), ["nul.md"]);
+});
+
+test("should index a note padded with NULs after its text up to them, with a warning naming how many", () => {
+  const vault = newDir();
+  const prose = "# Crash\n\nThe rollback of the orders table was rehearsed twice before the cut.\n";
+  writeFileSync(join(vault, "padded.md"), Buffer.concat([Buffer.from(prose), Buffer.alloc(3836)]));
+  writeFileSync(join(vault, "picture.md"), Buffer.concat([readFileSync(join(ROOT, "test/fixtures/quirks/binary.md")), Buffer.alloc(100)]));
+  const index = runBuilt(["index", "--vault", vault, "--today", "2026-11-22"]);
+  assert.equal(index.code, 0, index.stderr);
+  assert.match(index.stderr, /^padded\.md:4 warning nul-padding ends in 3836 NUL bytes \(a save cut short\?\); indexed up to them$/m);
+  assert.match(index.stderr, /^picture\.md:1 error binary file contains NUL bytes; skipped$/m, "binary from its first bytes: still skipped");
+  const search = runBuilt(["search", "--vault", vault, "--today", "2026-11-22", "--json", "rehearsed", "rollback"]);
+  assert.equal(search.code, 0, search.stderr);
+  assert.deepEqual((JSON.parse(search.stdout) as { path: string }[]).map((h) => h.path), ["padded.md"]);
+  const decoded = decodeAtomBytes(Buffer.concat([Buffer.from(prose), Buffer.alloc(5)]), "p.md");
+  assert.ok(decoded.ok && decoded.text === prose, "the text stops before the NULs");
+  assert.equal(decodeAtomBytes(Buffer.alloc(64), "zeros.md").ok, false, "NULs alone are binary");
 });
 
 test("should tell text with a stray NUL from binary bytes", () => {

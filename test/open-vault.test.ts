@@ -26,6 +26,40 @@ describe("finding the vault", () => {
     });
   }
 
+  for (const [name, run] of [["in process", runInProcess], ["built CLI", (args: string[], options: { env?: Record<string, string> }) => Promise.resolve(runBuilt(args, options))]] as const) {
+    test(`should refuse a named folder that is no vault, by --vault and CORTEX_VAULT, with a hint, creating nothing (${name})`, async () => {
+      const dir = tempDir();
+      temps.push(dir);
+      writeFileSync(join(dir, "diary.md"), "# Dear diary\n");
+      const hint = `run \`cortex init ${dir}\` to make it one\n`;
+      const commands = [["list"], ["search", "diary"], ["index"], ["mcp"], ["migrate", "--dry-run"], ["write", "--name", "Oops", "--type", "rule", "--project", "p", "--body", "x"]];
+      for (const args of commands) {
+        const flag = await run([...args, "--vault", dir], {});
+        assert.deepEqual([flag.code, flag.stderr], [2, `${NOT_A_VAULT.trimEnd()} (--vault ${dir})\n${hint}`], `${args[0]} --vault`);
+        const env = await run(args, { env: { CORTEX_VAULT: dir } });
+        assert.deepEqual([env.code, env.stderr], [2, `${NOT_A_VAULT.trimEnd()} (CORTEX_VAULT ${dir})\n${hint}`], `${args[0]} with CORTEX_VAULT`);
+      }
+      assert.deepEqual(readdirSync(dir), ["diary.md"]);
+    });
+  }
+
+  test("should refuse a folder that is no vault in openVault, creating nothing", () => {
+    const dir = tempDir();
+    temps.push(dir);
+    assert.throws(() => openVault({ vault: dir, today: TODAY }).list({}), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT" && e.hint === `run \`cortex init ${dir}\` to make it one`);
+    assert.throws(() => openVault({ env: { CORTEX_VAULT: dir }, today: TODAY }), (e: unknown) => e instanceof CortexError && e.code === "NOT_A_VAULT");
+    assert.deepEqual(readdirSync(dir), []);
+  });
+
+  test("should take a --vault naming a subfolder of a vault as that vault, building no vault inside it", async () => {
+    const vault = example();
+    const result = await runInProcess(["search", "deploy", "freeze", "--vault", join(vault, "rules"), "--paths", "--today", TODAY, "--no-log"], { cwd: vault });
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout.split("\n")[0], "atoms/deploy_freeze_during_release.md");
+    assert.equal(existsSync(join(vault, "rules/index")), false);
+    assert.equal(openVault({ vault: join(vault, "rules"), today: TODAY }).vaultDir, vault);
+  });
+
   test("should take a subfolder of a vault as that vault", async () => {
     const vault = example();
     const result = await runInProcess(["search", "deploy", "freeze", "--paths", "--today", TODAY, "--no-log"], { cwd: join(vault, "rules") });

@@ -47,6 +47,18 @@ test("should report YAML that does not parse and keep what can be read", () => {
   assert.deepEqual(rules(p), ["5 frontmatter-yaml"]);
 });
 
+test("should read a quote never closed as closed at its line's end, keeping the fields after it, and report the line it opens on", () => {
+  for (const [quote, eol] of [['"', "\n"], ["'", "\n"], ['"', "\r\n"]]) {
+    const p = parse(`---${eol}name: ${quote}Priya Raman${eol}type: person${eol}project: ops${eol}status: review${eol}---${eol}Body.${eol}`);
+    assert.deepEqual([p.atom.name, p.atom.type, p.atom.project, p.atom.status], ["Priya Raman", "person", "ops", "review"], `${quote} ${JSON.stringify(eol)}`);
+    assert.deepEqual(rules(p), ["2 frontmatter-yaml"]);
+    assert.match(p.diagnostics[0]!.message, /a quote opens on this line and is never closed/);
+  }
+  const escaped = parse('---\nname: "Ends in a backslash \\\ntype: person\n---\nBody.\n');
+  assert.equal(escaped.atom.type, "unknown", "a line the repair cannot close is read as the parser reads it");
+  assert.equal(escaped.diagnostics[0]!.line, 2);
+});
+
 test("should report unterminated frontmatter and read the file as body", () => {
   const p = fixture("unterminated.md");
   assert.deepEqual(rules(p), ["1 frontmatter-unterminated"]);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
@@ -182,6 +182,21 @@ describe("README: the picture and the library", () => {
     assert.equal(mermaid.body, run.stdout);
   });
 
+  test("should date every example note in its frontmatter, so a fresh clone's file times rank nothing above the deploy decision", () => {
+    const vault = copyToTemp(EXAMPLE);
+    temps.push(vault);
+    // A clone's files are as new as the clone: today, or later than the README's pinned day.
+    const future = new Date("2027-01-01T00:00:00Z");
+    for (const rel of ["inbox/quick idea.md", "atoms/deploy_freeze_during_release.md"]) utimesSync(join(vault, rel), future, future);
+    const run = spawnSync(process.execPath, [BUILT_CLI, "search", "deploy", "--vault", vault, "--today", "2026-11-23", "--json", "--no-log"], { encoding: "utf8" });
+    assert.equal(run.status, 0, run.stderr);
+    const hits = JSON.parse(run.stdout) as { path: string; layer: string; updated: string }[];
+    assert.equal(hits[0]!.path, "atoms/deploy_freeze_during_release.md");
+    const idea = hits.find((h) => h.path === "inbox/quick idea.md")!;
+    assert.deepEqual([idea.layer, idea.updated], ["cold", "2026-11-12"]);
+    assert.ok(hits.indexOf(idea) > 1, "the idea is not second either");
+  });
+
   test("should run each library example as written (on a copy of the example vault)", () => {
     const examples = blocks.filter((b) => b.lang === "js");
     assert.ok(examples.every((b) => b.file === "docs/library.md"), "the library's examples live on its page");
@@ -216,7 +231,7 @@ describe("docs/check.md: check's rules", () => {
     "frontmatter-yaml", "frontmatter-unterminated", "frontmatter-not-mapping", "frontmatter-key", "missing-field",
     "invalid-type", "invalid-status", "invalid-confidence", "invalid-project", "bad-date", "field-type", "duplicate-id",
     "broken-link", "missing-file", "ambiguous-link", "tag-format", "moc-unclosed", "moc-missing-open", "moc-duplicated",
-    "moc-nested", "binary", "unreadable", "skipped", "not-utf8", "nul-byte", "too-large",
+    "moc-nested", "binary", "unreadable", "skipped", "not-utf8", "nul-byte", "nul-padding", "too-large",
   ];
 
   test("should list every rule in the README's table with its severity", () => {

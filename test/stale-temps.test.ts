@@ -4,9 +4,9 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { runBuilt } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 
 // The pid of a process that has exited (its temp files are leftovers of a kill).
 function deadPid(): number {

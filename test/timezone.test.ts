@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { dbDump } from "./helpers/db-dump.js";
 import { test } from "node:test";
 import { runBuilt } from "./helpers/cli.js";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 // 23:30 UTC: already the next day east of UTC+0:30, still this day everywhere west.
 const LATE = new Date("2026-01-01T23:30:00Z");
 

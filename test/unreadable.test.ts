@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { chmodSync, cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { emptyDirs } from "./helpers/cases.js";
+import { emptyVaults } from "./helpers/cases.js";
 import { NO_PERMISSIONS, runBuiltUnprivileged } from "./helpers/unprivileged.js";
 
-const newDir = emptyDirs();
+const newDir = emptyVaults();
 const TODAY = ["--today", "2026-11-22"];
 
 // Every index file but the machine-local ones (cache.tsv keeps per-run facts).

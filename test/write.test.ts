@@ -149,6 +149,7 @@ test("should render names with any characters so they parse back exactly", () =>
   }
 });
 
+// The name is an alias now (issue 26): [[Deploy freeze]] opens deploy_freeze.md.
 test("should write the seed's frontmatter, heading and body", async () => {
   const vault = tempDir();
   try {
@@ -156,7 +157,7 @@ test("should write the seed's frontmatter, heading and body", async () => {
     assert.deepEqual(result, { path: "atoms/deploy_freeze.md", id: "20261122_deploy_freeze", links: [], related: [] });
     assert.equal(
       readFileSync(join(vault, result.path), "utf8"),
-      "---\nid: 20261122_deploy_freeze\nname: Deploy freeze\ntype: decision\nproject: ops\nstatus: active\ncreated: 2026-11-22\nupdated: 2026-11-22\ntags: [deploy]\nlinks: []\ndescription: Freeze\nconfidence: 0.8\n---\n\n# Deploy freeze\n\nNo deploys.\n",
+      "---\nid: 20261122_deploy_freeze\nname: Deploy freeze\ntype: decision\nproject: ops\nstatus: active\ncreated: 2026-11-22\nupdated: 2026-11-22\ntags: [deploy]\nlinks: []\ndescription: Freeze\nconfidence: 0.8\naliases: [Deploy freeze]\n---\n\n# Deploy freeze\n\nNo deploys.\n",
     );
     const events = readFileSync(join(vault, "index/events.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     assert.equal(events.length, 1);

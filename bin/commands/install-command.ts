@@ -43,7 +43,7 @@ function runInstall(ctx: CliContext, action: "install" | "uninstall", opts: Inst
   const files = claudeFiles(scope, ctx.params.cwd, home);
   let changes: SettingsFileChange[];
   if (action === "install") {
-    const { vaultDir } = ctx.vault(opts, { requireVault: true });
+    const { vaultDir } = ctx.vault(opts);
     const command = (opts.command ?? runCommand()).trim().split(/\s+/).filter(Boolean);
     if (command.length === 0) throw new CortexError("BAD_ARGUMENT", "--command must not be empty");
     changes = planInstall(scope, files, { command, vaultDir, name: opts.name });

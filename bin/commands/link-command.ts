@@ -3,6 +3,8 @@ import { reportCommit } from "../options.js";
 import { buildLinkReport, type LinkReport } from "../../lib/core/links/report.js";
 import { linkVault, type FileLinkEdits, type LinkVaultResult } from "../../lib/app/links/link-vault.js";
 import { loadVaultLinks } from "../../lib/app/links/vault-links.js";
+import { isAttachmentTarget } from "../../lib/core/links/attachments.js";
+import { noteLinkSuggester } from "../../lib/core/links/suggest.js";
 import { parseCount, type CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 
@@ -36,7 +38,10 @@ export function registerLink(program: Command, ctx: CliContext): void {
       const { vaultDir, config } = vault;
       if (opts.report) {
         const { index, resolved } = loadVaultLinks(vault);
-        const report = buildLinkReport(index.indexes.manifest, resolved);
+        const suggest = noteLinkSuggester(() => index.indexes.manifest);
+        const built = buildLinkReport(index.indexes.manifest, resolved);
+        // Each broken link with the link to write instead, when a note's file name, name or alias is close.
+        const report = { ...built, broken: built.broken.map((b) => withSuggestion(b, isAttachmentTarget(b.target) ? null : suggest(b.target))) };
         ctx.out(opts.json ? JSON.stringify(snakeKeys(report), null, 2) : formatReport(report));
         ctx.exitCode = report.broken.length > 0 ? 1 : 0;
         return;
@@ -63,7 +68,13 @@ function formatLinking(result: LinkVaultResult, dryRun: boolean): string {
   return lines.join("\n");
 }
 
-function formatReport(r: LinkReport): string {
+type BrokenWithSuggestion = LinkReport["broken"][number] & { suggestion?: string };
+
+function withSuggestion(broken: LinkReport["broken"][number], suggestion: string | null): BrokenWithSuggestion {
+  return suggestion === null ? broken : { ...broken, suggestion };
+}
+
+function formatReport(r: Omit<LinkReport, "broken"> & { broken: BrokenWithSuggestion[] }): string {
   const lines = [
     `Atoms: ${r.atoms}; with links out: ${r.linking}; linked to: ${r.linked}; links: ${r.links}`,
     `Orphans (no links in or out): ${r.orphans.length}`,
@@ -71,7 +82,7 @@ function formatReport(r: LinkReport): string {
     `Hubs (links out + in):`,
     ...r.hubs.map((h) => `  ${h.out + h.in}  ${h.path} (${h.out} out, ${h.in} in)`),
     `Broken links: ${r.broken.length}`,
-    ...r.broken.map((b) => `  ${b.from}:${b.line ?? 1} [[${b.target}]]`),
+    ...r.broken.map((b) => `  ${b.from}:${b.line ?? 1} [[${b.target}]]${b.suggestion ? ` (did you mean ${b.suggestion}?)` : ""}`),
     `Ambiguous links: ${r.ambiguous.length}`,
     ...r.ambiguous.map((a) => `  ${a.from}:${a.line ?? 1} [[${a.target}]] → ${a.path} (also ${a.candidates.filter((c) => c !== a.path).join(", ")})`),
   ];

@@ -3,6 +3,7 @@ import { ATOM_STATUSES } from "../../lib/core/atoms/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../../lib/core/layers/classify.js";
 import { parseCount, type CliContext } from "../context.js";
 import { formatAtomRows } from "../format/atom-output.js";
+import { projectMiss } from "../format/misses.js";
 
 interface ListOptions {
   vault?: string;
@@ -46,7 +47,7 @@ async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
   if (opts.json) ctx.out(JSON.stringify(shown, null, 2));
   else if (shown.length > 0) ctx.out(formatAtomRows(shown.map((i) => ({ lead: `${i.updated}  ${`[${i.layer}]`.padEnd(6)}  `, path: i.path, name: i.name, status: i.status })), { color: ctx.color, width: ctx.width }));
   if (items.length === 0) {
-    ctx.err("No atoms match the filters");
+    ctx.err(projectMiss(opts.project, snap.manifest) ?? "No atoms match the filters");
     ctx.exitCode = 1;
   } else if (shown.length < items.length && !opts.json) ctx.err(`… ${items.length - shown.length} more (--limit 0 lists all)`);
 }

@@ -8,6 +8,8 @@ import { parseCount, type CliContext } from "../context.js";
 import { pathFromCwd, statusMark } from "../format/atom-output.js";
 import { formatBrief, formatExplain, formatLines, formatScore, hitToJson } from "../format/search-output.js";
 import { readAtomText } from "../../lib/store/read-atom.js";
+import { projectMiss } from "../format/misses.js";
+import { didYouMean } from "../../lib/app/fts/did-you-mean.js";
 
 interface SearchOptions {
   vault?: string;
@@ -71,7 +73,10 @@ async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): P
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
   if (hits.length === 0) {
     if (opts.json) ctx.out("[]");
-    ctx.err(query.trim() ? `No results for: ${query}` : "No atoms match the filters");
+    ctx.err(projectMiss(opts.project, vault.manifest) ?? (query.trim() ? `No results for: ${query}` : "No atoms match the filters"));
+    // Words the notes never use: the nearest ones they do, from the full-text index (not for the seed ranking).
+    const suggestion = query.trim() && (opts.ranking ?? vault.config.search.ranking) === "fulltext" ? didYouMean(vault, query) : null;
+    if (suggestion !== null) ctx.err(`did you mean ${suggestion}?`);
     ctx.exitCode = 1;
     return;
   }

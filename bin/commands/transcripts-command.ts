@@ -3,6 +3,7 @@ import { LIMITS } from "../../lib/adapters/agent/limits.js";
 import { transcriptsDir } from "../../lib/store/transcripts/config.js";
 import { searchTranscripts } from "../../lib/store/transcripts/search.js";
 import { wholeNumberWithin, type CliContext } from "../context.js";
+import { jsonError } from "../format/json.js";
 
 interface TranscriptsOptions {
   vault?: string;
@@ -33,7 +34,12 @@ function runTranscripts(ctx: CliContext, query: string, opts: TranscriptsOptions
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else for (const h of result.hits) ctx.out(`${h.date}  ${h.session_id}  ${h.project || "-"}  ${h.role}: ${h.excerpt}`);
   if (result.hits.length > 0) return;
-  ctx.err(result.exists ? `No matching sessions for: ${query} (searched ${result.files} files in ${dir})` : `No transcripts folder at ${dir}`);
   ctx.exitCode = 1;
+  // With --json the printed result says what was found; a missing folder is an error, and as JSON too.
+  if (opts.json) {
+    if (!result.exists) ctx.err(jsonError("NOT_FOUND", `no transcripts folder at ${dir}`));
+    return;
+  }
+  ctx.err(result.exists ? `No matching sessions for: ${query} (searched ${result.files} files in ${dir})` : `No transcripts folder at ${dir}`);
 }
 

@@ -4,13 +4,19 @@ import { splitFrontmatter } from "../../lib/core/atoms/frontmatter.js";
 import type { CortexConfig } from "../../lib/core/config/types.js";
 import { normalizeRef } from "../../lib/core/links/refs.js";
 import { CortexError } from "../../lib/core/errors.js";
+import { WriteRejectedError } from "../../lib/core/write/errors.js";
+import { ATOM_STATUSES, ATOM_TYPES } from "../../lib/core/atoms/types.js";
+import { closestWords } from "../../lib/core/util/closest.js";
 import { pathInVault, removeAdopted } from "../../lib/app/write/adopt.js";
 import { writeAtom } from "../../lib/app/write/write-atom.js";
+import { unresolvedLinks } from "../../lib/app/links/unresolved.js";
 import type { WriteInput, WriteResult } from "../../lib/core/write/types.js";
 import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
 import { readFileBytes } from "../../lib/store/files.js";
+import { readIndexBytes } from "../../lib/store/read-indexes.js";
+import { readGroupKeys } from "../../lib/core/indexes/narrow-read.js";
 
 interface WriteOptions {
   vault?: string;
@@ -63,7 +69,8 @@ export function registerWrite(program: Command, ctx: CliContext): void {
 
 async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const today = ctx.today(opts.today);
-  const { vaultDir, config } = ctx.vault(opts);
+  const vault = ctx.vault(opts);
+  const { vaultDir, config } = vault;
   const source = await readBody(ctx, opts, vaultDir);
   const input: WriteInput = {
     name: opts.name ?? "",
@@ -80,15 +87,49 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   };
   // The replaced atom is checked and superseded in the write's own transaction (see writeAtom).
   const supersedes = opts.supersedes === undefined ? undefined : normalizeRef(opts.supersedes);
-  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing: source.inVault?.path, supersedes, dryRun: opts.dryRun, related: opts.related });
+  const result = await writeAtom(vaultDir, input, { config, today, force: opts.force, commit: opts.commit, replacing: source.inVault?.path, supersedes, dryRun: opts.dryRun, related: opts.related }).catch((error: unknown) => {
+    throw asFlagError(error);
+  });
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
+  if (!opts.dryRun && isNewProject(vaultDir, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
+  // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
+  for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
+    ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+  }
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);
     ctx.exitCode = 1;
   }
   reportCommit(ctx, result);
+}
+
+// True when no [projects] names are set and the index (just updated by the write) has no other atom of `project`:
+// a typo (-p opps for ops) would otherwise start a project unseen. Read from by_project.json's one key.
+function isNewProject(vaultDir: string, config: CortexConfig, project: string): boolean {
+  if (config.projects.length > 0) return false;
+  try {
+    const members = readGroupKeys(readIndexBytes(vaultDir, ["by_project.json"])["by_project.json"]!, [project.trim()])?.[project.trim()];
+    return members !== undefined && members.length === 1;
+  } catch {
+    return false;
+  }
+}
+
+/** The flag that gives each field of a write. */
+const FLAGS: Readonly<Record<string, string>> = { name: "--name", type: "--type", project: "--project", tags: "--tags", body: "--body", status: "--status", description: "--description", confidence: "--confidence", pnl_impact: "--pnl-impact", links: "--links", dir: "--dir" };
+
+// A refused field named as the flag that gives it: `--name is required`, `--type is required (rule, insight, …)`.
+function asFlagError(error: unknown): unknown {
+  if (!(error instanceof WriteRejectedError) || error.code !== "VALIDATION" || !error.field || !FLAGS[error.field] || !error.message.startsWith(`${error.field}: `)) return error;
+  const flag = FLAGS[error.field]!;
+  const rest = error.message.slice(error.field.length + 2).replace(/ \(rule [\w-]+\)$/, "");
+  const given = /^"([^"]*)" is not/.exec(rest)?.[1];
+  if (error.rule === "required" || given === "") return new WriteRejectedError("VALIDATION", `${flag} is required${error.field === "type" ? ` (${ATOM_TYPES.join(", ")})` : ""}`, { field: error.field, rule: error.rule });
+  const near = given === undefined ? [] : closestWords(given, error.field === "type" ? ATOM_TYPES : error.field === "status" ? ATOM_STATUSES : []);
+  const refused = new WriteRejectedError("VALIDATION", `${flag} ${rest} (rule ${error.rule})`, { field: error.field, rule: error.rule });
+  return near.length > 0 ? Object.assign(refused, { hint: `did you mean ${flag} ${near[0]}?` }) : refused;
 }
 
 interface AfterWrite {

@@ -13,3 +13,8 @@ export function snakeKeys(value: unknown): unknown {
 export function countObjects(pairs: readonly (readonly [string, number])[], key: string): Record<string, string | number>[] {
   return pairs.map(([name, count]) => ({ [key]: name, count }));
 }
+
+/** An error as `--json` callers read it on stderr: `{"error":{"code","message","hint"?}}`. */
+export function jsonError(code: string, message: string, hint?: string): string {
+  return `${JSON.stringify({ error: { code, message: message.trim(), ...(hint ? { hint } : {}) } })}\n`;
+}

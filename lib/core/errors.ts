@@ -41,9 +41,12 @@ export type CortexErrorCode =
 export class CortexError extends Error {
   /** Stable code, e.g. `VAULT_NOT_FOUND`, `BAD_ARGUMENT`, `IO`. */
   readonly code: CortexErrorCode;
-  constructor(code: CortexErrorCode, message: string, options?: { cause?: unknown }) {
+  /** What to do about it, one line (the CLI prints it under the error); absent when the message says it all. */
+  readonly hint?: string;
+  constructor(code: CortexErrorCode, message: string, options?: { cause?: unknown; hint?: string }) {
     super(message, options);
     this.name = "CortexError";
     this.code = code;
+    if (options?.hint !== undefined) this.hint = options.hint;
   }
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./cli.js";
+import { copyToTemp, markVault, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./cli.js";
 
 /** A CLI case on a fresh copy of a fixture vault: for commands that write to the vault. */
 export interface VaultCliCase {
@@ -65,6 +65,12 @@ export function runVaultCases(cases: readonly VaultCliCase[], defaultFixture: st
       c.after?.(dir, run);
     });
   }
+}
+
+/** Fresh empty vaults (a folder with a cortex.toml) for one test file, removed when the file's tests are done. */
+export function emptyVaults(): () => string {
+  const dirs = emptyDirs();
+  return () => markVault(dirs());
 }
 
 /** Fresh empty folders for one test file, removed when the file's tests are done. */

@@ -103,6 +103,17 @@ export function tempDir(prefix = "cortex-test-"): string {
   return mkdtempSync(join(TEMP_ROOT, prefix));
 }
 
+/** Makes `dir` a cortex vault (a cortex.toml with every setting at its default), as `--vault` requires; returns `dir`. */
+export function markVault(dir: string): string {
+  if (!existsSync(join(dir, "cortex.toml"))) writeFileSync(join(dir, "cortex.toml"), "# test vault\n");
+  return dir;
+}
+
+/** A fresh empty cortex vault: a temporary folder with a cortex.toml. */
+export function tempVault(): string {
+  return markVault(tempDir());
+}
+
 /** A temporary folder holding `files` (vault-relative path → content), their folders made as needed. */
 export function tempTree(files: Record<string, string>): string {
   const dir = tempDir();

@@ -53,7 +53,8 @@ async function checkCase(c: MutationCase, runner: CaseRunner, run: Runner): Prom
     if (c.stdout) assert.match(result.stdout, c.stdout);
     if (c.stderr) assert.match(result.stderr, c.stderr);
     if (c.exitCode !== 2) return;
-    if (result.stderr.startsWith("cortex: ")) assert.equal(result.stderr.split("\n").filter(Boolean).length, 1, "one-line message");
+    // One `cortex: …` line, then at most one hint line (the brief's error style; issue 26 added hint lines).
+    if (result.stderr.startsWith("cortex: ")) assert.ok(result.stderr.split("\n").filter(Boolean).length <= 2 && !result.stderr.split("\n")[1]?.startsWith("cortex: "), "a one-line message and at most one hint line");
     assert.deepEqual(hashTree(dir), snapshot, "the folder must be byte-identical");
   } finally {
     removeTemp(dir);

@@ -4,6 +4,7 @@ import { VaultHandle } from "../handle/vault-handle.js";
 import type { CortexConfig } from "../../core/config/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { findLinks } from "../../core/links/occurrences.js";
+import { noteLinkSuggester } from "../../core/links/suggest.js";
 import type { BrokenLink, LinkResolver } from "../../core/links/types.js";
 import { isMoc } from "../../core/moc/collectors.js";
 import { checkAtomText, duplicateIdDiagnostics, linkDiagnostics, markerDiagnostics } from "../../core/check/rules.js";
@@ -65,7 +66,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   if (memory !== null) pushAll(diagnostics, markerDiagnostics("MEMORY.md", memory));
   const { problems } = links;
   const broken = memory === null ? problems.broken : pushAll([...problems.broken], brokenIn("MEMORY.md", memory, links.resolver()));
-  pushAll(diagnostics, linkDiagnostics(broken, problems.ambiguous));
+  pushAll(diagnostics, linkDiagnostics(broken, problems.ambiguous, noteLinkSuggester(() => vault.manifest)));
   diagnostics.sort((a, b) => compareStrings(a.file, b.file) || a.line - b.line || compareStrings(a.rule, b.rule) || compareStrings(a.message, b.message));
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   return { diagnostics, errors, warnings: diagnostics.length - errors, files: index.atoms + (memory === null ? 0 : 1) };

@@ -18,7 +18,7 @@ import { linkTarget } from "../../core/links/autolink.js";
 import { buildLinkResolver } from "../../core/links/resolver.js";
 import { fileNameKey, hasFileNameKey } from "../../core/links/file-matcher.js";
 import { relatedForWrite } from "../../core/related/for-write.js";
-import { renderAtom } from "../../core/write/render.js";
+import { nameAliases, renderAtom } from "../../core/write/render.js";
 import { unrecordedTwin } from "../../store/write/retry.js";
 import { comparableText, type Shingles } from "../../core/write/similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "../../core/write/similarity-bound.js";
@@ -166,7 +166,7 @@ export class WriteSession {
     for (let n = 1; n <= 10_000; n++) {
       const stem = n === 1 ? slug : `${slug}_${n}`;
       const id = this.idFor(stem);
-      const content = renderAtom(this.frontmatter(valid, id, links), valid.body);
+      const content = renderAtom(this.frontmatter(valid, id, links, stem), valid.body);
       if (createFileExclusive(join(abs, `${stem}.md`), content)) return { path: `${folder}/${stem}.md`, id, content };
     }
     throw new CortexError("IO", `cannot find a free file name for "${slug}" in ${folder}/`);
@@ -176,19 +176,23 @@ export class WriteSession {
   private plan(valid: ValidWrite, folder: string, links: string[]): { path: string; id: string; content: string } {
     const slug = slugify(valid.name);
     for (let n = 1; ; n++) {
-      const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
+      const stem = n === 1 ? slug : `${slug}_${n}`;
+      const path = `${folder}/${stem}.md`;
       if (fileExists(join(this.vaultDir, path)) || this.indexed.has(path) || this.own.some((m) => m.path === path)) continue;
-      const id = this.idFor(path.slice(folder.length + 1, -3));
-      return { path, id, content: renderAtom(this.frontmatter(valid, id, links), valid.body) };
+      const id = this.idFor(stem);
+      return { path, id, content: renderAtom(this.frontmatter(valid, id, links, stem), valid.body) };
     }
   }
 
-  private frontmatter(valid: ValidWrite, id: string, links: string[]): AtomFrontmatter {
+  // The note's name is an alias when its file name is not: `[[Priya Raman]]` then opens people/priya_raman.md.
+  private frontmatter(valid: ValidWrite, id: string, links: string[], stem: string): AtomFrontmatter {
     const { name, type, project, status, tags } = valid;
     const front: AtomFrontmatter = { id, name, type, project, status, created: this.options.today, updated: this.options.today, tags, links };
     if (valid.description !== null) front.description = valid.description;
     if (valid.confidence !== null) front.confidence = valid.confidence;
     if (valid.pnl_impact !== null) front.pnl_impact = valid.pnl_impact;
+    const aliases = nameAliases(name, stem);
+    if (aliases.length > 0) front.aliases = aliases;
     return front;
   }
 

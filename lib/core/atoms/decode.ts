@@ -13,9 +13,13 @@ const legacy = new TextDecoder("windows-1252");
  * valid UTF-8 is read as Windows-1252 (the usual legacy encoding, a superset
  * of Latin-1) and reported. A file with NUL bytes is binary and skipped when
  * it looks like one (see {@link looksBinary}); a text with a stray NUL keeps
- * it (U+0000, nothing is lost) and is reported (rule `nul-byte`).
+ * it (U+0000, nothing is lost) and is reported (rule `nul-byte`). A text
+ * followed by a run of NULs (a save cut short by a crash) is read up to the
+ * run, which is reported with its length (rule `nul-padding`).
  */
 export function decodeAtomBytes(bytes: Uint8Array, path: string): DecodedFile {
+  const padded = trailingNulPadding(bytes, path);
+  if (padded) return padded;
   const nul = bytes.indexOf(0);
   let text: string | null = null;
   try {
@@ -35,6 +39,19 @@ export function decodeAtomBytes(bytes: Uint8Array, path: string): DecodedFile {
     text: legacy.decode(bytes),
     diagnostics: [{ file: path, line: firstInvalidUtf8Line(bytes), rule: "not-utf8", message: "not valid UTF-8; read as Windows-1252 (Latin-1)", severity: "warning" }],
   };
+}
+
+// A text followed by NULs only: the text before them, with a warning naming how many; null when the bytes do not
+// end in NULs, or what comes before them is no text (binary from its first bytes, or nothing at all).
+function trailingNulPadding(bytes: Uint8Array, path: string): DecodedFile | null {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  if (end === bytes.length || end === 0) return null;
+  const head = decodeAtomBytes(bytes.subarray(0, end), path);
+  if (!head.ok) return null;
+  const count = bytes.length - end;
+  const padding: Diagnostic = { file: path, line: lineAt(bytes, end), rule: "nul-padding", message: `ends in ${count} NUL byte${count === 1 ? "" : "s"} (a save cut short?); indexed up to them`, severity: "warning" };
+  return { ok: true, text: head.text, diagnostics: [...head.diagnostics, padding] };
 }
 
 /** Binary files have NULs from their first bytes (magic numbers, UTF-16); this many bytes are looked at. */

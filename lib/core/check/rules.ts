@@ -78,16 +78,21 @@ export function markerDiagnostics(path: string, text: string): Diagnostic[] {
   return findMarkers(text).problems.map((p) => ({ file: path, line: p.line, rule: `moc-${p.kind}`, message: p.message, severity: "error" as const }));
 }
 
-/** Broken links are errors (`broken-link`, or `missing-file` for an image or other attachment); ambiguous ones warnings. */
-export function linkDiagnostics(broken: readonly BrokenLink[], ambiguous: readonly AmbiguousLink[]): Diagnostic[] {
+/**
+ * Broken links are errors (`broken-link`, or `missing-file` for an image or
+ * other attachment), with the link to write instead when `suggest` finds one;
+ * ambiguous ones warnings.
+ */
+export function linkDiagnostics(broken: readonly BrokenLink[], ambiguous: readonly AmbiguousLink[], suggest: (target: string) => string | null = () => null): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const b of broken) {
     const attachment = isAttachmentTarget(b.target);
+    const instead = attachment ? null : suggest(b.target);
     found.push({
       file: b.from,
       line: b.line ?? 1,
       rule: attachment ? "missing-file" : "broken-link",
-      message: attachment ? `links to "${b.target}", which is not in the vault` : `[[${b.target}]] matches no note in the vault`,
+      message: attachment ? `links to "${b.target}", which is not in the vault` : `[[${b.target}]] matches no note in the vault${instead ? `; did you mean ${instead}?` : ""}`,
       severity: "error",
     });
   }

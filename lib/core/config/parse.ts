@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type * as SmolToml from "smol-toml";
 import { defaultConfig } from "./defaults.js";
+import { unknownConfigKeys } from "./known-keys.js";
 import { ConfigError, type CortexConfig } from "./types.js";
 
 type Table = Record<string, unknown>;
@@ -52,6 +53,8 @@ export function parseConfig(text: string, file: string, baseDir: string): Cortex
     throw new ConfigError(file, "layers.warm", `must be at least layers.hot (${config.layers.hot}), got ${config.layers.warm}`);
   }
   for (const [key, value] of Object.entries(doc)) if (!KNOWN.has(key)) config.extra[key] = value;
+  const unknown = unknownConfigKeys(doc);
+  if (unknown.length > 0) config.warnings = unknown.map((w) => `${file}: ${w}`);
   return config;
 }
 

@@ -120,6 +120,8 @@ export interface CortexConfig {
   extra: Record<string, unknown>;
   /** The file the settings came from, or null for built-in defaults. */
   source: string | null;
+  /** Tables and keys of the file this version does not read (a typo?), one line each naming the file; absent when there are none. */
+  warnings?: string[];
 }
 
 /** A cortex.toml that does not parse or has a wrong-typed value: a {@link CortexError} with code `CONFIG`. */

@@ -1,5 +1,6 @@
 import { CortexError } from "../errors.js";
 import type { ManifestEntry } from "./types.js";
+import { closestWords } from "../util/closest.js";
 
 /**
  * Finds the atom a user means: a vault-relative path (with or without `.md`),
@@ -26,7 +27,30 @@ export function resolveAtomRef(manifest: readonly Pick<ManifestEntry, "path" | "
     const matches = byName.length > 1 ? byName : byStem;
     throw new CortexError("AMBIGUOUS", `"${ref}" matches ${matches.length} atoms: ${matches.map((m) => m.path).join(", ")}; give the path`);
   }
-  throw new CortexError("NOT_FOUND", `no atom with path, id or name "${ref}"`);
+  const near = closestAtoms(manifest, wanted);
+  throw new CortexError("NOT_FOUND", `no atom with path, id or name "${ref}"`, near.length > 0 ? { hint: `closest: ${near.map((m) => `${m.path} (${m.name})`).join(", ")}` } : undefined);
+}
+
+/**
+ * Up to three atoms a REF that matched none may have meant: those with a word
+ * of the name or file name starting with each word of the REF (`priya` →
+ * "Priya Raman"), else those whose name or file name is nearest by edit
+ * distance; in path order. Pure.
+ *
+ * @example closestAtoms(manifest, "priya").map((m) => m.path) // ["people/priya_raman.md"]
+ */
+export function closestAtoms<T extends Pick<ManifestEntry, "path" | "name">>(manifest: readonly T[], ref: string): T[] {
+  const words = (s: string) => s.toLowerCase().split(/[\s_\-/.]+/).filter(Boolean);
+  const wanted = words(ref.replace(/\.md$/i, ""));
+  if (wanted.length === 0) return [];
+  const sorted = [...manifest].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const named = (m: T) => [...words(m.name), ...words(stemOf(m.path))];
+  const prefixed = sorted.filter((m) => wanted.every((w) => named(m).some((n) => n.startsWith(w))));
+  if (prefixed.length > 0) return prefixed.slice(0, 3);
+  const key = wanted.join(" ");
+  const keys = new Map<string, T>();
+  for (const m of sorted) for (const k of [words(m.name).join(" "), words(stemOf(m.path)).join(" ")]) if (!keys.has(k)) keys.set(k, m);
+  return [...new Set(closestWords(key, keys.keys()).map((k) => keys.get(k)!))];
 }
 
 // The lowercase file name of a path without `.md`: what a wikilink to it writes.

@@ -7,6 +7,18 @@ export const VAULT_FOLDERS: readonly string[] = [...new Set(["atoms", ...Object.
 /** Lines a vault's `.gitignore` needs: the derived folders cortex rebuilds. */
 export const VAULT_GITIGNORE_LINES = ["/index/", "/layers/"];
 
+/**
+ * The lines of {@link VAULT_GITIGNORE_LINES} that a `.gitignore`'s text does
+ * not already have (with or without its leading or trailing slash).
+ *
+ * @example missingGitignoreLines("node_modules/\nindex/\n") // ["/layers/"]
+ */
+export function missingGitignoreLines(text: string): string[] {
+  const bare = (line: string) => line.trim().replace(/^\//, "").replace(/\/$/, "");
+  const lines = new Set(text.split(/\r?\n/).map(bare));
+  return VAULT_GITIGNORE_LINES.filter((line) => !lines.has(bare(line)));
+}
+
 const CONFIG = `# cortex.toml: settings of this vault. Every section is optional; delete
 # one and cortex uses its built-in default. Every key: docs/configuration.md.
 

@@ -12,6 +12,10 @@ export interface InitResult {
   created: string[];
   /** Things that were there already and were left as they were. */
   kept: string[];
-  /** Advice about kept files, e.g. a `.gitignore` that does not ignore `index/`. */
-  notes: string[];
+  /** Files that were there and got cortex's lines appended (a `.gitignore` lacking `index/`, `layers/`). */
+  updated: string[];
+  /** The folder held files and no cortex.toml before: existing notes to adopt (`cortex migrate --dry-run` shows what it would add). */
+  existing: boolean;
+  /** The vault is inside a git repository. */
+  git: boolean;
 }

@@ -3,6 +3,17 @@ import { words } from "./similarity.js";
 import type { AtomFrontmatter } from "./types.js";
 
 /**
+ * The aliases a new atom needs so that a link by its name (`[[Priya Raman]]`,
+ * as Obsidian users write them) opens its file `priya_raman.md`: the name,
+ * unless the file's stem already is the name (letter case aside). Pure.
+ *
+ * @example nameAliases("Priya Raman", "priya_raman") // ["Priya Raman"]
+ */
+export function nameAliases(name: string, stem: string): string[] {
+  return name.toLowerCase() === stem.toLowerCase() ? [] : [name];
+}
+
+/**
  * The text of a new atom: `---` YAML frontmatter `---` (emitted with the
  * `yaml` package, keys in schema order, optional fields only when set), then
  * `# Name` and the body. A body that already opens with that heading does
@@ -25,6 +36,7 @@ export function renderAtom(front: AtomFrontmatter, body: string): string {
   if (front.description !== undefined) data.description = front.description;
   if (front.confidence !== undefined) data.confidence = front.confidence;
   if (front.pnl_impact !== undefined) data.pnl_impact = front.pnl_impact;
+  if (front.aliases !== undefined && front.aliases.length > 0) data.aliases = front.aliases;
   return `---\n${emitYamlMapping(data)}---\n\n${renderBody(front.name, body)}`;
 }
 

@@ -133,6 +133,8 @@ export type AtomFrontmatter = Pick<Atom, "name" | "type" | "project" | "status" 
   description?: string;
   confidence?: number;
   pnl_impact?: number;
+  /** Other names the note answers to as a link (`[[Priya Raman]]`); Obsidian's key. */
+  aliases?: string[];
 };
 
 /** What to supersede, by path, id or unique name. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CortexError } from "../../core/errors.js";
+import { shellQuote } from "../../core/util/shell.js";
 import { defaultConfig } from "../../core/config/defaults.js";
 import { parseConfig } from "../../core/config/parse.js";
 import type { CortexConfig } from "../../core/config/types.js";
@@ -13,12 +14,6 @@ export interface LoadConfigOptions {
   env?: Record<string, string | undefined>;
   /** Folder the search for a vault starts from. Default `process.cwd()`. */
   cwd?: string;
-  /**
-   * Refuse a `--vault` or `CORTEX_VAULT` folder that is not a cortex vault
-   * (no cortex.toml, no cortex index): for commands that register the vault
-   * somewhere lasting (`cortex install`). Default false.
-   */
-  requireVault?: boolean;
 }
 
 /** The vault folder and the settings that apply to it. */
@@ -42,12 +37,13 @@ export const NOT_A_VAULT = "not a cortex vault (no cortex.toml here or above): u
  * `vault` option > `CORTEX_VAULT` > the nearest folder at or above `cwd`
  * holding a `cortex.toml` (its `[vault] path` when it names another folder)
  * or an index cortex wrote (`index/meta.json` or `index/cache.tsv`). A
- * subfolder of a vault means that vault. Settings: the vault's own
+ * subfolder of a vault means that vault, whichever way it was named; a named
+ * folder that is in no vault is refused, never made one. Settings: the vault's own
  * `cortex.toml`, else the one that named the vault, else defaults.
  *
  * @throws CortexError `CONFIG` for a cortex.toml that does not parse or has wrong types.
  * @throws CortexError `VAULT_NOT_FOUND` when a named vault folder does not exist.
- * @throws CortexError `NOT_A_VAULT` when no vault is found (nothing is written).
+ * @throws CortexError `NOT_A_VAULT` when no vault is found, or a named folder is in none (nothing is written; its hint names `cortex init`).
  * @example
  * const { vaultDir, config } = loadConfig({ vault: "examples/vault" });
  */
@@ -57,8 +53,10 @@ export function loadConfig(options: LoadConfigOptions = {}): LoadedConfig {
   const named = options.vault ? { dir: resolve(cwd, options.vault), via: "flag" as const } : env.CORTEX_VAULT ? { dir: resolve(cwd, env.CORTEX_VAULT), via: "env" as const } : null;
   if (named) {
     assertDirectory(named.dir, named.via);
-    if (options.requireVault && !isVaultFolder(named.dir)) throw new CortexError("NOT_A_VAULT", `${NOT_A_VAULT} (${named.dir})`);
-    return { vaultDir: named.dir, config: readConfigFile(named.dir) ?? defaultConfig(), via: named.via };
+    // A named folder is held to discovery's rule: a folder inside a vault means that vault; any other is refused, never made one.
+    const enclosing = findVaultFolder(named.dir);
+    if (enclosing === null) throw notAVault(named.dir, named.via);
+    return { vaultDir: enclosing, config: readConfigFile(enclosing) ?? defaultConfig(), via: named.via };
   }
   const found = findVaultFolder(cwd);
   if (found === null) throw new CortexError("NOT_A_VAULT", NOT_A_VAULT);
@@ -98,6 +96,12 @@ export function readConfigFile(dir: string): CortexConfig | null {
     throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
   return parseConfig(text, file, dir);
+}
+
+/** The refusal of a named folder that is not in a vault: discovery's words, the folder, how to make it one. */
+function notAVault(dir: string, via: "flag" | "env"): CortexError {
+  const from = via === "flag" ? "--vault" : "CORTEX_VAULT";
+  return new CortexError("NOT_A_VAULT", `${NOT_A_VAULT} (${from} ${dir})`, { hint: `run \`cortex init ${shellQuote(dir)}\` to make it one` });
 }
 
 function assertDirectory(dir: string, via: LoadedConfig["via"]): void {

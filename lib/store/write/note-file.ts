@@ -42,6 +42,8 @@ export function decodeForEdit(bytes: Uint8Array, path: string): { text: string }
   if (!decoded.ok) return { problem: "a binary file" };
   // A stray NUL survives a rewrite (U+0000 encodes back to the same byte); a legacy encoding would not.
   if (decoded.diagnostics.some((d) => d.rule === "not-utf8")) return { problem: "not valid UTF-8 text" };
+  // The text of a note padded with NULs leaves them out: written back, the file would lose them.
+  if (decoded.diagnostics.some((d) => d.rule === "nul-padding")) return { problem: "text padded with NUL bytes (a save cut short?)" };
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   return { text: bom && !decoded.text.startsWith("\uFEFF") ? `\uFEFF${decoded.text}` : decoded.text };
 }

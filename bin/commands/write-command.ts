@@ -15,8 +15,7 @@ import type { CliContext } from "../context.js";
 import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
 import { readFileBytes } from "../../lib/store/files.js";
-import { readIndexBytes } from "../../lib/store/read-indexes.js";
-import { readGroupKeys } from "../../lib/core/indexes/narrow-read.js";
+import type { IndexDb } from "../../lib/store/index-db.js";
 
 interface WriteOptions {
   vault?: string;
@@ -93,7 +92,7 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
-  if (!opts.dryRun && isNewProject(vaultDir, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
+  if (!opts.dryRun && isNewProject(vault, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
   // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
   for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
     ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
@@ -106,12 +105,12 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
 }
 
 // True when no [projects] names are set and the index (just updated by the write) has no other atom of `project`:
-// a typo (-p opps for ops) would otherwise start a project unseen. Read from by_project.json's one key.
-function isNewProject(vaultDir: string, config: CortexConfig, project: string): boolean {
+// a typo (-p opps for ops) would otherwise start a project unseen.
+function isNewProject(vault: { invalidate(): void; db(): IndexDb }, config: CortexConfig, project: string): boolean {
   if (config.projects.length > 0) return false;
   try {
-    const members = readGroupKeys(readIndexBytes(vaultDir, ["by_project.json"])["by_project.json"]!, [project.trim()])?.[project.trim()];
-    return members !== undefined && members.length === 1;
+    vault.invalidate();
+    return vault.db().atomCountOfProject(project.trim()) === 1;
   } catch {
     return false;
   }

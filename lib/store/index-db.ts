@@ -217,6 +217,11 @@ export class IndexDb {
     return this.prepare("SELECT 1 AS x FROM files WHERE path = ?").get(path) !== undefined;
   }
 
+  /** How many atoms are of `project`. */
+  atomCountOfProject(project: string): number {
+    return (this.prepare("SELECT count(*) AS n FROM docs WHERE project = ?").get(project) as { n: number }).n;
+  }
+
   /** How many files `files` records. */
   fileCount(): number {
     return (this.prepare("SELECT count(*) AS n FROM files").get() as { n: number }).n;

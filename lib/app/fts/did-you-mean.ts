@@ -1,15 +1,12 @@
 import { parseQuery } from "../../core/fts/query.js";
 import { nearestVocabularyWord } from "../../store/fts/vocabulary.js";
 import type { CortexConfig } from "../../core/config/types.js";
-import type { SearchDb } from "../../store/fts/search-db.js";
-import { openVaultSearchDb } from "./vault-search.js";
+import type { IndexDb } from "../../store/index-db.js";
 
 /** What {@link didYouMean} needs of an open vault (a `VaultHandle`; named by shape: the handle's folder imports this one). */
 export interface SearchableVault {
-  readonly vaultDir: string;
   readonly config: CortexConfig;
-  readonly indexOnDisk: boolean;
-  keptSearchDb(): SearchDb | undefined;
+  db(): IndexDb;
 }
 
 /**
@@ -28,16 +25,12 @@ export function didYouMean(vault: SearchableVault, query: string): string | null
     return null;
   }
   if (units.length === 0) return null;
-  const store = vault.keptSearchDb() ?? openVaultSearchDb(vault.vaultDir, vault.config, { onDisk: vault.indexOnDisk });
-  try {
-    const fixes = new Map<string, string>();
-    for (const unit of units) {
-      const near = nearestVocabularyWord(store, unit.text);
-      if (near !== null && near !== unit.text) fixes.set(unit.text, near);
-    }
-    if (fixes.size === 0) return null;
-    return query.trim().split(/\s+/).map((w) => fixes.get(w.toLowerCase()) ?? w).join(" ");
-  } finally {
-    if (!store.kept) store.close();
+  const store = vault.db();
+  const fixes = new Map<string, string>();
+  for (const unit of units) {
+    const near = nearestVocabularyWord(store, unit.text);
+    if (near !== null && near !== unit.text) fixes.set(unit.text, near);
   }
+  if (fixes.size === 0) return null;
+  return query.trim().split(/\s+/).map((w) => fixes.get(w.toLowerCase()) ?? w).join(" ");
 }

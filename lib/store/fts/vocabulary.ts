@@ -1,6 +1,6 @@
 import { TEXT_FIELDS } from "../../core/fts/fields.js";
 import { closestWords } from "../../core/util/closest.js";
-import { TOKENIZER, type SearchDb } from "./search-db.js";
+import { TOKENIZER, type IndexDb } from "../index-db.js";
 
 /**
  * The word of the vault's own full-text vocabulary nearest to `word`, as the
@@ -13,7 +13,7 @@ import { TOKENIZER, type SearchDb } from "./search-db.js";
  *
  * @example nearestVocabularyWord(store, "postgress") // "postgres"
  */
-export function nearestVocabularyWord(store: SearchDb, word: string): string | null {
+export function nearestVocabularyWord(store: IndexDb, word: string): string | null {
   const db = store.db;
   db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.cortex_vocab USING fts5vocab(main, fts, 'row');
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.cortex_probe USING fts5(w, tokenize = '${TOKENIZER}');
@@ -33,7 +33,7 @@ export function nearestVocabularyWord(store: SearchDb, word: string): string | n
 }
 
 // How a note holding `stem` writes it: the word at the stem's first place in the vocabulary's instances, lower case.
-function spelling(store: SearchDb, stem: string): string | null {
+function spelling(store: IndexDb, stem: string): string | null {
   const db = store.db;
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.cortex_places USING fts5vocab(main, fts, 'instance')");
   const place = db.prepare("SELECT doc, col, offset FROM temp.cortex_places WHERE term = ? LIMIT 1").get(stem) as { doc: number; col: string; offset: number } | undefined;

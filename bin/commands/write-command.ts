@@ -104,13 +104,14 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   reportCommit(ctx, result);
 }
 
-// True when no [projects] names are set and the index (just updated by the write) has no other atom of `project`:
-// a typo (-p opps for ops) would otherwise start a project unseen.
+// True when no [projects] names are set and the index (just updated by the write) has other atoms but none of
+// `project`: a typo (-p opps for ops) would otherwise start a project unseen. (The first note of a vault starts one.)
 function isNewProject(vault: { invalidate(): void; db(): IndexDb }, config: CortexConfig, project: string): boolean {
   if (config.projects.length > 0) return false;
   try {
     vault.invalidate();
-    return vault.db().atomCountOfProject(project.trim()) === 1;
+    const db = vault.db();
+    return db.atomCountOfProject(project.trim()) === 1 && db.docCount() > 1;
   } catch {
     return false;
   }

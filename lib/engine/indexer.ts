@@ -38,6 +38,10 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
   if (options.write === false) return indexInMemory(vaultDir, options);
   const settings = indexSettingsKey(options.config);
   const file = vaultPaths(vaultDir).db;
+  // What a killed run left half-written (files named for processes that are gone): no lock needed.
+  const { indexDir, layersDir } = vaultPaths(vaultDir);
+  removeStaleTemps(indexDir);
+  removeStaleTemps(layersDir);
   // The common case of a reader: nothing changed, proven without the lock.
   let seen: SeenBeforeLock | undefined;
   if (!options.full && !options.changed) {
@@ -45,9 +49,6 @@ export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexV
     if ("atoms" in unchanged) return unchanged;
     seen = unchanged;
   }
-  const { indexDir, layersDir } = vaultPaths(vaultDir);
-  removeStaleTemps(indexDir);
-  removeStaleTemps(layersDir);
   return withIndexLock(vaultDir, () => {
     try {
       return indexOnDisk(vaultDir, settings, options, options.full === true, seen);

@@ -27,6 +27,8 @@ test("should give a reader running during writes the state before or after each 
     let reads = 0;
     while (running) {
       const db = new DatabaseSync(join(vault, "index/cortex.db"), { readOnly: true });
+      // As cortex reads: a reader waits out a writer's moment of exclusive access (a checkpoint) rather than fail.
+      db.exec("PRAGMA busy_timeout = 5000");
       try {
         // One statement: one read transaction, one commit's state.
         const row = db.prepare("SELECT (SELECT count(*) FROM docs) AS docs, (SELECT count(*) FROM fts) AS texts, (SELECT count(*) FROM files WHERE atom = 1) AS files").get() as { docs: number; texts: number; files: number };

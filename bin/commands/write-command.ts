@@ -93,10 +93,13 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
-  if (!opts.dryRun && isNewProject(vaultDir, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
-  // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
-  for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
-    ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+  // Both read the index the write updated: not when it could not be.
+  if (!result.indexError) {
+    if (!opts.dryRun && isNewProject(vaultDir, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
+    // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
+    for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
+      ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+    }
   }
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);
@@ -105,13 +108,17 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   reportCommit(ctx, result);
 }
 
-// True when no [projects] names are set and the index (just updated by the write) has no other atom of `project`:
-// a typo (-p opps for ops) would otherwise start a project unseen. Read from by_project.json's one key.
+// True when no [projects] names are set, the index (just updated by the write) has no other atom of `project`, and
+// it has other projects: a typo (-p opps for ops) would otherwise start a project unseen; a vault's first project is
+// no surprise. Read from by_project.json's one key, not the manifest.
 function isNewProject(vaultDir: string, config: CortexConfig, project: string): boolean {
   if (config.projects.length > 0) return false;
   try {
-    const members = readGroupKeys(readIndexBytes(vaultDir, ["by_project.json"])["by_project.json"]!, [project.trim()])?.[project.trim()];
-    return members !== undefined && members.length === 1;
+    const groups = readIndexBytes(vaultDir, ["by_project.json"])["by_project.json"]!;
+    const key = Buffer.from('\n  "');
+    const otherProjects = groups.indexOf(key, groups.indexOf(key) + 1) !== -1;
+    const members = readGroupKeys(groups, [project.trim()])?.[project.trim()];
+    return otherProjects && members !== undefined && members.length === 1;
   } catch {
     return false;
   }

@@ -92,10 +92,13 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
-  if (!opts.dryRun && isNewProject(vault, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
-  // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
-  for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
-    ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+  // Both read the index the write updated: not when it could not be.
+  if (!result.indexError) {
+    if (!opts.dryRun && isNewProject(vault, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
+    // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
+    for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
+      ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+    }
   }
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);
@@ -104,8 +107,9 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   reportCommit(ctx, result);
 }
 
-// True when no [projects] names are set and the index (just updated by the write) has other atoms but none of
-// `project`: a typo (-p opps for ops) would otherwise start a project unseen. (The first note of a vault starts one.)
+// True when no [projects] names are set, the index (just updated by the write) has no other atom of `project`, and
+// it has other projects: a typo (-p opps for ops) would otherwise start a project unseen; a vault's first project is
+// no surprise.
 function isNewProject(vault: { invalidate(): void; db(): IndexDb }, config: CortexConfig, project: string): boolean {
   if (config.projects.length > 0) return false;
   try {

@@ -36,6 +36,8 @@ function vaultFor(atoms, build) {
   const copy = join(values.out, `ab-${build}-${atoms}`);
   rmSync(copy, { recursive: true, force: true });
   cpSync(source, copy, { recursive: true, filter: (src) => !/[\\/](index|layers)$/.test(src) });
+  // A vault is a folder with a cortex.toml (the shared generator writes none).
+  if (!existsSync(join(copy, "cortex.toml"))) writeFileSync(join(copy, "cortex.toml"), "");
   return copy;
 }
 

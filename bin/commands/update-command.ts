@@ -3,7 +3,7 @@ import { normalizeRef } from "../../lib/core/links/refs.js";
 import { CortexError } from "../../lib/core/errors.js";
 import { updateAtom } from "../../lib/app/write/update.js";
 import type { CliContext } from "../context.js";
-import { addMutationOptions, reportCommit } from "../options.js";
+import { addMutationOptions, readStdin, reportCommit } from "../options.js";
 
 interface UpdateOptions {
   vault?: string;
@@ -42,11 +42,4 @@ async function runUpdate(ctx: CliContext, ref: string, opts: UpdateOptions): Pro
   else ctx.out(`Updated ${result.path} (${result.kind === "append" ? "appended" : result.kind === "section" ? `section "${opts.section}" replaced` : "passage replaced"}); version ${result.version}${commit?.committed ? "; committed" : ""}`);
   if (indexError) ctx.err(`cortex: written, but ${indexError}`);
   reportCommit(ctx, result);
-}
-
-async function readStdin(ctx: CliContext): Promise<string> {
-  const input = (ctx.params.stdin ?? process.stdin) as NodeJS.ReadableStream;
-  const chunks: Buffer[] = [];
-  for await (const chunk of input) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
 }

@@ -34,8 +34,8 @@ export function sessionBriefing(snap: VaultSnapshot, project: string | null, bud
 // The head (cut only when it alone is over the budget), then as many whole lines as fit with the line saying how many are left out.
 function fitLines(head: readonly string[], lines: readonly string[], capacity: number): string {
   const text = head.join("\n");
-  if (text.length >= capacity) return cutText(text, capacity);
   const more = (n: number) => `\n(${n} more: recall to see them)`;
+  if (text.length + (lines.length > 0 ? more(lines.length).length : 0) > capacity) return cutText(text, capacity);
   let out = text;
   for (let i = 0; i < lines.length; i++) {
     const rest = lines.length - i - 1;

@@ -19,6 +19,8 @@ import os from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { FIRST_WORDS, measureRunningServer, measureStartup } from "./mcp.mjs";
+import { TOOLS } from "../dist/lib/adapters/agent/tools/registry.js";
+import { TOOL_BUDGET_TOKENS, toolListWeight } from "../dist/lib/adapters/agent/tool-weight.js";
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(BENCH_DIR, "..");
@@ -406,6 +408,10 @@ function printTable(result) {
     out.push(`  ${t.label.padEnd(tw)}  ${`size ${fmtInt(t.size)}`.padEnd(13)} ≤ ${`${fmtInt(t.max)} ${unit}`.padEnd(9)} got ${v.padStart(10)}  ${t.pass ? "ok" : "MISSED"}`);
   }
   if (!result.targets.length) out.push("  (none apply to these sizes)");
+  const w = result.mcpTools;
+  out.push("");
+  out.push(`MCP tool list: ${w.tools} tools, ${fmtInt(w.chars)} characters of names, descriptions and input schemas ≈ ${fmtInt(w.tokens)} tokens`
+    + ` (characters / 4) ≤ ${fmtInt(TOOL_BUDGET_TOKENS)}  ${w.tokens <= TOOL_BUDGET_TOKENS ? "ok" : "MISSED"}`);
   console.log(out.join("\n"));
 }
 
@@ -433,6 +439,10 @@ const result = {
   results,
 };
 result.targets = evaluateTargets(results);
+{
+  const weight = toolListWeight(TOOLS);
+  result.mcpTools = { tools: TOOLS.length, chars: weight.chars, tokens: weight.tokens, byTool: weight.byTool };
+}
 if (opts.json) console.log(JSON.stringify(result, null, 2));
 else printTable(result);
-if (opts.check && result.targets.some((t) => !t.pass)) process.exit(1);
+if (opts.check && (result.targets.some((t) => !t.pass) || result.mcpTools.tokens > TOOL_BUDGET_TOKENS)) process.exit(1);

@@ -13,6 +13,7 @@ export const EXAMPLES: Readonly<Record<string, readonly string[]>> = {
   list: ["cortex list -p ops", "cortex list --status active --layer hot", "cortex list -t rule --json"],
   edit: ["cortex edit no_friday_deploys", 'EDITOR="code --wait" cortex edit "No Friday deploys"'],
   context: ["cortex context how do we deploy on release day", "cortex context incident checklist -p ops --budget 600"],
+  update: ['cortex update no_friday_deploys --text "Holidays count as Fridays."', 'cortex update no_friday_deploys --section Why --text "On-call is thin."'],
   supersede: ['cortex supersede old_freeze --by "Deploy freeze during release windows"', 'cortex supersede old_idea --reason "no longer true"   # retire', "cortex supersede old_freeze --by new_freeze --dry-run"],
   summary: ["cortex summary", "cortex summary --json"],
   index: ["cortex index", "cortex index --full --stats"],

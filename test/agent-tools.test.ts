@@ -31,7 +31,7 @@ describe("argument validation", () => {
   const schema = tool("recall").inputSchema;
 
   test("should apply defaults and keep given values", () => {
-    assert.deepEqual(validateArgs(schema, { query: "deploy" }), { query: "deploy", limit: 10, include_archived: false });
+    assert.deepEqual(validateArgs(schema, { query: "deploy" }), { query: "deploy", limit: 10 });
   });
 
   const cases: [string, unknown, string, string][] = [
@@ -43,11 +43,11 @@ describe("argument validation", () => {
     ["a fractional limit", { query: "q", limit: 2.5 }, "CORTEX_E200", "limit"],
     ["a string limit", { query: "q", limit: "5" }, "CORTEX_E200", "limit"],
     ["an unknown argument", { query: "q", colour: "red" }, "CORTEX_E200", "colour"],
-    ["a non-boolean flag", { query: "q", include_archived: "yes" }, "CORTEX_E200", "include_archived"],
+    ["a non-boolean flag", { query: "q", include_retired: "yes" }, "CORTEX_E200", "include_retired"],
     ["a budget under 50", { query: "q", budget_tokens: 10 }, "CORTEX_E203", "budget_tokens"],
     ["a null limit", { query: "q", limit: null }, "CORTEX_E200", "limit"],
     ["a null query", { query: null }, "CORTEX_E200", "query"],
-    ["a null flag", { query: "q", include_archived: null }, "CORTEX_E200", "include_archived"],
+    ["a null flag", { query: "q", include_retired: null }, "CORTEX_E200", "include_retired"],
   ];
   for (const [name, args, code, argument] of cases) {
     test(`should reject ${name} with ${code} naming ${argument}`, () => {
@@ -102,7 +102,7 @@ describe("tools on a vault", () => {
     assert.deepEqual(hits.map((h) => h.path), ["decisions/deploy_freeze.md", "rules/no_friday_deploys.md", "incidents/2026-11-03_outage.md"]);
     assert.equal(hits[0]!.preview, "Production is frozen from 24 hours before a release cut until 24 hours after the release is live. Hotfixes need the release manager's sign-off.");
     assert.match(outcome.text, /^### Memories\n\n- \*\*Deploy freeze during release windows\*\* \(score [\d.]+, hot, decision, ops\) `decisions\/deploy_freeze\.md` · #deploy #risk #release\n/);
-    const withArchived = await call("recall", { query: "deploy", limit: 100, include_archived: true });
+    const withArchived = await call("recall", { query: "deploy", limit: 100, include_retired: true });
     assert.ok((withArchived.structured.hits as { path: string }[]).some((h) => h.path === "atoms/archived_deploy.md"));
     const events = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { op: string; results: string[] });
     assert.deepEqual(events[0]!.op, "recall");

@@ -55,7 +55,7 @@ describe("save", () => {
     assert.equal(s.path, "rules/connection_pool_at_least_20_in_prod.md");
     assert.equal(s.id, "20261122_connection_pool_at_least_20_in_prod");
     assert.equal(s.links[0], "await_bcrypt");
-    assert.deepEqual([s.superseded, s.supersede_error], [null, null]);
+    assert.deepEqual([s.superseded, s.committed, s.commit_note, s.index_error], [null, false, null, null]);
     assert.match(outcome.text, /^Saved "Connection pool at least 20 in prod" as rules\/connection_pool_at_least_20_in_prod\.md \(id 20261122_connection_pool_at_least_20_in_prod\)\./);
     const text = readFileSync(join(vault, s.path), "utf8");
     assert.match(text, /^---\nid: 20261122_connection_pool_at_least_20_in_prod\nname: Connection pool at least 20 in prod\ntype: rule\nproject: backend\n/);
@@ -97,7 +97,7 @@ describe("save", () => {
     const unknown = await call("save", { ...POOL, supersedes: "rules/nothing_here.md" });
     assert.deepEqual([errorOf(unknown).code, errorOf(unknown).argument], ["CORTEX_E101", "supersedes"]);
     assert.match(errorOf(unknown).message, /^supersedes: no atom with path, id or name "rules\/nothing_here\.md"$/);
-    await call("supersede", { old: "rules/no_friday_deploys.md" });
+    await call("supersede", { old: "rules/no_friday_deploys.md", new: "decisions/deploy_freeze.md" });
     const stale = await call("save", { ...POOL, supersedes: "No deploys on Fridays" });
     assert.deepEqual([errorOf(stale).code, errorOf(stale).argument], ["CORTEX_E210", "supersedes"]);
     assert.match(errorOf(stale).message, /^supersedes: rules\/no_friday_deploys\.md is already superseded/);
@@ -144,7 +144,7 @@ describe("supersede", () => {
   test("should supersede an atom by another, by name and path", async () => {
     const outcome = await call("supersede", { old: "No deploys on Fridays", new: "decisions/deploy_freeze", reason: "the freeze covers it" });
     assert.equal(outcome.isError, false, outcome.text);
-    assert.deepEqual(outcome.structured, { old: "rules/no_friday_deploys.md", by: "decisions/deploy_freeze.md" });
+    assert.deepEqual(outcome.structured, { old: "rules/no_friday_deploys.md", by: "decisions/deploy_freeze.md", committed: false, commit_note: null, index_error: null });
     assert.equal(outcome.text, "Superseded rules/no_friday_deploys.md by decisions/deploy_freeze.md.");
     const old = readFileSync(join(vault, "rules/no_friday_deploys.md"), "utf8");
     assert.match(old, /status: superseded\n[\s\S]*superseded_by: 20261118_deploy_freeze\n[\s\S]*superseded_reason: the freeze covers it\n/);
@@ -152,22 +152,24 @@ describe("supersede", () => {
     assert.deepEqual(events().map((e) => [e.op, e.path, e.by]), [["supersede", "rules/no_friday_deploys.md", "decisions/deploy_freeze.md"]]);
   });
 
-  test("should retire an atom with no replacement, and refuse to do it twice", async () => {
-    const outcome = await call("supersede", { old: "cortex://atom/reference/Release%20calendar.md" });
-    assert.deepEqual(outcome.structured, { old: "reference/Release calendar.md", by: null });
-    assert.equal(outcome.text, "Retired reference/Release calendar.md: superseded with no replacement.");
-    const twice = await call("supersede", { old: "reference/Release calendar.md" });
-    assert.deepEqual([errorOf(twice).code, errorOf(twice).argument], ["CORTEX_E210", "old"]);
-    assert.match(errorOf(twice).message, /^old: reference\/Release calendar\.md is already superseded \(rule already-superseded\)$/);
+  test("should retire an atom with no replacement (forget: archived, kept on disk), and refuse to do it twice", async () => {
+    const outcome = await call("forget", { ref: "cortex://atom/reference/Release%20calendar.md", reason: "the calendar moved to the wiki" });
+    assert.deepEqual(outcome.structured, { path: "reference/Release calendar.md", committed: false, commit_note: null, index_error: null });
+    assert.equal(outcome.text, "Retired reference/Release calendar.md: archived, left out of recall; still on disk and in git.");
+    assert.match(readFileSync(join(vault, "reference/Release calendar.md"), "utf8"), /status: archived\n[\s\S]*archived_reason: the calendar moved to the wiki\n/);
+    assert.deepEqual(events().map((e) => [e.op, e.path, e.by]), [["retire", "reference/Release calendar.md", null]]);
+    const twice = await call("forget", { ref: "reference/Release calendar.md" });
+    assert.deepEqual([errorOf(twice).code, errorOf(twice).argument], ["CORTEX_E210", "ref"]);
+    assert.match(errorOf(twice).message, /^ref: reference\/Release calendar\.md is already retired \(archived\) \(rule already-archived\)$/);
   });
 
   const refused: [string, Record<string, unknown>, string, string, RegExp][] = [
-    ["an unknown old atom", { old: "nothing" }, "CORTEX_E101", "old", /^old: no atom with path, id or name "nothing"$/],
+    ["an unknown old atom", { old: "nothing", new: "decisions/deploy_freeze.md" }, "CORTEX_E101", "old", /^old: no atom with path, id or name "nothing"$/],
     ["an unknown replacement", { old: "rules/no_friday_deploys.md", new: "nothing" }, "CORTEX_E101", "new", /^new: no atom/],
     ["an atom superseding itself", { old: "rules/no_friday_deploys.md", new: "No deploys on Fridays" }, "CORTEX_E210", "new", /^new: rules\/no_friday_deploys\.md cannot supersede itself/],
-    ["a reason holding a credential", { old: "rules/no_friday_deploys.md", reason: "token ghp_abcdefghijklmnopqrstuvwxyz0123456789" }, "CORTEX_E400", "reason", /^reason: contains what looks like a GitHub token/],
+    ["a reason holding a credential", { old: "rules/no_friday_deploys.md", new: "decisions/deploy_freeze.md", reason: "token ghp_abcdefghijklmnopqrstuvwxyz0123456789" }, "CORTEX_E400", "reason", /^reason: contains what looks like a GitHub token/],
     ["a missing old", { new: "rules/no_friday_deploys.md" }, "CORTEX_E201", "old", /^old: required$/],
-    ["a reason over 500 characters", { old: "rules/no_friday_deploys.md", reason: "r".repeat(501) }, "CORTEX_E202", "reason", /^reason: at most 500 characters/],
+    ["a reason over 500 characters", { old: "rules/no_friday_deploys.md", new: "decisions/deploy_freeze.md", reason: "r".repeat(501) }, "CORTEX_E202", "reason", /^reason: at most 500 characters/],
     ["a replacement given as a number", { old: "rules/no_friday_deploys.md", new: 7 }, "CORTEX_E200", "new", /^new: expected a string/],
   ];
   for (const [what, args, code, argument, message] of refused) {
@@ -184,7 +186,7 @@ describe("supersede", () => {
 
   test("should name the atoms an ambiguous name matches", async () => {
     writeFileSync(join(vault, "rules/twin.md"), "---\nname: No deploys on Fridays\ntype: rule\nproject: ops\n---\nTwin.\n");
-    const outcome = await call("supersede", { old: "no deploys on fridays" });
+    const outcome = await call("supersede", { old: "no deploys on fridays", new: "decisions/deploy_freeze.md" });
     assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument], ["CORTEX_E102", "old"]);
     assert.match(errorOf(outcome).message, /rules\/no_friday_deploys\.md, rules\/twin\.md/);
   });
@@ -229,10 +231,10 @@ describe("read", () => {
     assert.match(outcome.text, /public holidays/);
   });
 
-  test("should answer an unknown ref with E101 naming ref, and a blank one with E201", async () => {
+  test("should answer an unknown or blank ref with E101 naming ref, and a missing one with E201", async () => {
     const unknown = await call("read", { ref: "nothing" });
     assert.deepEqual([errorOf(unknown).code, errorOf(unknown).argument, errorOf(unknown).message], ["CORTEX_E101", "ref", 'ref: no atom with path, id or name "nothing"']);
-    assert.deepEqual([errorOf(await call("read", { ref: " " })).code, errorOf(await call("read", {})).argument], ["CORTEX_E201", "ref"]);
+    assert.deepEqual([errorOf(await call("read", { ref: " " })).code, errorOf(await call("read", {})).code, errorOf(await call("read", {})).argument], ["CORTEX_E101", "CORTEX_E201", "ref"]);
     assert.equal(errorOf(await call("read", { ref: "x".repeat(1_001) })).code, "CORTEX_E202");
   });
 });

@@ -89,12 +89,17 @@ describe("cortex mcp: protocol", () => {
       status: [{}],
       transcript_search: [{ query: "connection pool" }],
       save: [{ name: "Schema checked fact", body: "A fact saved to check the output schema of save.", type: "insight", project: "ops" }],
-      supersede: [{ old: "atoms/concept_old.md" }],
+      tags: [{}, { project: "ops" }],
+      update: [{ ref: "Schema checked fact", text: "One more line." }, { ref: "Schema checked fact", text: "x", version: "0000000000000000" }],
+      supersede: [{ old: "atoms/concept_old.md", new: "Schema checked fact" }],
+      forget: [{ ref: "Schema checked fact", reason: "checked" }, { ref: "nothing here" }],
+      move: [{ ref: "notes/payments_ledger.md", to: "notes/ledger.md" }, { ref: "notes/ledger.md", to: "../outside" }],
     };
     for (const tool of tools) {
       assert.equal(tool.outputSchema?.type, "object", tool.name);
       const validate = validator.getValidator(tool.outputSchema as never);
       assert.equal(validate({ unexpected: true }).valid, false, `${tool.name}: the schema holds the validator to something`);
+      assertStrict(tool.outputSchema, tool.name);
       for (const args of calls[tool.name]!) {
         const result = await callTool(client, tool.name, args);
         const check = validate(result.structuredContent);
@@ -103,13 +108,28 @@ describe("cortex mcp: protocol", () => {
     }
   });
 
-  test("should say in the descriptions which read-only tools write index/ and the access log, and mark save destructive", async () => {
+  test("should mark the tools that change notes as not read-only, and those that rewrite one destructive", async () => {
     const { tools } = await client.listTools();
-    for (const name of ["recall", "read", "context"]) assert.match(tools.find((t) => t.name === name)!.description!, /index\/access_log\.jsonl/);
-    for (const t of tools.filter((t) => t.annotations?.readOnlyHint && t.name !== "transcript_search")) assert.match(t.description!, /brings index\/ up to date/, t.name);
-    const save = tools.find((t) => t.name === "save")!;
-    assert.equal(save.annotations?.destructiveHint, true);
-    assert.match(save.description!, /destructive because, with supersedes, it changes an existing atom/);
+    const hints = Object.fromEntries(tools.map((t) => [t.name, [t.annotations?.readOnlyHint, t.annotations?.destructiveHint]]));
+    for (const name of ["recall", "read", "context", "list", "tags", "status", "transcript_search"]) assert.deepEqual(hints[name], [true, false], name);
+    for (const name of ["save", "update", "supersede", "forget"]) assert.deepEqual(hints[name], [false, true], name);
+    assert.deepEqual(hints.move, [false, false]);
+  });
+
+  test("should weigh at most 1,500 tokens for every tool's name, description and input schema (characters / 4)", async () => {
+    const { tools } = await client.listTools();
+    const chars = tools.reduce((n, t) => n + JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema }).length, 0);
+    const { toolListWeight, TOOL_BUDGET_TOKENS } = await import("../lib/adapters/agent/tool-weight.js");
+    const { TOOLS } = await import("../lib/adapters/agent/tools/registry.js");
+    assert.equal(toolListWeight(TOOLS).chars, chars, "the measure counts what tools/list sends");
+    assert.ok(Math.ceil(chars / 4) <= TOOL_BUDGET_TOKENS, `${chars} characters ≈ ${Math.ceil(chars / 4)} tokens`);
+  });
+
+  test("should advertise listChanged only for the resources, whose changes it sends", () => {
+    const caps = client.getServerCapabilities()!;
+    assert.equal(caps.resources?.listChanged, true);
+    assert.notEqual(caps.tools?.listChanged, true);
+    assert.notEqual(caps.prompts?.listChanged, true);
   });
 
   test("should complete project, type, tag and path from the vault, and refuse an unknown prompt", async () => {
@@ -217,6 +237,29 @@ describe("cortex mcp: 2026-07-28 connection", () => {
   });
 });
 
+describe("cortex mcp: per-request protocol version", () => {
+  test("should refuse a request whose protocol version differs from the connection's, or that gives none, with -32022", async () => {
+    const vault = copyAgentVault();
+    const server = rawServer(vault);
+    const envelope = (version: string) => ({ "io.modelcontextprotocol/protocolVersion": version, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" } });
+    try {
+      const first = await server.request(1, "tools/list", { _meta: envelope("2026-07-28") });
+      assert.ok(first.result?.tools?.length > 0, JSON.stringify(first).slice(0, 300));
+      const other = await server.request(2, "tools/list", { _meta: envelope("2025-06-18") });
+      assert.equal(other.error?.code, -32022, JSON.stringify(other));
+      assert.deepEqual(other.error.data, { supported: ["2026-07-28"], requested: "2025-06-18" });
+      const none = await server.request(3, "tools/call", { name: "status", arguments: {} });
+      assert.equal(none.error?.code, -32022, JSON.stringify(none).slice(0, 300));
+      const again = await server.request(4, "tools/call", { name: "status", arguments: {}, _meta: envelope("2026-07-28") });
+      assert.equal(again.result?.structuredContent?.total, 9, JSON.stringify(again).slice(0, 300));
+    } finally {
+      server.child.stdin.end();
+      await server.exited;
+      removeTemp(vault);
+    }
+  });
+});
+
 describe("cortex mcp: stdio", () => {
   let vault = "";
   before(() => (vault = copyAgentVault()));
@@ -269,6 +312,14 @@ describe("cortex mcp: stdio", () => {
     assert.equal(await server.exited, 0);
   });
 });
+
+// Every object of an output schema lists its properties and allows no other (the error's free-form details aside).
+function assertStrict(schema: unknown, where: string): void {
+  if (schema === null || typeof schema !== "object") return;
+  const s = schema as Record<string, unknown>;
+  if (s.type === "object" && s.properties !== undefined) assert.equal(s.additionalProperties, false, `${where}: an object without additionalProperties: false`);
+  for (const [key, value] of Object.entries(s)) if (key !== "details") assertStrict(value, `${where}.${key}`);
+}
 
 async function waitFor(condition: () => boolean, ms = 3_000): Promise<void> {
   const end = Date.now() + ms;

@@ -24,25 +24,27 @@ after(async () => {
 describe("cortex mcp: listing", () => {
   test("should list the tools with descriptions for an agent and JSON Schemas with the limits", async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ["recall", "read", "context", "list", "status", "transcript_search", "save", "supersede"]);
+    assert.deepEqual(tools.map((t) => t.name), ["recall", "read", "context", "list", "tags", "status", "transcript_search", "save", "update", "supersede", "forget", "move"]);
+    // Lean: when to use it and what it returns, no internals (file names, config tables), every description in every agent's context.
     for (const t of tools) {
-      assert.match(t.description ?? "", /Use it /, t.name);
-      assert.match(t.description ?? "", /Do not use it /, t.name);
-      assert.match(t.description ?? "", /Returns: /, t.name);
-      assert.match(t.description ?? "", /Side effects: /, t.name);
+      assert.match(t.description ?? "", /\bUse\b/i, t.name);
+      assert.match(t.description ?? "", /\bReturns\b/, t.name);
+      assert.doesNotMatch(t.description ?? "", /index\/|\.jsonl|\[scoring\]|access_log/, t.name);
+      assert.ok((t.description ?? "").length <= 250, `${t.name}: ${t.description?.length} characters`);
     }
     const recall = tools.find((t) => t.name === "recall")!;
     assert.deepEqual(recall.inputSchema.required, ["query"]);
     assert.deepEqual((recall.inputSchema.properties as Record<string, any>).query.maxLength, 10_000);
     assert.deepEqual([(recall.inputSchema.properties as Record<string, any>).limit.minimum, (recall.inputSchema.properties as Record<string, any>).limit.maximum], [1, 100]);
     assert.equal(recall.annotations?.readOnlyHint, true);
-    assert.match(tools.find((t) => t.name === "context")!.description!, /characters \/ 4/);
+    assert.match(tools.find((t) => t.name === "context")!.description!, /0\.4 × the best score/);
     const save = tools.find((t) => t.name === "save")!;
     const saveProps = save.inputSchema.properties as Record<string, any>;
     assert.deepEqual(save.inputSchema.required, ["name", "body", "type", "project"]);
     assert.deepEqual([saveProps.name.maxLength, saveProps.body.maxLength, saveProps.tags.maxItems, saveProps.tags.items.maxLength], [200, 50_000, 20, 100]);
     assert.deepEqual([save.annotations?.readOnlyHint, save.annotations?.idempotentHint], [false, false]);
-    assert.deepEqual(tools.find((t) => t.name === "supersede")!.inputSchema.required, ["old"]);
+    assert.deepEqual(tools.find((t) => t.name === "supersede")!.inputSchema.required, ["old", "new"]);
+    assert.deepEqual(tools.find((t) => t.name === "update")!.inputSchema.required, ["ref", "text"]);
     assert.deepEqual(tools.find((t) => t.name === "read")!.inputSchema.required, ["ref"]);
   });
 
@@ -71,7 +73,7 @@ describe("cortex mcp: tools", () => {
     const r = await callTool(client, "recall", { query: "deploy", limit: 2 });
     assert.equal(r.isError ?? false, false);
     assert.deepEqual(r.structuredContent!.hits.map((h: { path: string }) => h.path), ["decisions/deploy_freeze.md", "rules/no_friday_deploys.md"]);
-    assert.deepEqual(Object.keys(r.structuredContent!.hits[0]).sort(), ["layer", "name", "path", "preview", "project", "score", "status", "tags", "type", "updated", "uri"]);
+    assert.deepEqual(Object.keys(r.structuredContent!.hits[0]).sort(), ["layer", "name", "path", "preview", "project", "score", "status", "superseded_by", "tags", "type", "updated", "uri"]);
     assert.match(textOf(r), /^### Memories\n/);
     const log = readFileSync(join(vault, "index/access_log.jsonl"), "utf8");
     assert.match(log, /"op":"recall","query":"deploy","results":\["decisions\/deploy_freeze\.md","rules\/no_friday_deploys\.md"\]/);
@@ -113,7 +115,7 @@ describe("cortex mcp: tools", () => {
     ["supersede", {}, "CORTEX_E201", "old"],
     ["supersede", { old: "rules/no_friday_deploys.md", new: "no such atom" }, "CORTEX_E101", "new"],
     ["supersede", { old: "rules/no_friday_deploys.md", new: "rules/no_friday_deploys.md" }, "CORTEX_E210", "new"],
-    ["supersede", { old: "rules/no_friday_deploys.md", reason: "r".repeat(501) }, "CORTEX_E202", "reason"],
+    ["supersede", { old: "rules/no_friday_deploys.md", new: "decisions/deploy_freeze.md", reason: "r".repeat(501) }, "CORTEX_E202", "reason"],
   ];
   for (const [name, args, code, argument] of bad) {
     test(`should answer ${name} with bad ${argument} by a ${code} tool error, not a protocol error`, async () => {
@@ -213,11 +215,14 @@ describe("cortex mcp: writes", () => {
     assert.equal(second.isError ?? false, false, textOf(second));
     const newPath = second.structuredContent!.path as string;
     const superseded = await callTool(writer, "supersede", { old: oldPath, new: newPath, reason: "retention raised" });
-    assert.deepEqual(superseded.structuredContent, { old: oldPath, by: newPath });
+    assert.deepEqual(superseded.structuredContent, { old: oldPath, by: newPath, committed: false, commit_note: null, index_error: null });
     const after = await callTool(writer, "recall", { query: "kafka retention" });
     const hits = after.structuredContent!.hits as { path: string; score: number; status: string }[];
     assert.deepEqual(hits.map((h) => [h.path, h.status]), [[newPath, "active"], [oldPath, "superseded"]]);
     assert.ok(hits[1]!.score < before && hits[1]!.score < hits[0]!.score, JSON.stringify(hits));
+    // A superseded hit names its replacement, in the JSON and in the hit line.
+    assert.match((hits[1] as { superseded_by?: string }).superseded_by ?? "", /kafka_retention_raised_to_30_days$/);
+    assert.match(textOf(after), /, superseded by \S*kafka_retention_raised_to_30_days\) `/);
   });
 
   test("should answer a near-duplicate save with isError, the E401 code and the existing path", async () => {
@@ -280,7 +285,7 @@ describe("cortex mcp: process", () => {
     assert.equal(init.result.serverInfo.name, "cortex-vault");
     child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
     const list = await request(2, "tools/list", {});
-    assert.equal(list.result.tools.length, 8);
+    assert.equal(list.result.tools.length, 12);
     child.stdin.end();
     assert.equal(await new Promise((resolve) => child.on("exit", resolve)), 0);
   });

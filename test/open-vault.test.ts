@@ -144,6 +144,6 @@ describe("the Vault handle", () => {
     assert.deepEqual((await found.search("marsupial", { log: false })).hits.map((h) => h.record.path), [written.path], "the index on disk has it");
     const result = await vault.supersede({ old: written.path });
     assert.deepEqual(result, { old: written.path, by: null });
-    assert.equal((await openVault({ vault: dir, today: TODAY, refresh: false }).get(written.path)).meta.status, "superseded");
+    assert.equal((await openVault({ vault: dir, today: TODAY, refresh: false }).get(written.path)).meta.status, "archived", "retired: archived");
   });
 });

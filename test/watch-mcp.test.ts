@@ -85,7 +85,7 @@ describe("cortex mcp: the first call", () => {
       appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nThe narwhal checklist comes first.\n");
       const client = await connectMcp(vault);
       try {
-        assert.equal((await client.listTools()).tools.length, 8);
+        assert.equal((await client.listTools()).tools.length, 12);
         const recalled = await callTool(client, "recall", { query: "narwhal" });
         assert.deepEqual(recalled.structuredContent!.hits.map((h: { path: string }) => h.path), ["rules/no_friday_deploys.md"], textOf(recalled));
       } finally {

@@ -30,7 +30,7 @@ export function registerContext(program: Command, ctx: CliContext): void {
 }
 
 async function runContext(ctx: CliContext, query: string, opts: ContextOptions): Promise<void> {
-  const result = buildContext(ctx.vault(opts), { query, project: opts.project, budgetTokens: opts.budget, includeSuperseded: opts.allStatus });
+  const result = buildContext(ctx.vault(opts), { query, project: opts.project, budgetTokens: opts.budget, includeSuperseded: opts.allStatus, more: "`cortex search`" });
   if (opts.json) ctx.out(JSON.stringify(result, null, 2));
   else if (result.text) ctx.out(result.text);
   if (!result.text) {

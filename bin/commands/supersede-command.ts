@@ -20,10 +20,10 @@ export function registerSupersede(program: Command, ctx: CliContext): void {
   const cmd = program
     .command("supersede")
     .summary("Mark an atom superseded by another, or retire it")
-    .description("Mark OLD status: superseded with superseded_by: NEW (NEW gets supersedes: OLD and a link to it); without --by, retire OLD. Only frontmatter changes. OLD/NEW: path, id, unique name or link stem")
+    .description("Mark OLD status: superseded with superseded_by: NEW (NEW gets supersedes: OLD and a link to it); without --by, retire OLD (status: archived, left out of searches, never deleted). Only frontmatter changes. OLD/NEW: path, id, unique name or link stem")
     .argument("<old>", "the stale atom: path, id, name or link stem")
     .option("--by <new>", "its replacement: path, id, name or link stem")
-    .option("--reason <text>", "why; kept as superseded_reason")
+    .option("--reason <text>", "why; kept as superseded_reason (archived_reason when retiring)")
     .option("--dry-run", "run every check and say what would change; write nothing")
     .option("-j, --json", "print the result as JSON");
   addMutationOptions(cmd).action((old: string, opts: SupersedeOptions) => runSupersede(ctx, old, opts));
@@ -36,7 +36,7 @@ async function runSupersede(ctx: CliContext, old: string, opts: SupersedeOptions
   const result = await supersedeAtom(vaultDir, { old: normalizeRef(old), by, reason: opts.reason }, { config, today, commit: opts.commit, dryRun: opts.dryRun });
   const verb = opts.dryRun ? "Would supersede" : "Superseded";
   if (opts.json) ctx.out(JSON.stringify(snakeKeys(result), null, 2));
-  else ctx.out(result.by ? `${verb} ${result.old} by ${result.by}` : `${opts.dryRun ? "Would retire" : "Retired"} ${result.old} (superseded, no replacement)`);
+  else ctx.out(result.by ? `${verb} ${result.old} by ${result.by}` : `${opts.dryRun ? "Would retire" : "Retired"} ${result.old} (archived, no replacement; still on disk)`);
   if (result.commit?.committed && !opts.json) ctx.out("Committed");
   reportCommit(ctx, result);
 }

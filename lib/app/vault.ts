@@ -4,6 +4,7 @@ import type { VaultStatus } from "../core/status/types.js";
 import { assertToday, localDate } from "../core/util/dates.js";
 import type { SupersedeInput, SupersedeOptions, SupersedeResult, WriteInput, WriteOptions, WriteResult } from "../core/write/types.js";
 import type { ContextOptions, ContextResult } from "./context/build.js";
+import type { UpdateInput, UpdateOptions, UpdateResult } from "./write/update.js";
 import type { Mutation, MutateOptions, MutationOutcome } from "./handle/mutate.js";
 import { validateSettings } from "./settings.js";
 import { VaultHandle } from "./handle/vault-handle.js";
@@ -83,6 +84,14 @@ export class Vault extends VaultHandle {
   async supersede(input: SupersedeInput, options: Omit<SupersedeOptions, "config" | "today"> = {}): Promise<SupersedeResult> {
     const { supersedeAtom } = await load<typeof import("./write/supersede.js")>("./write/supersede.js");
     const result = await supersedeAtom(this.vaultDir, input, { ...options, config: this.config, today: this.today });
+    this.invalidate();
+    return result;
+  }
+
+  /** Changes a note in place: appends text, or replaces a section or an exact passage; see `updateAtom`. */
+  async update(input: UpdateInput, options: Omit<UpdateOptions, "config" | "today"> = {}): Promise<UpdateResult> {
+    const { updateAtom } = await load<typeof import("./write/update.js")>("./write/update.js");
+    const result = await updateAtom(this.vaultDir, input, { ...options, config: this.config, today: this.today });
     this.invalidate();
     return result;
   }

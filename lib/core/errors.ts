@@ -32,7 +32,9 @@ export type CortexErrorCode =
   /** This Node lacks what a feature needs (`node:sqlite`). */
   | "UNSUPPORTED"
   /** A note changed on disk while a command was rewriting it (an editor saved it): left as it is. */
-  | "CHANGED";
+  | "CHANGED"
+  /** A note changed since the caller read it (its version differs): an update refused, nothing written. */
+  | "CONFLICT";
 
 /**
  * An error of use or environment (bad argument, missing folder, unreadable

@@ -15,6 +15,7 @@ export const ERROR_CODES = Object.freeze({
   CORTEX_E104: { category: "vault", suggestion: "Another cortex process is writing to the vault; retry in a moment." },
   CORTEX_E105: { category: "vault", suggestion: "Fix the vault's cortex.toml: the message names the key and the expected type." },
   CORTEX_E106: { category: "vault", suggestion: "The file cannot be rewritten without damage (not UTF-8 text, or broken frontmatter): fix it in an editor; cortex check names the problem." },
+  CORTEX_E107: { category: "vault", suggestion: "The note changed since you read it: read it again, then apply your change to what it says now." },
   CORTEX_E200: { category: "argument", suggestion: "Check the argument names and types against the tool's input schema." },
   CORTEX_E201: { category: "argument", suggestion: "Pass the required argument; see the tool's input schema." },
   CORTEX_E202: { category: "argument", suggestion: "Shorten the value or pass fewer items: the limit is in the message." },
@@ -53,6 +54,7 @@ const BY_CORTEX_CODE: Readonly<Record<CortexErrorCode, ToolErrorCode>> = {
   BAD_QUERY: "CORTEX_E202",
   UNSUPPORTED: "CORTEX_E103",
   CHANGED: "CORTEX_E104",
+  CONFLICT: "CORTEX_E107",
 };
 
 /** A tool failure carrying its code; thrown inside tools, turned into an outcome by {@link errorOutcome}. */

@@ -24,31 +24,42 @@ export const LIMITS = Object.freeze({
   cursorChars: 200,
 });
 
+// The schemas stay terse: every tool's schema is in every agent's context before its first call.
+
 /** A search query argument. */
-export function queryArg(description: string): ArgSchema {
-  return { type: "string", description, minLength: 1, maxLength: LIMITS.queryChars };
+export function queryArg(description?: string): ArgSchema {
+  return described({ type: "string", minLength: 1, maxLength: LIMITS.queryChars }, description);
 }
 
 /** A result-count argument, 1–100. */
 export function limitArg(defaultValue: number): ArgSchema {
-  return { type: "integer", description: `Results to return, ${LIMITS.limitMin}–${LIMITS.limitMax}. Default ${defaultValue}.`, minimum: LIMITS.limitMin, maximum: LIMITS.limitMax, default: defaultValue };
+  return { type: "integer", minimum: LIMITS.limitMin, maximum: LIMITS.limitMax, default: defaultValue };
 }
 
 /** A token-budget argument (tokens estimated as characters / 4). */
-export function budgetArg(description: string, defaultValue?: number): ArgSchema {
-  const arg: ArgSchema = { type: "integer", description, minimum: LIMITS.budgetMin, maximum: LIMITS.budgetMax };
+export function budgetArg(description?: string, defaultValue?: number): ArgSchema {
+  const arg: ArgSchema = described({ type: "integer", minimum: LIMITS.budgetMin, maximum: LIMITS.budgetMax }, description);
   if (defaultValue !== undefined) arg.default = defaultValue;
   return arg;
 }
 
 /** A short filter argument (project, type, tag, status, …). */
-export function shortArg(description: string, values?: readonly string[]): ArgSchema {
-  const arg: ArgSchema = { type: "string", description, minLength: 1, maxLength: LIMITS.shortChars };
-  if (values) arg.enum = values;
-  return arg;
+export function shortArg(description?: string, values?: readonly string[]): ArgSchema {
+  // An enum bounds the value already.
+  // An empty filter matches nothing, which needs no refusal of its own.
+  return described(values ? { type: "string", enum: values } : { type: "string", maxLength: LIMITS.shortChars }, description);
+}
+
+/** An argument naming one atom: a path, an id or a unique name (an empty one names none: CORTEX_E101). */
+export function refArg(description?: string): ArgSchema {
+  return described({ type: "string", maxLength: LIMITS.refChars }, description);
 }
 
 /** A tag list argument: at most 20 tags of at most 100 characters. */
-export function tagsArg(description: string): ArgSchema {
-  return { type: "array", description, maxItems: LIMITS.tagsMax, items: { type: "string", minLength: 1, maxLength: LIMITS.tagChars } };
+export function tagsArg(description?: string): ArgSchema {
+  return described({ type: "array", maxItems: LIMITS.tagsMax, items: { type: "string", minLength: 1, maxLength: LIMITS.tagChars } }, description);
+}
+
+function described(arg: ArgSchema, description: string | undefined): ArgSchema {
+  return description === undefined ? arg : { ...arg, description };
 }

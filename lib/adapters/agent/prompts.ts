@@ -22,11 +22,11 @@ export async function sessionStartPrompt(vaultDir: string, today: string, projec
   const status = renderStatus(computeStatus(snap.manifest, readVaultEvents(snap.vaultDir), snap.freshness, snap.today, snap.config.layers));
   const query = project ?? hotQuery(snap.manifest, snap.today, snap.config.layers);
   const briefing = query ? buildContext(snap, { query, project, budgetTokens: 1500, log: false }).text : "";
+  // The instructions before the briefing: whatever the briefing holds, they are read first.
   return [
-    `I am starting a session${project ? ` on the project "${project}"` : ""}. This is what my memory vault holds:`,
+    `I am starting a session${project ? ` on the project "${project}"` : ""}. Use recall or context for anything more specific, and save durable decisions, rules and lessons with save as they come up. This is what my memory vault holds:`,
     status,
     briefing || "No atoms to brief on yet.",
-    "Use recall or context for anything more specific, and save durable decisions, rules and lessons with save as they come up.",
   ].join("\n\n");
 }
 

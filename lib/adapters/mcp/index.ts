@@ -15,6 +15,7 @@ import { LineTransport } from "./line-transport.js";
 import type { ResourceNotifier } from "./resources.js";
 import { createCortexMcpServer, todayFrom, type CortexMcpOptions } from "./server.js";
 import { watchWhenQuiet } from "./watch-start.js";
+import { ProtocolVersionCheck } from "./version-check.js";
 
 export { createCortexMcpServer, type CortexMcpOptions } from "./server.js";
 
@@ -44,7 +45,9 @@ export interface CortexMcpHandle {
 
 /**
  * Serves the cortex MCP server on stdin/stdout. A server factory is served,
- * so both the 2025 and the 2026-07-28 handshakes are answered. Everything
+ * so both the 2025 and the 2026-07-28 handshakes are answered; on a
+ * 2026-07-28 connection every request's protocol version is checked (see
+ * `ProtocolVersionCheck`). Everything
  * the server logs goes to stderr. A line over 10 MiB is answered with an
  * error and the server keeps serving; when stdin ends, the requests in
  * flight are finished before {@link CortexMcpHandle.closed} settles. With
@@ -59,7 +62,8 @@ export function serveCortexMcp(options: ServeCortexMcpOptions): CortexMcpHandle 
   const notifiers = new Set<ResourceNotifier>();
   const live = options.watch === false ? undefined : startLive(options, log, notifiers);
   const watchStart = live && watchWhenQuiet(live);
-  const transport = new LineTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout, { log, onReceive: watchStart?.received });
+  const versions = new ProtocolVersionCheck();
+  const transport = new LineTransport(options.stdin ?? process.stdin, options.stdout ?? process.stdout, { log, onReceive: watchStart?.received, screen: (m) => versions.check(m) });
   const handle = serveStdio(({ era }) => createCortexMcpServer({ ...options, log, era, onNotifier: (n) => notifiers.add(n) }), { transport, onerror: (error) => log(`cortex mcp: ${error.message}`) });
   const stop = () => {
     watchStart?.cancel();

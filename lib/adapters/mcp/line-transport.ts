@@ -17,6 +17,8 @@ export interface LineTransportOptions {
   log?: (line: string) => void;
   /** Told of every message received, before it is handed on (the server's start-up uses it to see the handshake through). */
   onReceive?: (message: JSONRPCMessage) => void;
+  /** Asked about every message received: a refusal is answered as an error and the message is not handed on (see `ProtocolVersionCheck`). */
+  screen?: (message: JSONRPCMessage) => { code: number; message: string; data?: unknown } | null;
 }
 
 type Id = string | number;
@@ -38,6 +40,7 @@ export class LineTransport implements Transport {
   private readonly maxLineBytes: number;
   private readonly log: (line: string) => void;
   private readonly onReceive: ((message: JSONRPCMessage) => void) | undefined;
+  private readonly screen: LineTransportOptions["screen"];
   private chunks: Buffer[] = [];
   private size = 0;
   /** While a line over the limit is being skipped: its first bytes (to find its id) and its length so far. */
@@ -55,6 +58,7 @@ export class LineTransport implements Transport {
     this.maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
     this.log = options.log ?? (() => {});
     this.onReceive = options.onReceive;
+    this.screen = options.screen;
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
   }
 
@@ -170,6 +174,11 @@ export class LineTransport implements Transport {
       return;
     }
     const record = message as { id?: Id; method?: string; params?: { requestId?: Id } };
+    const refused = this.screen?.(message);
+    if (refused) {
+      this.reply(record.id ?? null, refused.code, refused.message, refused.data);
+      return;
+    }
     if (record.method !== undefined && record.id !== undefined) this.pending.add(record.id);
     // A cancelled request is never answered (the protocol says so): it no longer holds the close.
     if (record.method === "notifications/cancelled" && record.params?.requestId !== undefined) this.pending.delete(record.params.requestId);
@@ -178,9 +187,10 @@ export class LineTransport implements Transport {
     if (this.ended) this.closeWhenDrained();
   }
 
-  private reply(id: Id | null, code: number, message: string): void {
+  private reply(id: Id | null, code: number, message: string, data?: unknown): void {
     if (this.isClosed) return;
-    this.write(`${JSON.stringify({ jsonrpc: "2.0", id, error: { code, message } })}\n`).catch((error: Error) => this.onerror?.(error));
+    const error = data === undefined ? { code, message } : { code, message, data };
+    this.write(`${JSON.stringify({ jsonrpc: "2.0", id, error })}\n`).catch((e: Error) => this.onerror?.(e));
   }
 
   private readonly onEnd = (): void => {

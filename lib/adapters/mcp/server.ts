@@ -31,8 +31,8 @@ export interface CortexMcpOptions {
 /** What the server tells a client it is, and which tool to use when (MCP `instructions`). */
 export const INSTRUCTIONS = [
   "cortex-vault: a local, persistent memory of durable knowledge (decisions, rules, lessons, incidents, references), kept as markdown atoms in a git-friendly vault.",
-  "Start a session with the session-start prompt or the status tool. Before deciding or debugging, search with recall (a few keywords) or get a briefing for a task with context; open one atom in full with read; page through the inventory with list.",
-  "Save durable knowledge with save (one idea per atom; set supersedes to update an atom), and retire a stale atom with supersede. transcript_search searches past chat sessions, not the vault.",
+  "Start a session with the session-start prompt or the status tool. Before deciding or debugging, search with recall or get a briefing for a task with context; open one note in full with read; page through the inventory with list; see the tags in use with tags.",
+  "Save durable knowledge with save (one idea per note). Change a note in place with update, mark it replaced by a newer note with supersede, retire it with forget (nothing is deleted), rename it with move. transcript_search searches past chat sessions, not the vault.",
   "Resources: cortex://summary, cortex://atom/<path> for each atom, cortex://moc/<project> for each map of content; resources/list is paginated.",
 ].join("\n");
 
@@ -52,7 +52,8 @@ export function createCortexMcpServer(options: CortexMcpOptions): McpServer {
   const toolEnv: ToolEnv = { vaultDir: options.vaultDir, env, today: () => todayFrom(env) };
   const server = new McpServer(
     { name: "cortex-vault", version: packageVersion() },
-    { capabilities: { tools: {}, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {} }, instructions: INSTRUCTIONS },
+    // listChanged only where it is sent: the tools and prompts never change while the server runs.
+    { capabilities: { tools: { listChanged: false }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: false }, completions: {} }, instructions: INSTRUCTIONS },
   );
   const notifier = registerResources(server, toolEnv, options.era ?? "legacy");
   options.onNotifier?.(notifier);
@@ -91,10 +92,10 @@ function checkpointFor(ctx: ServerContext): (step: string) => Promise<void> {
   };
 }
 
-// The atoms a successful write changed: the new one and the one it superseded.
-function changedPaths(tool: string, structured: Record<string, unknown>): string[] {
-  const paths = tool === "save" ? [structured.path, structured.superseded] : tool === "supersede" ? [structured.old, structured.by] : [];
-  return paths.filter((p): p is string => typeof p === "string");
+// The atoms a successful write changed (a move: the old path and the new, and the notes whose links it rewrote).
+function changedPaths(tool: string, s: Record<string, unknown>): string[] {
+  const paths: Record<string, unknown[]> = { save: [s.path, s.superseded], supersede: [s.old, s.by], update: [s.path], forget: [s.path], move: [s.from, s.to, ...((s.rewritten as unknown[]) ?? [])] };
+  return (paths[tool] ?? []).filter((p): p is string => typeof p === "string");
 }
 
 function toCallToolResult(outcome: ToolOutcome, tool: string, log: (line: string) => void): CallToolResult {

@@ -3,26 +3,34 @@ import { atomBody } from "../../core/atoms/frontmatter.js";
 import { readAtomText } from "../../store/read-atom.js";
 import type { VaultSnapshot } from "../handle/vault-snapshot.js";
 import { rankSnapshot, recordAccess } from "../handle/ranking.js";
+import { countVault } from "../handle/search.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import type { SearchHit } from "../../core/search/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { assembleBriefing, cleanBody } from "../../core/context/assemble.js";
-import { briefingKeywords } from "../../core/context/keywords.js";
+import { briefingQuery } from "../../core/context/keywords.js";
+import { briefingFloor } from "../../core/context/floor.js";
 import type { Briefing, BriefingAtom, BriefingMoc } from "../../core/context/types.js";
 import { fileNames } from "../../store/files.js";
 
 /** Options of {@link buildContext}. */
 export interface ContextOptions {
-  /** A question or task in plain words; its keywords (stopwords dropped) are searched. */
+  /** A question or task in plain words, searched as `cortex search` reads a query (see `briefingQuery`). */
   query: string;
   /** Only atoms of this project; its MOC heads the briefing. Default: any project, MOC of the best atom's project. */
   project?: string;
   /** Default 1500. */
   budgetTokens?: number;
-  /** Atoms scoring below this are left out. Default 0 (any match). */
+  /**
+   * An absolute floor, meant for a vault of 1,000 notes and scaled down to
+   * smaller ones (see `briefingFloor`); atoms below it, or below 0.4 × the
+   * best score, are left out. Default 0: the relative floor only.
+   */
   minScore?: number;
   /** Record an access event for the atoms whose body is given. Default true. */
   log?: boolean;
+  /** What the reader uses to see the matches left out (see `BriefingInput.more`). Default `recall`. */
+  more?: string;
   /** Keep superseded atoms too (archived ones are always left out). Default false: a superseded rule is not current. */
   includeSuperseded?: boolean;
 }
@@ -32,8 +40,12 @@ export interface ContextResult extends Briefing {
   query: string;
   /** The keywords searched. */
   keywords: string[];
-  /** Atoms that matched (before the budget cut). */
+  /** Atoms that cleared the floor (before the budget cut). */
   matched: number;
+  /** The lowest score kept (see `briefingFloor`); 0 when nothing matched. */
+  floor: number;
+  /** Atoms that matched but scored below the floor (within the candidates ranked). */
+  below_floor: number;
 }
 
 /** Atoms whose bodies are read; the rest can only be pointers. */
@@ -44,7 +56,10 @@ const CANDIDATES = 200;
 /**
  * Builds a query-tailored briefing from a vault (seed 001's context
  * briefing in its degraded mode, which needs no model): ranks the atoms for
- * the query's keywords (archived and superseded atoms left out), then assembles the
+ * the query exactly as `cortex search` and `recall` do (archived and
+ * superseded atoms left out), keeps those at or above the floor (see
+ * `briefingFloor`: 0.4 × the best score, or `minScore` scaled to the
+ * vault's size), then assembles the
  * project's MOC summary, the best atoms' bodies and pointers to the rest
  * within the token budget (see {@link assembleBriefing}).
  *
@@ -54,30 +69,32 @@ const CANDIDATES = 200;
  */
 export function buildContext(snap: VaultSnapshot, options: ContextOptions): ContextResult {
   const started = performance.now();
-  const keywords = briefingKeywords(options.query);
-  const minScore = options.minScore ?? 0;
+  const { query, keywords } = briefingQuery(options.query);
+  const live = (h: SearchHit) => h.record.status !== "archived" && (options.includeSuperseded === true || h.record.status !== "superseded");
   // One more than the candidates: the MOC, when among them, is left out of them.
-  const keep = (h: SearchHit) => h.record.status !== "archived" && (options.includeSuperseded === true || h.record.status !== "superseded") && h.score >= minScore;
-  const hits = keywords.length === 0 ? [] : bestHits(snap, keywords.join(" "), options.project, { keep, minScore, wanted: CANDIDATES + 1 });
+  const ranked = keywords.length === 0 ? [] : bestHits(snap, query, options.project, live, CANDIDATES + 1);
+  const minScore = options.minScore ?? 0;
+  const floor = ranked.length === 0 ? 0 : briefingFloor(ranked[0]!.score, { minScore, atoms: minScore > 0 ? countVault(snap, "", { allStatus: true }, true) : undefined });
+  const hits = ranked.filter((h) => h.score >= floor);
   const mocProject = options.project ?? hits[0]?.record.project;
   const moc = mocProject === undefined ? null : readMoc(snap, mocProject);
   const atoms = hits
     .filter((h) => h.record.path !== moc?.path)
     .slice(0, CANDIDATES)
     .map((h, i) => toBriefingAtom(snap, h, i < BODIES_READ));
-  const briefing = assembleBriefing({ query: options.query, moc, atoms, budgetTokens: options.budgetTokens ?? 1500 });
+  const briefing = assembleBriefing({ query: options.query, moc, atoms, budgetTokens: options.budgetTokens ?? 1500, more: options.more });
   if (options.log !== false && briefing.included.length > 0) recordAccess(snap.vaultDir, "context", options.query, briefing.included, started);
-  return { ...briefing, query: options.query, keywords, matched: atoms.length };
+  return { ...briefing, query: options.query, keywords, matched: atoms.length, floor: Math.round(floor * 100) / 100, below_floor: ranked.length - hits.length };
 }
 
 // The first `wanted` hits that `keep` keeps: the ranking's top, asked for in growing sizes
 // (a top N is cheap to find; every hit of a 100k vault is not).
-function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, o: { keep: (h: SearchHit) => boolean; minScore: number; wanted: number }): SearchHit[] {
-  for (let top = 2 * o.wanted; ; top *= 2) {
+function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, keep: (h: SearchHit) => boolean, wanted: number): SearchHit[] {
+  for (let top = 2 * wanted; ; top *= 2) {
     const ranked = rankSnapshot(snap, query, { project, top });
-    const kept = ranked.filter(o.keep);
-    // Enough, or every hit seen, or the rest score lower still (hits come by score, highest first).
-    if (kept.length >= o.wanted || ranked.length < top || ranked[ranked.length - 1]!.score < o.minScore) return kept.slice(0, o.wanted);
+    const kept = ranked.filter(keep);
+    // Enough, or every hit seen, or the rest score below the relative floor of the best kept one (hits come by score).
+    if (kept.length >= wanted || ranked.length < top || (kept.length > 0 && ranked[ranked.length - 1]!.score < briefingFloor(kept[0]!.score))) return kept.slice(0, wanted);
   }
 }
 

@@ -16,7 +16,9 @@ import type { SupersedeInput, SupersedeOptions, SupersedeResult } from "../../co
  * replacement (by id, else path) and `updated` set to today; the replacement
  * gets `supersedes` (the old id, else path), the old atom in its `links`, and
  * `updated`. Without `by` the atom is retired (seed 003: delete is supersede
- * with no replacement). `reason` is kept as `superseded_reason`. Only
+ * with no replacement): `status: archived`, left out of searches unless asked
+ * for, never deleted from disk. `reason` is kept as `superseded_reason`
+ * (`archived_reason` when retired). Only
  * frontmatter fields change; every other byte of both files is kept.
  * Refs are a path, an id or a unique name.
  *
@@ -37,7 +39,7 @@ export async function supersedeAtom(vaultDir: string, input: SupersedeInput, opt
       // A dry run makes every check of a real run and writes nothing.
       if (options.dryRun) return { old: plan.old.path, by: plan.by?.path ?? null, dry_run: true };
       const changed = applySupersede(vaultDir, plan, reason, options.today);
-      tx.event({ path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) });
+      tx.event({ ...(plan.by ? {} : { op: "retire" }), path: plan.old.path, id: plan.old.id, by: plan.by?.path ?? null, ...(reason ? { reason } : {}) });
       tx.wrote(...changed);
       const message = plan.by ? `cortex supersede: ${plan.old.name} by ${plan.by.name}` : `cortex supersede: retire ${plan.old.name}`;
       tx.message(`${message}\n\n${changed.join("\n")}\n`);
@@ -68,9 +70,10 @@ export function applySupersede(vaultDir: string, plan: SupersedePlan, reason: st
 /** Reads both notes and computes their new text (replacement first); writes nothing. */
 export function supersedeEdits(vaultDir: string, plan: SupersedePlan, reason: string | null, today: string): NoteEdit[] {
   const oldNote = readNoteForEdit(vaultDir, plan.old.path);
-  const oldFields: Record<string, unknown> = { status: "superseded", updated: today };
+  // Retired (no replacement): archived, which searches leave out; superseded names its replacement.
+  const oldFields: Record<string, unknown> = { status: plan.by ? "superseded" : "archived", updated: today };
   if (plan.by) oldFields.superseded_by = plan.by.id ?? plan.targets.by;
-  if (reason) oldFields.superseded_reason = reason;
+  if (reason) oldFields[plan.by ? "superseded_reason" : "archived_reason"] = reason;
   const oldEdit = { path: plan.old.path, before: oldNote.bytes, after: editFrontmatter(oldNote.text, oldFields) };
   if (!plan.by) return [oldEdit];
   const byNote = readNoteForEdit(vaultDir, plan.by.path);

@@ -39,7 +39,7 @@ export function assembleBriefing(input: BriefingInput): Briefing {
     if (room >= 80 && out.add(head + cutText(input.moc.summary, room))) result.moc = input.moc.path;
   }
   const rest = addBodies(input.atoms, out, capacity, result);
-  addPointers(rest, out, result);
+  addPointers(rest, out, result, input.more ?? "recall");
   result.text = out.text;
   result.tokens = estimateTokens(out.text);
   return result;
@@ -70,7 +70,7 @@ function addBodies(atoms: readonly BriefingAtom[], out: Budgeted, capacity: numb
   return atoms.slice(i);
 }
 
-function addPointers(atoms: readonly BriefingAtom[], out: Budgeted, result: Briefing): void {
+function addPointers(atoms: readonly BriefingAtom[], out: Budgeted, result: Briefing, more: string): void {
   if (atoms.length === 0) return;
   const heading = "\n\n## Also relevant";
   let i = 0;
@@ -83,7 +83,7 @@ function addPointers(atoms: readonly BriefingAtom[], out: Budgeted, result: Brie
     result.pointers.push(atom.path);
   }
   result.omitted = atoms.length - i;
-  if (result.omitted > 0 && i > 0) out.add(`\n- … and ${result.omitted} more (use recall to see them)`);
+  if (result.omitted > 0 && i > 0) out.add(`\n- … and ${result.omitted} more (use ${more} to see them)`);
 }
 
 /**

@@ -24,6 +24,8 @@ export interface BriefingInput {
   atoms: readonly BriefingAtom[];
   /** The budget in tokens; a token is estimated as 4 characters. */
   budgetTokens: number;
+  /** What the reader uses to see the matches left out: `recall` (an agent, the default) or `cortex search` (the CLI). */
+  more?: string;
 }
 
 /** A briefing and what went into it. */

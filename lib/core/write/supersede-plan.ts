@@ -27,6 +27,7 @@ export function planSupersede(manifest: readonly ManifestEntry[], input: { old: 
   const by = input.by !== undefined && input.by.trim() !== "" ? find(input.by) : null;
   if (by && by.path === old.path) throw invalid("by", "self-supersede", `${by.path} cannot supersede itself`);
   if (old.status === "superseded") throw invalid("old", "already-superseded", `${old.path} is already superseded${old.superseded_by ? ` by ${old.superseded_by}` : ""}`);
+  if (!by && old.status === "archived") throw invalid("old", "already-archived", `${old.path} is already retired (archived)`);
   if (by && by.status === "superseded") throw invalid("by", "replacement-superseded", `${by.path} is itself superseded${by.superseded_by ? ` by ${by.superseded_by}` : ""}; supersede with its replacement`);
   const resolver = buildLinkResolver(manifest);
   return { old, by, targets: { old: linkTarget(old.path, resolver), by: by && linkTarget(by.path, resolver) } };

@@ -111,7 +111,8 @@ function checkTags(values: readonly unknown[]): string[] {
   return tags;
 }
 
-function checkBody(value: unknown): string {
+/** A note body checked against the write limits (length, NUL, ESC, bidi controls). @throws WriteRejectedError (`VALIDATION`, field `body`). */
+export function checkBody(value: unknown): string {
   const body = requireString("body", value);
   const length = codePointLength(body);
   if (length > WRITE_LIMITS.body) throw invalid("body", "max-length", `is ${length} chars, at most ${WRITE_LIMITS.body} allowed`);

@@ -2,7 +2,7 @@ import { ATOM_STATUSES } from "../../../core/atoms/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../../../core/layers/classify.js";
 import { matchesFilters } from "../../../core/search/rank.js";
 import { ToolError } from "../errors.js";
-import { LIMITS, shortArg } from "../limits.js";
+import { LIMITS, limitArg, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../../../app/snapshot.js";
@@ -24,22 +24,17 @@ export interface ListItem {
 export const listTool: ToolSpec = {
   name: "list",
   title: "List memories",
-  description: [
-    "List the atoms of the memory vault, newest first (by updated date, then path), with optional filters, one page at a time.",
-    "Use it to see the full inventory rather than a ranked subset: to audit what is stored for a project, to check that an atom you saved earlier is still there, to find an atom whose exact name you remember but whose keywords are ambiguous, or before a cleanup.",
-    "Do not use it to search for content (use recall: faster and ranked) or for a briefing (use context).",
-    "Returns: the total count, one line per atom (updated date, name, project/type, status, layer, path) and the same as structured items; next_cursor is set when more atoms follow: pass it back as cursor to get the next page.",
-    "Side effects: none on atoms, and it records no access event; like every tool it brings index/ up to date with the files first.",
-  ].join("\n\n"),
+  description:
+    "List notes newest first, with filters, one page at a time (pass next_cursor back as cursor). Use to see the inventory; to search, use recall. Returns one line per note.",
   inputSchema: {
     type: "object",
     properties: {
-      project: shortArg("Only atoms of this project."),
-      type: shortArg("Only atoms of this type."),
-      status: shortArg("Only atoms with this status. Default: every status.", ATOM_STATUSES),
-      layer: shortArg("Only atoms in this layer: hot (updated in the last 2 days), warm (7 days) or cold.", ["hot", "warm", "cold"]),
-      limit: { type: "integer", description: `Atoms per page, ${LIMITS.limitMin}–${LIMITS.limitMax}. Default 50.`, minimum: LIMITS.limitMin, maximum: LIMITS.limitMax, default: 50 },
-      cursor: { type: "string", description: "The next_cursor of the previous page, unchanged.", minLength: 1, maxLength: LIMITS.cursorChars },
+      project: shortArg(),
+      type: shortArg(),
+      status: shortArg(undefined, ATOM_STATUSES),
+      layer: shortArg(undefined, ["hot", "warm", "cold"]),
+      limit: limitArg(50),
+      cursor: { type: "string", maxLength: LIMITS.cursorChars },
     },
     additionalProperties: false,
   },

@@ -4,7 +4,8 @@ import { classifyLayer } from "../../../core/layers/classify.js";
 import { resolveAtomRef } from "../../../core/indexes/atom-ref.js";
 import { blameArgument, ToolError } from "../errors.js";
 import { normalizeRef } from "../../../core/links/refs.js";
-import { LIMITS } from "../limits.js";
+import { refArg } from "../limits.js";
+import { noteVersion } from "../../../core/write/amend.js";
 import { recordAccess } from "../../../app/handle/ranking.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { capText } from "../read-cap.js";
@@ -23,18 +24,12 @@ export interface LinkedAtom {
 export const readTool: ToolSpec = {
   name: "read",
   title: "Read a memory",
-  description: [
-    "Read one atom of the memory vault in full: its whole markdown file (frontmatter and body), its metadata, the atoms it links to and the atoms that link to it (links resolved the way Obsidian resolves them).",
-    "Use it after recall, context or list pointed you at an atom whose preview is not enough, to follow links from one atom to the next, or before superseding an atom, to check what it says (for example the near-duplicate a rejected save names).",
-    "Do not use it to search (use recall: ref must name one atom exactly) or to read many atoms at once for a task (use context, which fits them into a token budget).",
-    "ref is the vault-relative path (e.g. \"decisions/deploy_freeze.md\", \".md\" optional, spaces allowed; a cortex://atom/… URI works too), the atom's id, or its name when only one atom has that name (case-insensitive).",
-    "Returns: the file text followed by the links and backlinks as markdown (the text once, here only), and the metadata as structured data (path, uri, id, name, type, project, status, layer, tags, aliases, created, updated, description, superseded_by, links, backlinks, chars, truncated). A file over 100,000 characters is cut there, with a note at the cut and truncated set. An unknown ref is a CORTEX_E101 error, a name several atoms share a CORTEX_E102 error listing their paths.",
-    "Side effects: not read-only on disk although it changes no atom: brings index/ up to date with the files (as every tool does) and appends one access event (the atom read) to index/access_log.jsonl, which can raise its rank later when [scoring] usage is set.",
-  ].join("\n\n"),
+  description:
+    "Read one note in full: text, metadata, links, backlinks. Use when a hit or pointer is not enough, or before update. ref: path, id or name. Returns version for update.",
   inputSchema: {
     type: "object",
     properties: {
-      ref: { type: "string", description: "The atom: vault-relative path, id, or unique name. At most 1,000 characters.", minLength: 1, maxLength: LIMITS.refChars },
+      ref: refArg(),
     },
     required: ["ref"],
     additionalProperties: false,
@@ -58,6 +53,7 @@ export const readTool: ToolSpec = {
     backlinks: arrayOf(object({ path: S.string, name: S.string })),
     chars: S.integer,
     truncated: S.boolean,
+    version: S.string,
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
@@ -72,7 +68,7 @@ export const readTool: ToolSpec = {
     const { links, backlinks } = await linksOf(snap, path);
     recordAccess(snap.vaultDir, "read", ref, [path], started);
     const capped = capText(text, path);
-    const atom = { ...metadata(entry), layer: classifyLayer(entry.updated, snap.today, snap.config.layers), links, backlinks, chars: capped.chars, truncated: capped.truncated };
+    const atom = { ...metadata(entry), layer: classifyLayer(entry.updated, snap.today, snap.config.layers), links, backlinks, chars: capped.chars, truncated: capped.truncated, version: noteVersion(text) };
     return ok(renderRead(capped.text, links, backlinks), atom);
   },
 };

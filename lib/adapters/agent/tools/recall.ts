@@ -9,6 +9,8 @@ import { rankSnapshot, recordAccess } from "../../../app/handle/ranking.js";
 import { checkpoint, ok } from "../run.js";
 import { atomBody, openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/snapshot.js";
 import { canonicalUri } from "../resources.js";
+import { splitFrontmatter } from "../../../core/atoms/frontmatter.js";
+import { readFrontmatterData } from "../../../core/atoms/frontmatter-data.js";
 import type { ToolSpec } from "../types.js";
 
 /** One recall result as the tool returns it. */
@@ -22,33 +24,29 @@ export interface RecallHit {
   layer: string;
   score: number;
   status: string;
+  /** The replacement a superseded atom names; null otherwise. */
+  superseded_by: string | null;
   tags: string[];
   updated: string;
   preview: string;
 }
 
-/** `recall`: the deterministic search, with previews; records an access event. */
+/** `recall`: the search `cortex search` runs, with previews; records an access event. */
 export const recallTool: ToolSpec = {
   name: "recall",
   title: "Recall memories",
-  description: [
-    "Search the memory vault for durable knowledge: decisions, rules, lessons, incidents, people, references.",
-    "Use it when you need a specific fact (\"which auth library did we pick?\"), before deciding something that may have been decided before, or when debugging to find whether this problem was seen and fixed before.",
-    "Do not use it for a ready-to-read briefing on a task (use context), to list everything (use list), or to find what was said in a past chat session (use transcript_search).",
-    `How it ranks: deterministic keyword scoring over name (+10), tags (+8), project (+5), description (+4) and path (+3) per keyword, ×1.5 when every keyword matches, +2 for recently updated (hot) and +1 for warm atoms, ×0.5 for superseded atoms; archived atoms are left out unless include_archived is true. Use a few specific keywords, not a sentence: at most ${LIMITS.queryKeywords} distinct keywords (words of 2+ characters) are accepted, more is a CORTEX_E202 error.`,
-    "Returns: a markdown list under \"### Memories\" and the same hits as structured data (path, uri, name, type, project, layer, score, status, tags, updated, preview), with matched (how many atoms matched before limit and budget); \"No memories found for: …\" when nothing matches, and says how many matched when none fit budget_tokens. Read an atom in full with the read tool or the cortex://atom/{path} resource.",
-    "Side effects: not read-only on disk although it changes no atom: brings index/ up to date with the files (as every tool does) and appends one access event (the returned paths) to index/access_log.jsonl, which can raise their rank later when [scoring] usage is set. Local only, nothing leaves the machine.",
-  ].join("\n\n"),
+  description:
+    "Search the vault for a fact, decision, rule or lesson; use before deciding or debugging. Returns ranked hits with previews; superseded hits name superseded_by; retired notes only with include_retired.",
   inputSchema: {
     type: "object",
     properties: {
-      query: queryArg("Keywords to search for, e.g. \"deploy freeze release\". At most 10,000 characters."),
+      query: queryArg(),
       limit: limitArg(10),
-      project: shortArg("Only atoms of this project."),
-      type: shortArg("Only atoms of this type (rule, decision, lesson, incident, insight, reference, person, …)."),
-      tag: shortArg("Only atoms with this tag."),
-      include_archived: { type: "boolean", description: "Also return archived atoms. Default false.", default: false },
-      budget_tokens: budgetArg("Cut the markdown answer to about this many tokens (characters / 4), dropping the lowest hits. Default: no cut."),
+      project: shortArg(),
+      type: shortArg(),
+      tag: shortArg(),
+      include_retired: { type: "boolean" },
+      budget_tokens: budgetArg(),
     },
     required: ["query"],
     additionalProperties: false,
@@ -56,7 +54,7 @@ export const recallTool: ToolSpec = {
   outputSchema: toolOutput({
     query: S.string,
     matched: S.integer,
-    hits: arrayOf(object({ path: S.string, uri: S.string, name: S.string, type: S.string, project: S.string, layer: S.string, score: S.number, status: S.string, tags: S.strings, updated: S.string, preview: S.string })),
+    hits: arrayOf(object({ path: S.string, uri: S.string, name: S.string, type: S.string, project: S.string, layer: S.string, score: S.number, status: S.string, superseded_by: S.stringOrNull, tags: S.strings, updated: S.string, preview: S.string })),
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
@@ -67,9 +65,9 @@ export const recallTool: ToolSpec = {
     const snap = await openSnapshot(env.vaultDir, env.today());
     await checkpoint(env, "index up to date");
     const filters = { project: args.project as string | undefined, type: args.type as string | undefined, tag: args.tag as string | undefined };
-    const withArchived = Boolean(args.include_archived);
-    const best = bestMatches(snap, query, filters, args.limit as number, withArchived);
-    const matched = countVault(snap, query, filters, withArchived);
+    const withRetired = Boolean(args.include_retired);
+    const best = bestMatches(snap, query, filters, args.limit as number, withRetired);
+    const matched = countVault(snap, query, filters, withRetired);
     await checkpoint(env, "ranked");
     let hits = best.map((h) => toRecallHit(snap, h));
     let text = renderRecall(query, hits, matched);
@@ -83,12 +81,12 @@ export const recallTool: ToolSpec = {
   },
 };
 
-// The `limit` best hits, archived ones left out unless asked for: the ranking's top, asked for in growing sizes
+// The `limit` best hits, retired (archived) ones left out unless asked for: the ranking's top, asked for in growing sizes
 // (a top N is cheap to find; every hit of a common word in a 100k vault is not).
-function bestMatches(snap: VaultSnapshot, query: string, filters: SearchFilters, limit: number, withArchived: boolean): SearchHit[] {
+function bestMatches(snap: VaultSnapshot, query: string, filters: SearchFilters, limit: number, withRetired: boolean): SearchHit[] {
   for (let top = Math.max(2 * limit, 20); ; top *= 2) {
     const ranked = rankSnapshot(snap, query, { ...filters, top });
-    const kept = withArchived ? ranked : ranked.filter((h) => h.record.status !== "archived");
+    const kept = withRetired ? ranked : ranked.filter((h) => h.record.status !== "archived");
     if (kept.length >= limit || ranked.length < top) return kept.slice(0, limit);
   }
 }
@@ -96,7 +94,16 @@ function bestMatches(snap: VaultSnapshot, query: string, filters: SearchFilters,
 function toRecallHit(snap: VaultSnapshot, hit: SearchHit): RecallHit {
   const { path, name, type, project, status, tags, updated } = hit.record;
   const text = readAtomText(snap.vaultDir, path);
-  return { path, uri: canonicalUri(path), name, type, project, layer: hit.layer, score: hit.score, status, tags, updated, preview: text === null ? "" : bodyPreview(atomBody(text)) };
+  const superseded_by = status === "superseded" && text !== null ? supersededBy(text) : null;
+  return { path, uri: canonicalUri(path), name, type, project, layer: hit.layer, score: hit.score, status, superseded_by, tags, updated, preview: text === null ? "" : bodyPreview(atomBody(text)) };
+}
+
+// The `superseded_by` of a note's frontmatter, as written (an id or a link target); null when it has none.
+function supersededBy(text: string): string | null {
+  const split = splitFrontmatter(text.replace(/^\uFEFF/, ""));
+  if (split.state !== "ok") return null;
+  const value = readFrontmatterData(split.yaml, split.yamlLine).data.superseded_by;
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : null;
 }
 
 /** The markdown answer of recall. */
@@ -106,7 +113,8 @@ export function renderRecall(query: string, hits: readonly RecallHit[], matched 
   }
   if (hits.length === 0) return `No memories found for: ${query}`;
   const entries = hits.map((h) => {
-    const meta = [`score ${Math.round(h.score * 100) / 100}`, h.layer, h.type, h.project, h.status === "active" ? null : h.status].filter(Boolean).join(", ");
+    const status = h.superseded_by ? `superseded by ${h.superseded_by}` : h.status === "active" ? null : h.status;
+    const meta = [`score ${Math.round(h.score * 100) / 100}`, h.layer, h.type, h.project, status].filter(Boolean).join(", ");
     const tags = h.tags.length > 0 ? ` · #${h.tags.join(" #")}` : "";
     return `- **${h.name}** (${meta}) \`${h.path}\`${tags}${h.preview ? `\n  ${h.preview}` : ""}`;
   });

@@ -5,55 +5,54 @@ import { atomsNamed } from "../../../app/handle/search.js";
 import { atomDirectory } from "../../../store/write/directory.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
-import type { AtomDirectory, WriteInput, WriteResult } from "../../../core/write/types.js";
+import type { AtomDirectory, WriteInput } from "../../../core/write/types.js";
 import { WRITE_LIMITS } from "../../../core/write/validate.js";
 import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { blameArgument, rejectionError, ToolError } from "../errors.js";
-import { LIMITS, shortArg, tagsArg } from "../limits.js";
+import { LIMITS, refArg, shortArg, tagsArg } from "../limits.js";
 import { normalizeRef } from "../../../core/links/refs.js";
-import { S, toolOutput } from "../output-schema.js";
+import { commitFields, COMMIT_FIELDS, S, toolOutput } from "../output-schema.js";
 import { checkpoint, ok } from "../run.js";
 import type { VaultSnapshot } from "../../../app/snapshot.js";
 import type { ToolSpec } from "../types.js";
 
-/** What save did. */
-export interface SaveResult extends Omit<WriteResult, "superseded"> {
-  /** The atom the new one superseded, when `supersedes` was given and that worked. */
+/** What save did (its structured result). */
+export interface SaveResult {
+  path: string;
+  id: string;
+  links: string[];
+  related: string[];
+  /** The atom the new one superseded, when `supersedes` was given. */
   superseded: string | null;
-  /** Why the new atom was saved but `supersedes` could not be applied; null when it was (or none was asked). */
-  supersede_error: string | null;
+  committed: boolean;
+  commit_note: string | null;
+  /** Why the index could not be brought up to date after the write (the note is written). */
+  index_error: string | null;
 }
 
 /** `save`: the write path (validation, security scan, near-duplicate check, related links). */
 export const saveTool: ToolSpec = {
   name: "save",
   title: "Save a memory",
-  description: [
-    "Save one piece of durable knowledge as a new atom (a markdown file with YAML frontmatter) in the memory vault: a decision and its rationale, a rule or invariant, a lesson from a non-obvious bug fix, an incident, a preference, a reference.",
-    "Use it when something was learned or decided that a later session would otherwise have to rediscover: \"we chose RS256 for JWT because…\", \"the connection pool must be at least 20 in prod\", \"bcrypt.compare is async: always await it\". One idea per atom; put the why in the body.",
-    "Do not use it for session logs (\"today I worked on X\": transcripts hold those), for facts easy to re-read from the code, for guesses, or to change an existing atom in place: to update one, save the new version with supersedes set to the old atom's path.",
-    "Every save goes through validation (the message names the bad argument: CORTEX_E210), a security scan that refuses credentials and instruction-like text (CORTEX_E400, naming the rule), and a near-duplicate check against live atoms (CORTEX_E401, with the existing atom's path in the message and in error.details.existing_path: read it, then save with supersedes if yours replaces it). A name another atom already has (case-insensitive) is refused the same way (CORTEX_E401 naming its path), unless that atom is the one supersedes names or is already superseded. Names, descriptions, projects and links must not hold bidi controls or zero-width characters, nor a body bidi controls or ANSI escapes (CORTEX_E210 naming the argument); a project is a plain name (no / \\ : * ? \" < > |, not starting with a dot). A refusal writes nothing, and so does a call the client cancelled before the write.",
-    "Returns: the new atom's path and id, its links (the given ones plus up to 3 related atoms found automatically) and, with supersedes, the atom it superseded.",
-    "Side effects: creates one file (folder by type: rules/, insights/, incidents/, people/, reference/, feedback/, user/; atoms/ for the other types), appends a line to index/events.jsonl and updates the index; with supersedes, marks the old atom superseded (frontmatter only). Commits with git when the vault's cortex.toml sets [git] commit = true. Not idempotent: the same content twice is refused as a near-duplicate. Marked destructive because, with supersedes, it changes an existing atom (status superseded); without supersedes it only adds a file.",
-  ].join("\n\n"),
+  description:
+    "Save one new note of durable knowledge (decision and why, rule, lesson). Use when something is learned or decided. Refused: secrets (CORTEX_E400); a near-duplicate or taken name (CORTEX_E401: update that note). Returns path, id.",
   inputSchema: {
     type: "object",
     properties: {
-      name: { type: "string", description: `A short specific title, e.g. "JWT uses RS256 in production". At most ${LIMITS.nameChars} characters.`, minLength: 1, maxLength: LIMITS.nameChars },
-      body: { type: "string", description: `The knowledge in markdown: what, why, and where it applies. At most 50,000 characters.`, minLength: 1, maxLength: LIMITS.bodyChars },
-      type: shortArg("What kind of knowledge it is.", ATOM_TYPES),
-      project: shortArg("The project it belongs to (one of [projects] names when the vault lists them)."),
-      tags: tagsArg(`Keywords, lowercase a-z 0-9 _ : / -, e.g. ["auth", "jwt"]. At most ${LIMITS.tagsMax} tags of ${LIMITS.tagChars} characters.`),
-      description: { type: "string", description: `One line summing it up, shown in listings. At most ${WRITE_LIMITS.description} characters.`, maxLength: WRITE_LIMITS.description },
-      links: { type: "array", description: "Atoms it relates to, as wikilink targets (a name or a path, [[…]] optional).", maxItems: LIMITS.linksMax, items: { type: "string", minLength: 1, maxLength: WRITE_LIMITS.link } },
-      supersedes: { type: "string", description: "Path, id or unique name of an atom this one replaces: it is left out of the near-duplicate check, and marked superseded by the new atom once it is saved.", minLength: 1, maxLength: LIMITS.refChars },
+      name: { type: "string", minLength: 1, maxLength: LIMITS.nameChars },
+      body: { type: "string", minLength: 1, maxLength: LIMITS.bodyChars },
+      type: shortArg(undefined, ATOM_TYPES),
+      project: shortArg(),
+      tags: tagsArg(),
+      description: { type: "string", maxLength: WRITE_LIMITS.description },
+      links: { type: "array", maxItems: LIMITS.linksMax, items: { type: "string", minLength: 1, maxLength: WRITE_LIMITS.link } },
+      supersedes: refArg("A note this one replaces."),
     },
     required: ["name", "body", "type", "project"],
     additionalProperties: false,
   },
   outputSchema: toolOutput(
-    { path: S.string, id: S.string, links: S.strings, related: S.strings, superseded: S.stringOrNull, supersede_error: S.stringOrNull, committed: S.boolean, commitNote: S.string },
-    ["committed", "commitNote"],
+    { path: S.string, id: S.string, links: S.strings, related: S.strings, superseded: S.stringOrNull, ...COMMIT_FIELDS },
   ),
   hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(args, env) {
@@ -77,7 +76,7 @@ export const saveTool: ToolSpec = {
     await checkpoint(env, "checked");
     // One transaction: the replaced atom is checked before anything is written, and superseded with one index update.
     const written = await blameSupersedes(() => writeAtom(vaultDir, input, { config, today, supersedes, signal: env.signal }));
-    const result: SaveResult = { ...written, superseded: written.superseded ?? null, supersede_error: null };
+    const result: SaveResult = { path: written.path, id: written.id, links: written.links, related: written.related, superseded: written.superseded ?? null, ...commitFields(written) };
     return ok(renderSave(input.name, result), result as unknown as Record<string, unknown>);
   },
 };
@@ -126,7 +125,6 @@ export function renderSave(name: string, r: SaveResult): string {
   const lines = [`Saved "${name.replace(/\s+/g, " ").trim()}" as ${r.path} (id ${r.id}).`];
   if (r.related.length > 0) lines.push(`Linked to related atoms: ${r.related.join(", ")}.`);
   if (r.superseded) lines.push(`${r.superseded} is now superseded by it.`);
-  if (r.indexError) lines.push(`But ${r.indexError}.`);
-  if (r.supersede_error) lines.push(`It could not supersede the old atom: ${r.supersede_error}. Call supersede with old and new to finish.`);
+  if (r.index_error) lines.push(`But ${r.index_error}.`);
   return lines.join("\n");
 }

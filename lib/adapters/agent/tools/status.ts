@@ -13,13 +13,8 @@ const REVIEW_LISTED = 50;
 export const statusTool: ToolSpec = {
   name: "status",
   title: "Vault status",
-  description: [
-    "Report the state of the memory vault: atoms by layer (hot/warm/cold), status, project and type; recent activity (writes and supersessions from index/events.jsonl, newest first, and how many in the last 7 days); atoms waiting in review status for more than 7 days; and whether the index was up to date with the files.",
-    "Use it at the start of a session or when asked \"what is going on across my work\", and before a cleanup to see what needs attention.",
-    "Do not use it to find content (use recall or context) or to list atoms (use list).",
-    "Returns: a short markdown report and the same as structured data; review_overdue lists at most the 50 oldest, review_overdue_total counts them all. Takes no arguments.",
-    "Side effects: not read-only on disk although it changes no atom: brings index/ up to date with the files, as every tool does; records no access event.",
-  ].join("\n\n"),
+  description:
+    "Use at the start of a session. Returns notes by layer, status, project and type, recent writes, overdue reviews, index freshness.",
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
   outputSchema: toolOutput({
     today: S.string,

@@ -13,17 +13,12 @@ import { fileNames } from "../../../store/files.js";
 export const transcriptSearchTool: ToolSpec = {
   name: "transcript_search",
   title: "Search session transcripts",
-  description: [
-    "Search raw Claude Code session transcripts (~/.claude/projects/**/*.jsonl, or [transcripts] dir in the vault's cortex.toml) for a phrase, case-insensitively, and return the matching messages newest first.",
-    "This is different from recall: it searches what was actually said in past sessions, not the distilled knowledge of the vault. Use it to find \"what did I say three weeks ago about X\", the full context behind an atom, or the sessions that touched a topic or file.",
-    "Do not use it for durable knowledge (use recall: ranked and faster), to list atoms (use list) or for a briefing (use context).",
-    "Returns: for each match the session id, date, project folder, role and an excerpt around the match, as markdown under \"### Sessions\" and as structured hits; \"No matching sessions\" when nothing matches, and says so clearly when the transcripts folder does not exist; a folder that exists but cannot be read (or is not a folder) is a CORTEX_E103 error naming it. Only text messages and session summaries are searched, not tool calls.",
-    "Side effects: none; reads the transcript files only.",
-  ].join("\n\n"),
+  description:
+    "Search past chat transcripts (not the vault) for a phrase. Use to find what was said in an earlier session. Returns session, date and an excerpt per match.",
   inputSchema: {
     type: "object",
     properties: {
-      query: queryArg("The phrase to find (a plain substring, not keywords). At most 10,000 characters."),
+      query: queryArg(),
       limit: limitArg(10),
     },
     required: ["query"],

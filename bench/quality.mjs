@@ -4,7 +4,7 @@
 //   node bench/quality.mjs [--set FILE.jsonl]... [--shared DIR] [--corpora DIR] [--weights JSON] [--json]
 //
 // Each set is JSON Lines of {id, vault, kind, query?, question?, relevant[]}. `vault` is a folder of this
-// repository (examples/vault, bench/quality/conversation/facts …), else under --corpora (default
+// repository (examples/vault) or of bench/quality (conversation/facts …), else under --corpora (default
 // ../shared/corpora, beside the repository). Every vault is copied to a temporary folder (its cortex.toml
 // read, if any) and indexed; then each item is searched with each of `query` and `question` it has by
 // cortex (full-text, the default), cortex --ranking seed, and MiniSearch with its default options over
@@ -62,8 +62,9 @@ for (const file of sets) {
 report(results);
 
 function openVault(name) {
-  // A vault of this repository (the example vault, the conversation sets) is read from it; every other from --corpora.
-  const source = existsSync(join(root, name)) ? join(root, name) : join(corpora, name);
+  // A vault of this repository (examples/vault; the conversation sets' vaults, under bench/quality) is read from
+  // it; every other from --corpora.
+  const source = [join(root, name), join(root, "bench/quality", name)].find((dir) => existsSync(dir)) ?? join(corpora, name);
   const dir = mkdtempSync(join(tmpdir(), "cortex-quality-"));
   cpSync(source, dir, { recursive: true });
   const config = readConfigFile(dir) ?? defaultConfig();

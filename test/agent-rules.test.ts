@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { LIMITS } from "../lib/adapters/agent/limits.js";
+import { MAX_QUERY_UNITS } from "../lib/core/fts/query.js";
+import { QUERY_EXAMPLES } from "./helpers/query-examples.js";
 import { READ_TEXT_CHARS } from "../lib/adapters/agent/read-cap.js";
 import { readResource } from "../lib/adapters/agent/resources.js";
 import { runTool } from "../lib/adapters/agent/run.js";
@@ -36,14 +37,31 @@ describe("recall limits", () => {
     assert.equal(outcome.text, "5 memories match deploy, but none fits the budget of 50 tokens: raise budget_tokens, or read the best match with read.");
   });
 
-  test("should refuse a query with more distinct keywords than the cap, naming the cap", async () => {
-    const words = Array.from({ length: LIMITS.queryKeywords + 1 }, (_, i) => `word${i}`).join(" ");
+  test("should search the first 32 distinct words of a longer query and say so, and refuse it only when strict", async () => {
+    const words = `deploy ${Array.from({ length: MAX_QUERY_UNITS }, (_, i) => `word${i}`).join(" ")}`;
     const outcome = await call("recall", { query: words });
-    assert.deepEqual([errorOf(outcome).code, errorOf(outcome).argument], ["CORTEX_E202", "query"]);
-    assert.match(errorOf(outcome).message, new RegExp(`at most ${LIMITS.queryKeywords} distinct keywords, got ${LIMITS.queryKeywords + 1}`));
+    assert.equal(outcome.isError, false);
+    // "deploy" is among the first 32, so the deploy notes are found; one word was left out.
+    assert.equal(outcome.structured.matched, 5);
+    assert.match(outcome.text, /\(searched the first 32 distinct words of the query; 1 more left out\)$/);
+    const strict = await call("recall", { query: words, strict: true });
+    assert.deepEqual([errorOf(strict).code, errorOf(strict).argument], ["CORTEX_E202", "query"]);
+    assert.match(errorOf(strict).message, new RegExp(`the query has ${MAX_QUERY_UNITS + 1} distinct words; at most ${MAX_QUERY_UNITS} are searched`));
     const repeated = await call("recall", { query: Array.from({ length: 200 }, () => "deploy").join(" ") });
     assert.equal(repeated.isError, false, "repeated words count once");
+    assert.doesNotMatch(repeated.text, /searched the first/);
   });
+
+  for (const [query, words] of QUERY_EXAMPLES) {
+    test(`should answer ${JSON.stringify(query)} as its words, and refuse it only when strict`, async () => {
+      const outcome = await call("recall", { query });
+      assert.equal(outcome.isError, false, outcome.text);
+      const plain = await call("recall", { query: words });
+      assert.deepEqual(outcome.structured.hits, plain.structured.hits);
+      const strict = await call("recall", { query, strict: true });
+      assert.deepEqual([errorOf(strict).code, errorOf(strict).argument], ["CORTEX_E202", "query"]);
+    });
+  }
 });
 
 describe("status and read bounds", () => {

@@ -101,7 +101,7 @@ describe("tools on a vault", () => {
     const hits = outcome.structured.hits as { path: string; score: number; preview: string }[];
     assert.deepEqual(hits.map((h) => h.path), ["decisions/deploy_freeze.md", "rules/no_friday_deploys.md", "incidents/2026-11-03_outage.md"]);
     assert.equal(hits[0]!.preview, "Production is frozen from 24 hours before a release cut until 24 hours after the release is live. Hotfixes need the release manager's sign-off.");
-    assert.match(outcome.text, /^### Memories\n\n- \*\*Deploy freeze during release windows\*\* \(score [\d.]+, hot, decision, ops\) `decisions\/deploy_freeze\.md` · #deploy #risk #release\n/);
+    assert.match(outcome.text, /^### Memories\n\n- \*\*Deploy freeze during release windows\*\* \(score [\d.]+, hot, decision, ops, updated 2026-11-21, created 2026-11-18\) `decisions\/deploy_freeze\.md` · #deploy #risk #release\n/);
     const withArchived = await call("recall", { query: "deploy", limit: 100, include_retired: true });
     assert.ok((withArchived.structured.hits as { path: string }[]).some((h) => h.path === "atoms/archived_deploy.md"));
     const events = readFileSync(log, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { op: string; results: string[] });

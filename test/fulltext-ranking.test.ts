@@ -127,18 +127,35 @@ describe("query syntax", () => {
     assert.deepEqual(q.excluded.map((u) => u.text), ["staging", "old plan"]);
   });
 
-  for (const [query, message] of [
-    ['"release day', /unclosed quote/],
-    ["deploy -", /alone is not a search word/],
-    ["de*ploy", /a \* must end a word/],
-    ["-staging", /besides the excluded/],
-    ["!!!", /no word to search for/],
-    [Array.from({ length: 40 }, (_, i) => `w${i}`).join(" "), /at most 32/],
+  // Strict (for scripts): what is not well-formed syntax is refused; by default, it is read as text.
+  for (const [query, message, units] of [
+    ['"release day', /unclosed quote/, ["release", "day"]],
+    ["deploy -", /alone is not a search word/, ["deploy"]],
+    ["de*ploy", /a \* must end a word/, ["de", "ploy"]],
+    ["-staging", /besides the excluded/, ["staging"]],
+    ["!!!", /no word to search for/, []],
+    [Array.from({ length: 40 }, (_, i) => `w${i}`).join(" "), /at most 32/, Array.from({ length: 32 }, (_, i) => `w${i}`)],
   ] as const) {
-    test(`should refuse ${JSON.stringify(query.slice(0, 20))} naming the problem`, () => {
-      assert.throws(() => parseQuery(query), (e: Error & { code?: string }) => e.code === "BAD_QUERY" && message.test(e.message));
+    test(`should refuse ${JSON.stringify(query.slice(0, 20))} when strict, naming the problem, and read it as words otherwise`, () => {
+      assert.throws(() => parseQuery(query, { strict: true }), (e: Error & { code?: string }) => e.code === "BAD_QUERY" && message.test(e.message));
+      const forgiving = parseQuery(query);
+      assert.deepEqual([forgiving.units.map((u) => u.text), forgiving.excluded], [units, []]);
+      assert.ok(forgiving.units.every((u) => !u.phrase && !u.prefix));
     });
   }
+
+  test("should honour well-formed syntax among text that is not", () => {
+    const q = parseQuery('C++ "rolling deploy" -- -staging node.js* (v22) & AND OR NOT "open');
+    // AND and OR are stop words of a search; NOT is kept as a word, as in the keyword query above.
+    assert.deepEqual(q.units.map((u) => [u.text, u.phrase, u.prefix]), [["c", false, false], ["rolling deploy", true, false], ["node", false, false], ["js", false, true], ["v22", false, false], ["not", false, false], ["open", false, false]]);
+    assert.deepEqual(q.excluded.map((u) => u.text), ["staging"]);
+    assert.equal(q.dropped, 0);
+  });
+
+  test("should say how many distinct words past 32 were left out", () => {
+    const words = Array.from({ length: 40 }, (_, i) => `w${i % 35}`).join(" ");
+    assert.deepEqual([parseQuery(words).units.length, parseQuery(words).dropped], [32, 3]);
+  });
 });
 
 test("should pick the same pool, ties at its end by path, whether it ranks on FTS5 alone or joined with every note's row", async () => {

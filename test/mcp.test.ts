@@ -73,7 +73,7 @@ describe("cortex mcp: tools", () => {
     const r = await callTool(client, "recall", { query: "deploy", limit: 2 });
     assert.equal(r.isError ?? false, false);
     assert.deepEqual(r.structuredContent!.hits.map((h: { path: string }) => h.path), ["decisions/deploy_freeze.md", "rules/no_friday_deploys.md"]);
-    assert.deepEqual(Object.keys(r.structuredContent!.hits[0]).sort(), ["layer", "name", "path", "preview", "project", "score", "status", "superseded_by", "tags", "type", "updated", "uri"]);
+    assert.deepEqual(Object.keys(r.structuredContent!.hits[0]).sort(), ["created", "layer", "name", "path", "preview", "project", "score", "status", "superseded_by", "tags", "type", "updated", "uri"]);
     assert.match(textOf(r), /^### Memories\n/);
     const log = readFileSync(join(vault, "index/access_log.jsonl"), "utf8");
     assert.match(log, /"op":"recall","query":"deploy","results":\["decisions\/deploy_freeze\.md","rules\/no_friday_deploys\.md"\]/);

@@ -29,6 +29,7 @@ interface SearchOptions {
   json?: boolean;
   explain?: boolean;
   ranking?: "fulltext" | "seed";
+  strict?: boolean;
   log: boolean;
 }
 
@@ -57,6 +58,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
   cmd
     .option("--explain", "show how each score was reached")
     .addOption(new Option("--ranking <name>", "fulltext (the whole note, default) or seed (the seed's table over metadata)").choices(["fulltext", "seed"]))
+    .option("--strict", "refuse a query that is not well-formed syntax (exit 2) instead of reading it as text")
     .option("--no-log", "do not append the search to index/access_log.jsonl")
     .option("--no-refresh", "search the index as written, without checking the files for changes")
     .action((words: string[], opts: SearchOptions) => runSearch(ctx, words.join(" "), { ...opts, top: opts.limit ?? opts.top }));
@@ -65,22 +67,33 @@ export function registerSearch(program: Command, ctx: CliContext): void {
 async function runSearch(ctx: CliContext, query: string, opts: SearchOptions): Promise<void> {
   const vault = ctx.vault(opts);
   const { vaultDir } = vault;
-  // The seed's table drops words of one character: a query of only those is said so, not run as filter mode.
-  if ((opts.ranking ?? vault.config.search.ranking) === "seed" && query.trim() !== "" && tokenizeQuery(query).length === 0) {
-    throw new CortexError("BAD_QUERY", `bad query: ${JSON.stringify(query.trim())} has no keyword of two or more characters (the seed ranking drops shorter ones)`);
+  const seed = (opts.ranking ?? vault.config.search.ranking) === "seed";
+  // The seed's table drops words of one character: a query of only those finds nothing (refused with --strict), not filter mode.
+  if (seed && query.trim() !== "" && tokenizeQuery(query).length === 0) {
+    if (opts.strict) throw new CortexError("BAD_QUERY", `bad query: ${JSON.stringify(query.trim())} has no keyword of two or more characters (the seed ranking drops shorter ones)`);
+    return noResults(ctx, query, opts, vault);
   }
-  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking });
+  const { hits, indexed } = searchVault(vault, query, { ...opts, hotOnly: opts.hot, ranking: opts.ranking, strictQuery: opts.strict });
+  if (!seed) await noteDroppedWords(ctx, query);
   if (indexed && !opts.json) ctx.err(`(no index yet: indexed ${vaultDir} first)`);
-  if (hits.length === 0) {
-    if (opts.json) ctx.out("[]");
-    ctx.err(projectMiss(opts.project, vault.manifest) ?? (query.trim() ? `No results for: ${query}` : "No atoms match the filters"));
-    // Words the notes never use: the nearest ones they do, from the full-text index (not for the seed ranking).
-    const suggestion = query.trim() && (opts.ranking ?? vault.config.search.ranking) === "fulltext" ? didYouMean(vault, query) : null;
-    if (suggestion !== null) ctx.err(`did you mean ${suggestion}?`);
-    ctx.exitCode = 1;
-    return;
-  }
+  if (hits.length === 0) return noResults(ctx, query, opts, vault);
   ctx.out(await render(hits, opts, { vaultDir, cwd: ctx.params.cwd, color: ctx.color, width: ctx.width, query, filterMode: query.trim() === "" }));
+}
+
+function noResults(ctx: CliContext, query: string, opts: SearchOptions, vault: ReturnType<CliContext["vault"]>): void {
+  if (opts.json) ctx.out("[]");
+  ctx.err(projectMiss(opts.project, vault.manifest) ?? (query.trim() ? `No results for: ${query}` : "No atoms match the filters"));
+  // Words the notes never use: the nearest ones they do, from the full-text index (not for the seed ranking).
+  const suggestion = query.trim() && (opts.ranking ?? vault.config.search.ranking) === "fulltext" ? didYouMean(vault, query) : null;
+  if (suggestion !== null) ctx.err(`did you mean ${suggestion}?`);
+  ctx.exitCode = 1;
+}
+
+// A query of more distinct words than one search takes is searched by its first ones, and said so.
+async function noteDroppedWords(ctx: CliContext, query: string): Promise<void> {
+  const { parseQuery, MAX_QUERY_UNITS } = await import("../../lib/core/fts/query.js");
+  const { dropped } = parseQuery(query);
+  if (dropped > 0) ctx.err(`(searched the first ${MAX_QUERY_UNITS} distinct words of the query; ${dropped} more left out)`);
 }
 
 interface RenderContext {
@@ -99,25 +112,25 @@ async function render(hits: SearchHit[], opts: SearchOptions, r: RenderContext):
   const { vaultDir } = r;
   if (opts.paths) return hits.map((h) => pathFromCwd(vaultDir, r.cwd, h.record.path)).join("\n");
   if (opts.content) return hits.map((h) => `==> ${h.record.path}${r.filterMode ? "" : ` (score: ${formatScore(h.score)})`}${statusMark(h.record.status)} <==\n${(readAtomText(vaultDir, h.record.path) ?? "").trimEnd()}\n`).join("\n");
-  const snippets = opts.json || opts.brief ? await snippetsOf(hits, vaultDir, r.query) : new Map<string, Snippet | null>();
-  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path))), null, 2);
   const style = { color: r.color, scores: !r.filterMode, width: r.width };
-  if (opts.brief) {
-    // The frontmatter and markdown code is loaded only for --brief.
-    const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/core/atoms/frontmatter.js"), import("../../lib/core/search/preview.js")]);
-    const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(readAtomText(vaultDir, h.record.path) ?? "").body), matches: [] }]));
-    return withExplain(formatBrief(hits, previews, style), hits, explain, "\n\n");
-  }
-  return withExplain(formatLines(hits, style), hits, explain, "\n");
+  if (!opts.json && !opts.brief) return withExplain(formatLines(hits, style), hits, explain, "\n");
+  // The notes' texts, the frontmatter and the snippet code are loaded only for --json and --brief.
+  const texts = new Map(hits.map((h) => [h.record.path, readAtomText(vaultDir, h.record.path)]));
+  const [snippets, { hitDates }] = await Promise.all([snippetsOf(hits, texts, r.query), import("../../lib/core/search/hit-dates.js")]);
+  const dates = new Map(hits.map((h) => [h.record.path, hitDates(h.record.updated, texts.get(h.record.path) ?? null)]));
+  if (opts.json) return JSON.stringify(hits.map((h) => hitToJson(h, explain, snippets.get(h.record.path), dates.get(h.record.path))), null, 2);
+  const [{ splitFrontmatter }, { bodyPreview }] = await Promise.all([import("../../lib/core/atoms/frontmatter.js"), import("../../lib/core/search/preview.js")]);
+  const previews = new Map(hits.map((h) => [h.record.path, snippets.get(h.record.path) ?? { text: bodyPreview(splitFrontmatter(texts.get(h.record.path) ?? "").body), matches: [] }]));
+  return withExplain(formatBrief(hits, previews, style, dates), hits, explain, "\n\n");
 }
 
 // The best-matching passage of each full-text hit's note (none for the seed ranking or filter mode).
-async function snippetsOf(hits: SearchHit[], vaultDir: string, query: string): Promise<Map<string, Snippet | null>> {
+async function snippetsOf(hits: SearchHit[], texts: ReadonlyMap<string, string | null>, query: string): Promise<Map<string, Snippet | null>> {
   const snippets = new Map<string, Snippet | null>();
   if (!hits.some((h) => "matched" in h) || query.trim() === "") return snippets;
   const [{ bestPassage }, { parseQuery }] = await Promise.all([import("../../lib/store/fts/snippet.js"), import("../../lib/core/fts/query.js")]);
   const parsed = parseQuery(query);
-  for (const hit of hits) snippets.set(hit.record.path, bestPassage(readAtomText(vaultDir, hit.record.path) ?? "", parsed));
+  for (const hit of hits) snippets.set(hit.record.path, bestPassage(texts.get(hit.record.path) ?? "", parsed));
   return snippets;
 }
 

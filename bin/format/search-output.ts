@@ -1,5 +1,6 @@
 import type { Snippet } from "../../lib/store/fts/snippet.js";
 import type { SearchHit } from "../../lib/core/search/types.js";
+import { datesText, type HitDates } from "../../lib/core/search/hit-dates.js";
 import type { ScoreBreakdown } from "../../lib/core/scoring/types.js";
 import { maxOf } from "../../lib/core/util/arrays.js";
 import { dimRetired, formatAtomRows, statusMark } from "./atom-output.js";
@@ -14,10 +15,11 @@ export function formatScore(score: number): string {
  * The JSON shape of a hit (`--json`); full-text hits add `matched` (the query
  * words and phrases the atom contains) and `snippet` (the best-matching
  * passage, null when only metadata matched); with `explain`, the breakdown.
+ * `created` follows `updated` when the dates give it (another day).
  */
-export function hitToJson(hit: SearchHit, explain: boolean, snippet?: Snippet | null): Record<string, unknown> {
+export function hitToJson(hit: SearchHit, explain: boolean, snippet?: Snippet | null, dates?: HitDates): Record<string, unknown> {
   const { path, name, type, project, status, tags, updated } = hit.record;
-  const json: Record<string, unknown> = { path, name, type, project, status, tags, updated, layer: hit.layer, score: hit.score };
+  const json: Record<string, unknown> = { path, name, type, project, status, tags, updated, ...(dates?.created ? { created: dates.created } : {}), layer: hit.layer, score: hit.score };
   if (hit.matched) json.matched = hit.matched;
   if (snippet !== undefined) json.snippet = snippet?.text ?? null;
   if (explain && hit.breakdown) json.explain = hit.breakdown;
@@ -43,19 +45,21 @@ export function formatLines(hits: readonly SearchHit[], style: HitStyle): string
 }
 
 /**
- * `--brief`: `[layer] name (score: N)`, the path, and a passage (its matches
- * highlighted on a terminal). On a terminal every line fits its width: the
- * name and the passage wrap at spaces keeping their indent, a long path is
- * shortened in the middle.
+ * `--brief`: `[layer] name (score: N)`, the path with the dates (`updated D`,
+ * and `created D` when given), and a passage (its matches highlighted on a
+ * terminal). On a terminal every line fits its width: the name and the
+ * passage wrap at spaces keeping their indent, a long path is shortened in
+ * the middle.
  */
-export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, Snippet>, style: HitStyle): string {
+export function formatBrief(hits: readonly SearchHit[], previews: ReadonlyMap<string, Snippet>, style: HitStyle, dates?: ReadonlyMap<string, HitDates>): string {
   const fit = (text: string, indent: string) => (style.width === undefined ? indent + text : wrapWords(text, style.width, indent));
   return hits
     .map((h) => {
       const head = `${paint(`[${h.layer}]`, h.layer, style.color)} ${h.record.name}${statusMark(h.record.status)}${style.scores ? ` (score: ${formatScore(h.score)})` : ""}`;
-      const path = style.width === undefined ? h.record.path : shortenMiddle(h.record.path, style.width - 2);
+      const when = datesText(dates?.get(h.record.path) ?? { updated: h.record.updated });
+      const path = style.width === undefined ? h.record.path : shortenMiddle(h.record.path, Math.max(8, style.width - 4 - when.length));
       const preview = previews.get(h.record.path);
-      const lines = [style.width === undefined || displayWidth(head) <= style.width ? head : wrapWords(head, style.width, "  ").slice(2), `  ${path}`];
+      const lines = [style.width === undefined || displayWidth(head) <= style.width ? head : wrapWords(head, style.width, "  ").slice(2), `  ${path}  ${when}`];
       if (preview?.text) lines.push(fit(highlight(preview, style.color), "  "));
       return dimRetired(lines.join("\n"), h.record.status, style.color);
     })

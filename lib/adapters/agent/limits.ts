@@ -1,14 +1,13 @@
 import type { ArgSchema } from "./types.js";
 
 /**
- * Argument limits (seed 000's validation rules): query ≤ 10,000 chars (≤ 32 distinct keywords for recall),
+ * Argument limits (seed 000's validation rules): query ≤ 10,000 chars (recall searches its first 32 distinct words),
  * limit 1–100, tags ≤ 20 × 100 chars, body ≤ 50,000 chars; and the ones
  * this project adds (names ≤ 200 chars as the write path has them, token
  * budgets 50–20,000, short names ≤ 100 chars, at most 50 links per save).
  */
 export const LIMITS = Object.freeze({
   queryChars: 10_000,
-  queryKeywords: 32,
   limitMin: 1,
   limitMax: 100,
   tagsMax: 20,

@@ -21,25 +21,41 @@ export interface ParsedQuery {
   excluded: QueryUnit[];
   /** True when the query held only stop words, which were then kept. */
   onlyStopWords: boolean;
+  /** Distinct words and phrases past {@link MAX_QUERY_UNITS}, left out of the search. */
+  dropped: number;
 }
 
-/** The most distinct words and phrases one query may hold. */
+/** How {@link parseQuery} reads a query. */
+export interface QueryOptions {
+  /** Refuse what is not well-formed syntax (for scripts) instead of reading it as text. */
+  strict?: boolean;
+}
+
+/** The most distinct words and phrases one query may hold; past it, the first ones are searched. */
 export const MAX_QUERY_UNITS = 32;
 
 /**
  * Reads a search query: words (matched by stem; stop words dropped unless the
  * query has nothing else), `"exact phrase"` (required), `-word` or
- * `-"phrase"` (excluded) and `word*` (prefix). Pure.
+ * `-"phrase"` (excluded) and `word*` (prefix). Syntax counts only where it
+ * is well formed; anything else is text: an unclosed quote, a lone or
+ * doubled dash, a `*` inside a word, `&`, `C++`, `AND`/`OR`/`NOT`, and
+ * exclusions with nothing else to search for (searched as words). Past
+ * {@link MAX_QUERY_UNITS} distinct words, the first ones are searched
+ * (`dropped` says how many were not). A query with no word at all has no
+ * unit. Pure; never throws unless `strict`.
  *
- * @throws CortexError (`BAD_QUERY`) naming the token, for an unclosed quote,
- *   a lone `-` or `*`, a `*` inside a word, only exclusions, or more than
- *   {@link MAX_QUERY_UNITS} distinct words.
+ * @throws CortexError (`BAD_QUERY`), only with `strict`, naming the token,
+ *   for an unclosed quote, a lone `-` or `*`, a `*` inside a word, only
+ *   exclusions, no word, or more than {@link MAX_QUERY_UNITS} distinct words.
  * @example parseQuery('deploy "release day" -staging').units.map((u) => u.text) // ["deploy", "release day"]
+ * @example parseQuery('what about "release windows?').units.map((u) => u.text) // ["release", "windows"]
  */
-export function parseQuery(query: string): ParsedQuery {
+export function parseQuery(query: string, options: QueryOptions = {}): ParsedQuery {
+  const strict = options.strict === true;
   const wanted: QueryUnit[] = [];
   const excluded: QueryUnit[] = [];
-  for (const token of queryTokens(query)) {
+  for (const token of queryTokens(query, strict)) {
     const target = token.negated ? excluded : wanted;
     if (token.phrase) {
       const words = normalizedWords(token.text);
@@ -49,21 +65,28 @@ export function parseQuery(query: string): ParsedQuery {
     const prefix = token.text.endsWith("*");
     const bare = prefix ? token.text.slice(0, -1) : token.text;
     const words = normalizedWords(bare);
-    if (bare.includes("*") || (prefix && words.length === 0)) throw badQuery(`a * must end a word, in ${JSON.stringify(token.raw)}`);
-    if (token.negated && words.length === 0) throw badQuery(`nothing to exclude after "-" in ${JSON.stringify(token.raw)}`);
-    words.forEach((word, i) => target.push(unit(word, false, prefix && i === words.length - 1)));
+    if (strict && (bare.includes("*") || (prefix && words.length === 0))) throw badQuery(`a * must end a word, in ${JSON.stringify(token.raw)}`);
+    if (strict && token.negated && words.length === 0) throw badQuery(`nothing to exclude after "-" in ${JSON.stringify(token.raw)}`);
+    // `word*` is a prefix only when a letter or digit comes right before the star (not `C+*`, not `de*ploy*`).
+    const wellFormedPrefix = prefix && !bare.includes("*") && /[\p{L}\p{N}]$/u.test(bare);
+    words.forEach((word, i) => target.push(unit(word, false, wellFormedPrefix && i === words.length - 1)));
   }
-  if (wanted.length === 0 && excluded.length === 0 && query.trim() !== "") throw badQuery(`no word to search for in ${JSON.stringify(query.trim())}`);
-  return finish(dedupe(wanted), dedupe(excluded));
+  if (strict && wanted.length === 0 && excluded.length === 0 && query.trim() !== "") throw badQuery(`no word to search for in ${JSON.stringify(query.trim())}`);
+  return finish(dedupe(wanted), dedupe(excluded), strict);
 }
 
-function finish(units: QueryUnit[], excluded: QueryUnit[]): ParsedQuery {
-  if (units.length === 0 && excluded.length > 0) throw badQuery("a query needs a word to search for besides the excluded ones");
-  const kept = units.filter((u) => u.phrase || u.prefix || !STOP_WORDS.search.has(u.text));
-  const onlyStopWords = kept.length === 0 && units.length > 0;
-  const result = onlyStopWords ? units : kept;
-  if (result.length > MAX_QUERY_UNITS) throw badQuery(`the query has ${result.length} distinct words; at most ${MAX_QUERY_UNITS} are searched`);
-  return { units: result, excluded, onlyStopWords };
+function finish(wanted: QueryUnit[], excluded: QueryUnit[], strict: boolean): ParsedQuery {
+  if (wanted.length === 0 && excluded.length > 0) {
+    if (strict) throw badQuery("a query needs a word to search for besides the excluded ones");
+    // Nothing but exclusions is not a query anyone means: the dashes are text.
+    return finish(excluded, [], false);
+  }
+  const kept = wanted.filter((u) => u.phrase || u.prefix || !STOP_WORDS.search.has(u.text));
+  const onlyStopWords = kept.length === 0 && wanted.length > 0;
+  const result = onlyStopWords ? wanted : kept;
+  const dropped = Math.max(0, result.length - MAX_QUERY_UNITS);
+  if (strict && dropped > 0) throw badQuery(`the query has ${result.length} distinct words; at most ${MAX_QUERY_UNITS} are searched`);
+  return { units: result.slice(0, MAX_QUERY_UNITS), excluded, onlyStopWords, dropped };
 }
 
 /**
@@ -99,21 +122,24 @@ interface Token {
   negated: boolean;
 }
 
-// Splits on whitespace outside double quotes; `-` before a word or a quote negates it.
-function queryTokens(query: string): Token[] {
+// Splits on whitespace outside double quotes; `-` right before a letter, digit or closed quote negates. Unless
+// strict, an unclosed quote is text (the rest of the query is read as words), and so are quotes inside a word.
+function queryTokens(query: string, strict: boolean): Token[] {
   const tokens: Token[] = [];
   const re = /(-?)"([^"]*)("?)|(\S+)/g;
   for (let m = re.exec(query); m; m = re.exec(query)) {
     if (m[2] !== undefined) {
-      if (m[3] !== '"') throw badQuery(`unclosed quote in ${JSON.stringify(m[0])}`);
-      tokens.push({ raw: m[0], text: m[2], phrase: true, negated: m[1] === "-" });
+      if (m[3] === '"') tokens.push({ raw: m[0], text: m[2], phrase: true, negated: m[1] === "-" });
+      else if (strict) throw badQuery(`unclosed quote in ${JSON.stringify(m[0])}`);
+      else tokens.push(...queryTokens(m[2], false));
       continue;
     }
     const raw = m[4]!;
-    if (raw.includes('"')) throw badQuery(`unclosed quote in ${JSON.stringify(raw)}`);
-    const negated = raw.startsWith("-") && raw.length > 1;
-    if (raw === "-" || raw === "*") throw badQuery(`${JSON.stringify(raw)} alone is not a search word`);
-    tokens.push({ raw, text: negated ? raw.slice(1) : raw, phrase: false, negated });
+    if (strict && raw.includes('"')) throw badQuery(`unclosed quote in ${JSON.stringify(raw)}`);
+    if (strict && (raw === "-" || raw === "*")) throw badQuery(`${JSON.stringify(raw)} alone is not a search word`);
+    const negated = strict ? raw.startsWith("-") && raw.length > 1 : /^-[\p{L}\p{N}]/u.test(raw);
+    const text = (negated ? raw.slice(1) : raw).replace(/"/g, " ");
+    tokens.push({ raw, text, phrase: false, negated });
   }
   return tokens;
 }

@@ -34,6 +34,8 @@ export interface RankOptions extends SearchFilters {
   top?: number;
   /** Activation per lowercase path, for the optional usage bonus (`[scoring] usage`). */
   activation?: ReadonlyMap<string, number>;
+  /** Full-text ranking: refuse a query that is not well-formed syntax (`BAD_QUERY`) instead of reading it as text. */
+  strictQuery?: boolean;
 }
 
 /** One search result. */

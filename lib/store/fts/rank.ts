@@ -30,12 +30,14 @@ const META_COLUMNS = "d.id AS id, d.path AS path, d.name AS name, d.type AS type
  * mode (active atoms unless `allStatus` or `status`, newest first).
  * Deterministic: the same database, query and day give the same hits.
  *
- * @throws CortexError (`BAD_QUERY`) for a query that cannot be read (see `parseQuery`).
+ * A query with no word to search for (`!!!`) finds nothing.
+ *
+ * @throws CortexError (`BAD_QUERY`), only with `strictQuery`, for a query that is not well formed (see `parseQuery`).
  */
 export function rankFullText(store: IndexDb, query: string, options: RankOptions, config: CortexConfig): TextHit[] {
-  const parsed = parseQuery(query);
+  const parsed = parseQuery(query, { strict: options.strictQuery });
   const expression = matchExpression(parsed);
-  if (expression === null) return filterMode(store, options, config);
+  if (expression === null) return query.trim() === "" ? filterMode(store, options, config) : [];
   const top = options.top ?? 10;
   const pool = top > 0 ? Math.max(config.search.pool, top * 5) : -1;
   const candidates = poolCandidates(store, expression, options, pool, config, parsed);
@@ -197,8 +199,9 @@ function addPoints(list: Contribution[], unit: QueryUnit, field: TextField, poin
  * `top: 0` would return, counted by FTS5 (every match scores above 0).
  */
 export function countFullText(store: IndexDb, query: string, options: RankOptions, withArchived: boolean): number {
-  const parsed = parseQuery(query);
+  const parsed = parseQuery(query, { strict: options.strictQuery });
   const expression = matchExpression(parsed);
+  if (expression === null && query.trim() !== "") return 0;
   const { where, params } = filterSql(options, expression === null);
   const archived = withArchived ? "" : " AND d.status != 'archived'";
   // No filter to read from `docs`: on a kept connection, the matches alone, less the archived ones it has listed.

@@ -1,9 +1,11 @@
 import { bodyPreview } from "../../../core/search/preview.js";
 import { countVault } from "../../../app/handle/search.js";
 import type { SearchFilters, SearchHit } from "../../../core/search/types.js";
-import { tokenizeQuery } from "../../../core/scoring/score.js";
+import { CortexError } from "../../../core/errors.js";
+import { MAX_QUERY_UNITS, parseQuery, type ParsedQuery } from "../../../core/fts/query.js";
+import { datesText, hitDates } from "../../../core/search/hit-dates.js";
 import { ToolError } from "../errors.js";
-import { budgetArg, LIMITS, limitArg, queryArg, shortArg } from "../limits.js";
+import { budgetArg, limitArg, queryArg, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { rankSnapshot, recordAccess } from "../../../app/handle/ranking.js";
 import { checkpoint, ok } from "../run.js";
@@ -28,6 +30,8 @@ export interface RecallHit {
   superseded_by: string | null;
   tags: string[];
   updated: string;
+  /** The note's created date, when it is not the day of `updated`. */
+  created?: string;
   preview: string;
 }
 
@@ -36,7 +40,7 @@ export const recallTool: ToolSpec = {
   name: "recall",
   title: "Recall memories",
   description:
-    "Search the vault for a fact, decision, rule or lesson; use before deciding or debugging. Returns ranked hits with previews; superseded hits name superseded_by; retired notes only with include_retired.",
+    "Search the vault for a fact, decision, rule or lesson; use before deciding or debugging. Any text is a query (\"phrase\", -word, word* honoured). Returns ranked hits with dates and previews; superseded hits name superseded_by; retired notes only with include_retired.",
   inputSchema: {
     type: "object",
     properties: {
@@ -47,6 +51,7 @@ export const recallTool: ToolSpec = {
       tag: shortArg(),
       include_retired: { type: "boolean" },
       budget_tokens: budgetArg(),
+      strict: { type: "boolean" },
     },
     required: ["query"],
     additionalProperties: false,
@@ -54,14 +59,13 @@ export const recallTool: ToolSpec = {
   outputSchema: toolOutput({
     query: S.string,
     matched: S.integer,
-    hits: arrayOf(object({ path: S.string, uri: S.string, name: S.string, type: S.string, project: S.string, layer: S.string, score: S.number, status: S.string, superseded_by: S.stringOrNull, tags: S.strings, updated: S.string, preview: S.string })),
+    hits: arrayOf(object({ path: S.string, uri: S.string, name: S.string, type: S.string, project: S.string, layer: S.string, score: S.number, status: S.string, superseded_by: S.stringOrNull, tags: S.strings, updated: S.string, created: S.string, preview: S.string }, ["created"])),
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
     const started = performance.now();
     const query = args.query as string;
-    const keywords = tokenizeQuery(query).length;
-    if (keywords > LIMITS.queryKeywords) throw new ToolError("CORTEX_E202", `query: at most ${LIMITS.queryKeywords} distinct keywords, got ${keywords}; use a few specific ones`, { argument: "query" });
+    const { dropped } = readQuery(query, Boolean(args.strict));
     const snap = await openSnapshot(env.vaultDir, env.today());
     await checkpoint(env, "index up to date");
     const filters = { project: args.project as string | undefined, type: args.type as string | undefined, tag: args.tag as string | undefined };
@@ -70,16 +74,28 @@ export const recallTool: ToolSpec = {
     const matched = countVault(snap, query, filters, withRetired);
     await checkpoint(env, "ranked");
     let hits = best.map((h) => toRecallHit(snap, h));
-    let text = renderRecall(query, hits, matched);
+    const note = dropped > 0 ? `\n\n(searched the first ${MAX_QUERY_UNITS} distinct words of the query; ${dropped} more left out)` : "";
+    let text = renderRecall(query, hits, matched) + note;
     const budget = args.budget_tokens as number | undefined;
     while (budget !== undefined && hits.length > 0 && text.length > budget * 4) {
       hits = hits.slice(0, -1);
-      text = renderRecall(query, hits, matched, budget);
+      text = renderRecall(query, hits, matched, budget) + note;
     }
     if (hits.length > 0) recordAccess(snap.vaultDir, "recall", query, hits.map((h) => h.path), started);
     return ok(text, { query, matched, hits });
   },
 };
+
+// The query as the ranking reads it; when strict, what is not well formed is refused here, naming the argument,
+// before the index is brought up to date.
+function readQuery(query: string, strict: boolean): ParsedQuery {
+  try {
+    return parseQuery(query, { strict });
+  } catch (error) {
+    if (error instanceof CortexError) throw new ToolError("CORTEX_E202", `query: ${error.message}`, { argument: "query" });
+    throw error;
+  }
+}
 
 // The `limit` best hits, retired (archived) ones left out unless asked for: the ranking's top, asked for in growing sizes
 // (a top N is cheap to find; every hit of a common word in a 100k vault is not).
@@ -95,7 +111,8 @@ function toRecallHit(snap: VaultSnapshot, hit: SearchHit): RecallHit {
   const { path, name, type, project, status, tags, updated } = hit.record;
   const text = readAtomText(snap.vaultDir, path);
   const superseded_by = status === "superseded" && text !== null ? supersededBy(text) : null;
-  return { path, uri: canonicalUri(path), name, type, project, layer: hit.layer, score: hit.score, status, superseded_by, tags, updated, preview: text === null ? "" : bodyPreview(atomBody(text)) };
+  const { created } = hitDates(updated, text);
+  return { path, uri: canonicalUri(path), name, type, project, layer: hit.layer, score: hit.score, status, superseded_by, tags, updated, ...(created ? { created } : {}), preview: text === null ? "" : bodyPreview(atomBody(text)) };
 }
 
 // The `superseded_by` of a note's frontmatter, as written (an id or a link target); null when it has none.
@@ -114,7 +131,7 @@ export function renderRecall(query: string, hits: readonly RecallHit[], matched 
   if (hits.length === 0) return `No memories found for: ${query}`;
   const entries = hits.map((h) => {
     const status = h.superseded_by ? `superseded by ${h.superseded_by}` : h.status === "active" ? null : h.status;
-    const meta = [`score ${Math.round(h.score * 100) / 100}`, h.layer, h.type, h.project, status].filter(Boolean).join(", ");
+    const meta = [`score ${Math.round(h.score * 100) / 100}`, h.layer, h.type, h.project, status, datesText(h)].filter(Boolean).join(", ");
     const tags = h.tags.length > 0 ? ` · #${h.tags.join(" #")}` : "";
     return `- **${h.name}** (${meta}) \`${h.path}\`${tags}${h.preview ? `\n  ${h.preview}` : ""}`;
   });

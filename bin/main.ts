@@ -183,8 +183,7 @@ function queryBefore(argv: readonly string[], at: number): string[] {
 
 const EXIT_CODES = `
 Run cortex COMMAND --help for a command's options and examples.
-Vault: --vault DIR, else CORTEX_VAULT, else the nearest folder at or above
-  the current one with a cortex.toml.
+Vault: --vault DIR, else CORTEX_VAULT, else the nearest cortex.toml above.
 Exit codes: 0 success; 1 ran fine but found nothing or found problems;
   2 usage, config or I/O error.`;
 

@@ -25,7 +25,7 @@ describe("output at 80 columns (issue 26, item 8)", () => {
       const lines = plain(run.stdout).trimEnd().split("\n");
       for (const line of lines) assert.ok(displayWidth(line) <= 80, `${line.length}: ${line}`);
       assert.match(lines[0]!, /^\[\w+\] Nightly settlement batch retries \(score: [\d.]+\)$/);
-      assert.match(lines[1]!, /^ {2}projects\/.*….*nightly_settlement_batch_retries\.md$/, "the path shortened in the middle");
+      assert.match(lines[1]!, /^ {2}projects\/.*….*nightly_settlement_batch_retries\.md {2}updated \d{4}-\d\d-\d\d$/, "the path shortened in the middle, then the date");
       const passage = lines.slice(2);
       assert.ok(passage.length >= 3, "the passage takes several lines");
       for (const line of passage) assert.match(line, /^ {2}\S/);
@@ -36,7 +36,7 @@ describe("output at 80 columns (issue 26, item 8)", () => {
   test("should give a pipe the full text: the path whole, the passage on one line", async () => {
     const run = await runInProcess(["search", "settlement", "retries", "--brief", "--top", "1", "--no-log", ...V]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, new RegExp(`\\n {2}${LONG_PATH.replaceAll(".", "\\.")}\\n {2}${BODY.replaceAll(".", "\\.")}\\n$`));
+    assert.match(run.stdout, new RegExp(`\\n {2}${LONG_PATH.replaceAll(".", "\\.")} {2}updated \\d{4}-\\d\\d-\\d\\d\\n {2}${BODY.replaceAll(".", "\\.")}\\n$`));
   });
 
   test("should align list's and search's columns within 80 columns, shortening long paths in the middle", async () => {

@@ -222,7 +222,7 @@ describe("cortex mcp: writes", () => {
     assert.ok(hits[1]!.score < before && hits[1]!.score < hits[0]!.score, JSON.stringify(hits));
     // A superseded hit names its replacement, in the JSON and in the hit line.
     assert.match((hits[1] as { superseded_by?: string }).superseded_by ?? "", /kafka_retention_raised_to_30_days$/);
-    assert.match(textOf(after), /, superseded by \S*kafka_retention_raised_to_30_days\) `/);
+    assert.match(textOf(after), /, superseded by \S*kafka_retention_raised_to_30_days, updated \d{4}-\d{2}-\d{2}\) `/);
   });
 
   test("should answer a near-duplicate save with isError, the E401 code and the existing path", async () => {

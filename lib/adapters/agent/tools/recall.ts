@@ -40,7 +40,7 @@ export const recallTool: ToolSpec = {
   name: "recall",
   title: "Recall memories",
   description:
-    "Search the vault for a fact, decision, rule or lesson; use before deciding or debugging. Any text is a query. Returns ranked hits with dates and previews; superseded hits name superseded_by; retired ones only with include_retired.",
+    "Search the vault for a fact, decision, rule or lesson, before deciding or debugging. Returns ranked, dated hits with previews; superseded ones name superseded_by; retired ones only with include_retired.",
   inputSchema: {
     type: "object",
     properties: {

@@ -40,7 +40,7 @@ export const recallTool: ToolSpec = {
   name: "recall",
   title: "Recall memories",
   description:
-    "Search the vault for a fact, decision, rule or lesson, before deciding or debugging. Returns ranked, dated hits with previews; superseded ones name superseded_by; retired ones only with include_retired.",
+    "Use before deciding or debugging: finds a fact, decision, rule or lesson. Returns ranked, dated hits with previews; superseded ones name superseded_by; retired ones only with include_retired.",
   inputSchema: {
     type: "object",
     properties: {

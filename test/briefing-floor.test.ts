@@ -20,9 +20,12 @@ test("should floor at 0.4 × the best score, or the absolute floor scaled to the
   fc.assert(fc.property(fc.integer({ min: 1, max: 5000 }), (n) => sizeFactor(n) <= sizeFactor(n + 1)));
 });
 
-test("should read a request as the search's parser does, and fall back to its words when the parser refuses it", () => {
+test("should read a request as the search's parser does, a stray quote and all", () => {
   assert.deepEqual(briefingQuery("users keep getting logged out after the last deploy").keywords, ["users", "keep", "getting", "logged", "out", "after", "last", "deploy"]);
-  assert.deepEqual(briefingQuery('why do "users get logged out').query, "users get logged out");
+  // Was: the parser refused a stray quote and the briefing searched its words; the parser now reads it as words.
+  const stray = briefingQuery('why do "users get logged out');
+  assert.equal(stray.query, 'why do "users get logged out');
+  assert.ok(["users", "logged", "out"].every((w) => stray.keywords.includes(w)), stray.keywords.join(" "));
   assert.equal(briefingQuery(Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ")).keywords.length, 32);
 });
 

@@ -1,6 +1,5 @@
-import { CortexError } from "../errors.js";
-import { MAX_QUERY_UNITS, normalizedWords, parseQuery } from "../fts/query.js";
-import { STOP_WORDS, tokenize } from "../util/tokenize.js";
+import { type MAX_QUERY_UNITS, parseQuery } from "../fts/query.js";
+import { tokenize } from "../util/tokenize.js";
 
 /**
  * The keywords of a natural-language request, for a briefing: words split
@@ -17,19 +16,11 @@ export function briefingKeywords(text: string, max = 24): string[] {
 /**
  * A request as a search query for a briefing: the text itself, read by the
  * search's own parser (so a briefing ranks exactly as `cortex search` and
- * `recall` do); when the parser refuses it (a stray quote, more than
- * {@link MAX_QUERY_UNITS} distinct words), the parser's words of it, its
- * stop words left out, the first {@link MAX_QUERY_UNITS}. Also the words
- * searched. Pure.
+ * `recall` do; the parser refuses no text, and reads the first
+ * {@link MAX_QUERY_UNITS} distinct words), and the words searched. Pure.
  *
- * @example briefingQuery('why do "users get logged out').query // "users get logged out"
+ * @example briefingQuery('why do "users get logged out').keywords // ["why", "do", "users", "get", "logged", "out"]
  */
 export function briefingQuery(text: string): { query: string; keywords: string[] } {
-  try {
-    return { query: text, keywords: parseQuery(text).units.map((u) => u.text) };
-  } catch (error) {
-    if (!(error instanceof CortexError) || error.code !== "BAD_QUERY") throw error;
-  }
-  const words = [...new Set(normalizedWords(text).filter((w) => !STOP_WORDS.search.has(w)))].slice(0, MAX_QUERY_UNITS);
-  return { query: words.join(" "), keywords: words };
+  return { query: text, keywords: parseQuery(text).units.map((u) => u.text) };
 }

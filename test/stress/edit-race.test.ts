@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BUILT_CLI, removeTemp, tempDir } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, tempDir, tempVault } from "../helpers/cli.js";
 
 // An editor in its own process: every few milliseconds it reads the note, maybe drops its frontmatter
 // (as an editor that does not keep it would), appends `save N` and saves through a rename, as editors do.
@@ -50,7 +50,7 @@ function missingSaves(file: string, saves: number): number[] {
 const atom = (id: string) => `---\nid: ${id}\nname: ${id.replace(/_/g, " ")}\ntype: concept\nproject: p\nstatus: active\ncreated: 2026-01-01\nupdated: 2026-01-01\ntags: []\nlinks: []\n---\nThe note ${id}, with a body of its own.\n`;
 
 test("should never lose an editor's save while supersede rewrites the note 20 times", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     mkdirSync(join(vault, "atoms"));
     writeFileSync(join(vault, "atoms/kept.md"), atom("kept"));
@@ -69,7 +69,7 @@ test("should never lose an editor's save while supersede rewrites the note 20 ti
 });
 
 test("should never lose an editor's save while migrate rewrites the note 8 times", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     mkdirSync(join(vault, "notes"));
     for (let i = 0; i < 30; i++) writeFileSync(join(vault, `notes/n_${i}.md`), `# Note ${i}\n\nplain text ${i}\n`);

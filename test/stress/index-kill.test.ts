@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BUILT_CLI, removeTemp, tempDir } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, tempDir, tempVault } from "../helpers/cli.js";
 import { DERIVED, fullRebuildOf, run, snapshot, TODAY } from "../helpers/index-files.js";
 
 // Starts the built CLI's index run and kills it after `ms`.
@@ -25,7 +25,7 @@ function assertReadable(vault: string, atoms: number, when: string): void {
 }
 
 test("should leave a readable index when killed while indexing, and recover on the next run", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     for (let i = 0; i < 3000; i++) writeFileSync(join(vault, `note_${i}.md`), `---\nname: Note ${i}\ntags: [t${i % 50}, deploy]\nupdated: 2026-11-${String((i % 28) + 1).padStart(2, "0")}\n---\nBody [[note_${(i + 1) % 3000}]] #x${i % 7}\n`);
     run(vault, { full: true });
@@ -43,7 +43,7 @@ test("should leave a readable index when killed while indexing, and recover on t
 });
 
 test("should leave a readable index when a full run on several threads is killed, and no temporary file once the next run is done", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     for (let i = 0; i < 2600; i++) writeFileSync(join(vault, `note_${i}.md`), `---\nname: Note ${i}\ntags: [t${i % 50}]\n---\nBody [[note_${(i + 1) % 2600}]]\n`);
     run(vault, { full: true });

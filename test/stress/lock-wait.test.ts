@@ -3,12 +3,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BUILT_CLI, removeTemp, ROOT, tempDir } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, ROOT, tempDir, tempVault } from "../helpers/cli.js";
 
 const LIB = join(ROOT, "dist/lib/store/lock.js");
 
 test("should let mv wait past its 15 s for a writer that works for 20 s, then move", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     writeFileSync(join(vault, "a.md"), "---\nid: a\nname: A\n---\nThe note.\n");
     const script = `const { withVaultLock } = await import(${JSON.stringify(LIB)});

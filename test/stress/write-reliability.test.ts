@@ -5,12 +5,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { BUILT_CLI, removeTemp, runBuilt, tempDir } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, runBuilt, tempDir, tempVault } from "../helpers/cli.js";
 import { listAtoms } from "../helpers/tree.js";
 import { assertAtomsParse, writer } from "../helpers/write-processes.js";
 
 test("should write exactly 400 atoms from 8 processes writing 50 each with the same names", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   try {
     const outcomes = (await Promise.all(Array.from({ length: 8 }, (_, w) => writer(vault, w, 50, true, false)))).flat().map((l) => JSON.parse(l) as { ok?: string; error?: string });
     assert.deepEqual(outcomes.filter((o) => o.error), []);
@@ -33,7 +33,7 @@ test("should write exactly 400 atoms from 8 processes writing 50 each with the s
 });
 
 test("should never leave a partial atom or a corrupt index when write is killed", async () => {
-  const vault = tempDir();
+  const vault = tempVault();
   const body = `${"A line of body text that makes the file a few kilobytes long.\n".repeat(200)}END-OF-BODY\n`;
   try {
     for (let round = 0; round < 24; round++) {

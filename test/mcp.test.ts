@@ -313,7 +313,7 @@ describe("cortex mcp: process", () => {
       assert.equal(run.status, 2, run.stderr);
       assert.equal(run.stdout, "");
       assert.equal(run.stderr, `cortex: cortex mcp needs the optional peer dependency @modelcontextprotocol/server@^2.4, which is not installed. Install it with:\n  npm install --prefix ${pkg} @modelcontextprotocol/server@^2.4\n`);
-      const lib = spawnSync(process.execPath, ["--input-type=module", "-e", `const { search } = await import(${JSON.stringify(join(pkg, "dist/lib/index.js"))}); const r = await search("deploy", { vault: ${JSON.stringify(vault)}, top: 1, log: false }); console.log(r.hits[0].record.path)`], { encoding: "utf8" });
+      const lib = spawnSync(process.execPath, ["--input-type=module", "-e", `const { search } = await import(${JSON.stringify(join(pkg, "dist/lib/index.js"))}); const r = await search("deploy", { vault: ${JSON.stringify(vault)}, today: "2026-11-22", top: 1, log: false }); console.log(r.hits[0].record.path)`], { encoding: "utf8" });
       assert.equal(lib.stdout, "decisions/deploy_freeze.md\n", lib.stderr);
     } finally {
       removeTemp(pkg);

@@ -161,12 +161,13 @@ export class IndexDb {
    * Runs `fn`, a transaction that inserts many rows, with FTS5's pending
    * terms flushed to disk at 8 MB instead of 1 MB (fewer segments to write
    * and merge: the insert takes about a quarter less time); the setting is
-   * the build's only, dropped before the transaction commits.
+   * the build's only, set back to the default before the transaction commits.
    */
   withLargeInserts<T>(fn: () => T): T {
     this.db.exec("INSERT INTO fts(fts, rank) VALUES ('hashsize', 8388608)");
     const value = fn();
-    this.db.exec("DELETE FROM fts_config WHERE k = 'hashsize'");
+    // Back to FTS5's default, through its own command: SQLite's defensive mode (Node 26) refuses writes to fts_config.
+    this.db.exec("INSERT INTO fts(fts, rank) VALUES ('hashsize', 1048576)");
     return value;
   }
 

@@ -92,6 +92,29 @@ test("should give exactly the files of a full rebuild after each kind of change"
   }
 });
 
+test("should rewrite only the exports a change reaches, and every one on a full run", () => {
+  const vault = exampleCopy();
+  const edit = (rel: string, from: string, to: string) => writeFileSync(join(vault, rel), readFileSync(join(vault, rel), "utf8").replace(from, to));
+  try {
+    run(vault);
+    appendFileSync(join(vault, "rules/no_friday_deploys.md"), "\nOne more line.\n");
+    // The line count and size are in the manifest only.
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/meta.json"], "a body edit");
+    edit("quirks/ok.md", "tags: [a, b]", "tags: [a, b, c]");
+    // Tags are in the manifest, by_tag.json and the layers.
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/by_tag.json", "layers/hot.json", "layers/warm.json", "layers/cold.json", "index/meta.json"], "a tag added");
+    appendFileSync(join(vault, "atoms/about_me.md"), "\nSee [[canary_analysis]].\n");
+    // The raw target is in graph.json, the resolved link in links.json, the target's backlink count in the manifest.
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/graph.json", "index/links.json", "index/meta.json"], "a link added");
+    // The day moves the layers only.
+    assert.deepEqual(run(vault, { today: "2026-11-25" }).written, ["layers/hot.json", "layers/warm.json", "layers/cold.json", "index/meta.json"], "a new day");
+    assert.deepEqual(run(vault, { today: "2026-11-25", full: true }).written, ["index/cortex.db", "index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "layers/hot.json", "layers/warm.json", "layers/cold.json", "index/meta.json"], "a full run");
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault, "2026-11-25"));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
 test("should give the same files and database when the built CLI parses on several threads as when one thread does", () => {
   const vault = tempVault();
   const twin = tempDir();

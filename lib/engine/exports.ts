@@ -4,23 +4,44 @@ import type { CortexConfig } from "../core/config/types.js";
 import { addToGroups, buildIndexes, emptyGroups, toManifestEntry } from "../core/index-build/build.js";
 import { INDEX_FILES, layerChunks, serializeJson } from "../core/indexes/serialize.js";
 import { INDEX_FORMAT, type GroupIndex, type VaultIndexes } from "../core/indexes/types.js";
-import { layerOrder } from "../core/layers/classify.js";
+import { LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic } from "../store/atomic.js";
 import { fileExists } from "../store/files.js";
-import type { AtomRow, IndexDb } from "../store/index-db.js";
+import type { AtomRow, DocColumn, IndexDb } from "../store/index-db.js";
 import { killPoint } from "../store/kill-point.js";
 import { vaultPaths } from "../store/paths.js";
 import type { IndexVaultOptions } from "./index-types.js";
 
+const MANIFEST = "index/manifest.json";
+const LINKS = "index/links.json";
+const META = "index/meta.json";
+const LAYER_FILES = ["layers/hot.json", "layers/warm.json", "layers/cold.json"];
+
 /** The files written whole from the database, vault-relative, in the order they are written (meta.json last). */
-export const EXPORT_FILES: readonly string[] = [
-  ...Object.keys(INDEX_FILES).map((name) => `index/${name}`),
-  "layers/hot.json",
-  "layers/warm.json",
-  "layers/cold.json",
-  "index/meta.json",
+export const EXPORT_FILES: readonly string[] = [...Object.keys(INDEX_FILES).map((name) => `index/${name}`), ...LAYER_FILES, META];
+
+// The exports other than the manifest that hold a column of `docs` (links.json holds the resolved links,
+// which putLinks reports). `path` changes only when an atom comes or goes: every export holds it.
+const COLUMN_READERS: readonly [string, readonly DocColumn[]][] = [
+  ["index/by_project.json", ["path", "project"]],
+  ["index/by_type.json", ["path", "type"]],
+  ["index/by_tag.json", ["path", "tags"]],
+  ["index/graph.json", ["path", "targets"]],
+  ...LAYER_FILES.map((file): [string, readonly DocColumn[]] => [file, LAYER_FIELDS]),
+  [META, ["path"]],
 ];
+
+/**
+ * The exports a change of these columns of `docs` leaves stale: the
+ * manifest holds every one but the raw link targets; the group indexes,
+ * the graph and the layers hold a few each.
+ */
+export function exportsOfColumns(columns: ReadonlySet<DocColumn>): string[] {
+  const stale = [...columns].some((column) => column !== "targets") ? [MANIFEST] : [];
+  for (const [file, read] of COLUMN_READERS) if (read.some((column) => columns.has(column))) stale.push(file);
+  return stale;
+}
 
 /** The settings the database depends on (how projects are inferred): a database of other settings is rebuilt. */
 export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
@@ -34,8 +55,19 @@ function exportKey(options: Pick<IndexVaultOptions, "config" | "today">): string
 
 /** True when the exports on disk were written from the database as it stands, for this day and these thresholds. */
 export function exportsCurrent(db: IndexDb, options: Pick<IndexVaultOptions, "config" | "today">, vaultDir: string): boolean {
-  if (db.meta("exported") !== String(db.generation()) || db.meta("exported_for") !== exportKey(options)) return false;
-  return EXPORT_FILES.every((rel) => fileExists(join(vaultDir, rel)));
+  return dueExports(db, options, vaultDir).size === 0;
+}
+
+// The exports to write: every one when none were ever written; else those the database no longer matches,
+// those missing on disk, and the layers when the day or the thresholds changed; meta.json with any of them.
+function dueExports(db: IndexDb, options: Pick<IndexVaultOptions, "config" | "today">, vaultDir: string): Set<string> {
+  const exportedFor = db.meta("exported_for");
+  if (exportedFor === undefined) return new Set(EXPORT_FILES);
+  const due = new Set(db.staleExports());
+  if (exportedFor !== exportKey(options)) for (const file of [...LAYER_FILES, META]) due.add(file);
+  for (const rel of EXPORT_FILES) if (!fileExists(join(vaultDir, rel))) due.add(rel);
+  if (due.size > 0) due.add(META);
+  return due;
 }
 
 /**
@@ -48,34 +80,40 @@ export function mayDefer(db: IndexDb, options: Pick<IndexVaultOptions, "deferExp
 }
 
 /**
- * Writes every export whole from the database, each atomically: the five
- * indexes and `index/links.json`, the layer files, then `index/meta.json`;
- * then records in the database that they are current. A run killed
- * meanwhile leaves them recorded as not current: the next run writes them
- * all again. Returns the paths written and the indexes they were made of.
+ * Writes the exports that are due whole from the database, each atomically,
+ * in {@link EXPORT_FILES}' order (`index/meta.json` last), resolving the
+ * links first when the database does not hold them resolved; then records
+ * in the database that every export is current. A run killed meanwhile
+ * leaves them recorded as stale: the next run writes them again. Returns
+ * the paths written and the indexes they were made of.
  */
 export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { written: string[]; indexes: VaultIndexes } {
   // Links resolved already (see IndexDb.linksCurrent) are not resolved again.
   const linked = db.linksCurrent();
   const rows = db.atoms();
   const indexes = linked ? indexesOfRows(rows) : buildIndexes(rows);
+  if (!linked) db.transaction(() => {
+    const changed = db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
+    db.markStale([...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
+  });
+  const due = dueExports(db, options, vaultDir);
   const texts = new Map<string, () => string | Iterable<string>>();
   for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(indexes));
-  const layers = layerOrder(indexes.manifest, options.today, options.config.layers);
-  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks(layers[layer]));
-  texts.set("index/meta.json", () => metaText(db, options));
-  for (const rel of EXPORT_FILES) {
+  let layers: ReturnType<typeof layerOrder> | undefined;
+  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks((layers ??= layerOrder(indexes.manifest, options.today, options.config.layers))[layer]));
+  texts.set(META, () => metaText(db, options));
+  const written = EXPORT_FILES.filter((rel) => due.has(rel));
+  for (const rel of written) {
     const file = join(vaultDir, rel);
     ensureDir(join(file, ".."));
     writeFileAtomic(file, texts.get(rel)!());
     killPoint(rel);
   }
   db.transaction(() => {
-    if (!linked) db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
-    db.setMeta("exported", String(db.generation()));
+    db.clearStale();
     db.setMeta("exported_for", exportKey(options));
   });
-  return { written: [...EXPORT_FILES], indexes };
+  return { written, indexes };
 }
 
 // The indexes of atoms whose links the database holds resolved: what buildIndexes gives, without resolving them.

@@ -1,8 +1,12 @@
 import type { CortexConfig } from "../core/config/types.js";
-import type { IndexDb } from "../store/index-db.js";
+import { DOC_COLUMNS, type DocColumn, type IndexDb } from "../store/index-db.js";
+import { exportsOfColumns } from "./exports.js";
 import { killPoint } from "../store/kill-point.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
 import { PARALLEL_THRESHOLD, readNotes } from "./note-reads.js";
+
+// What the resolved links depend on: which atoms there are (`path`), their aliases and their link targets.
+const LINK_COLUMNS: readonly DocColumn[] = ["path", "aliases", "targets"];
 
 /** What differs between the files on disk and what the database records. */
 export interface FileChanges {
@@ -48,13 +52,14 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   const fresh = db.generation() === 0;
   // The resolved links stay current when no atom came or went and none changed its aliases or targets.
   const linked = db.linksCurrent();
-  let linksChanged = false;
+  const columns = new Set<DocColumn>();
   const record = () => {
-    for (const path of changes.removed) linksChanged = db.removeFile(path) || linksChanged;
-    readNotes(changes.changed, config, (read) => (linksChanged = db.putFile(read.file, read.parsed, fresh) || linksChanged), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
+    for (const path of changes.removed) if (db.removeFile(path)) for (const column of DOC_COLUMNS) columns.add(column);
+    readNotes(changes.changed, config, (read) => db.putFile(read.file, read.parsed, fresh).forEach((column) => columns.add(column)), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
     const generation = String(db.generation() + 1);
     db.setMeta("generation", generation);
-    if (linked && !linksChanged) db.setMeta("linked", generation);
+    if (linked && !LINK_COLUMNS.some((column) => columns.has(column))) db.setMeta("linked", generation);
+    db.markStale(exportsOfColumns(columns));
     killPoint("index:rows");
   };
   db.transaction(() => (changes.changed.length >= PARALLEL_THRESHOLD ? db.withLargeInserts(record) : record()));

@@ -3,9 +3,9 @@ import { rmSync } from "node:fs";
 import type { Atom, Diagnostic } from "../core/atoms/types.js";
 import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
 import { sqlite } from "./sqlite.js";
-import { atomRowOf, framedTags, INSERT_DOC, INSERT_TEXT, ROW_JSON, SCHEMA, SCHEMA_VERSION, type AtomRow, type FileRow, type RowValues } from "./index-schema.js";
+import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type RowValues } from "./index-schema.js";
 
-export { framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type FileRow } from "./index-schema.js";
+export { DOC_COLUMNS, framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type DocColumn, type FileRow } from "./index-schema.js";
 
 /** How many values a kept connection holds (see {@link IndexDb.derived}): a bound on its memory whatever the queries. */
 export const MAX_MEMOS = 256;
@@ -140,21 +140,19 @@ export class IndexDb {
   /**
    * Records one file, and its atom when it is one: the row of `docs` and its
    * text. The file's rows are replaced (its resolved links and backlink count
-   * kept), unless `fresh` says it has none. Returns whether what links
-   * depend on changed: the atom came, went, or changed its aliases or targets.
+   * kept), unless `fresh` says it has none. Returns the columns of `docs` the
+   * put changed: every one when the atom came or went, none when the file is
+   * no atom before or after.
    */
-  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null, fresh = false): boolean {
-    const old = fresh ? undefined : (this.prepare("SELECT aliases || char(10) || targets AS facts, resolved, backlinks FROM docs WHERE path = ?").get(file.path) as { facts: string; resolved: string; backlinks: number } | undefined);
+  putFile(file: FileRow, parsed: { atom: Atom; targets: readonly string[]; text: TextFields } | null, fresh = false): DocColumn[] {
+    const old = fresh ? undefined : (this.prepare(`SELECT ${DOC_COLUMNS.join(", ")}, resolved, backlinks FROM docs WHERE path = ?`).get(file.path) as Record<string, unknown> | undefined);
     if (!fresh) this.removeFile(file.path);
     this.prepare("INSERT INTO files(path, mtime_us, size, atom, diagnostics) VALUES (?, ?, ?, ?, ?)").run(file.path, file.mtimeUs, file.size, file.atom ? 1 : 0, JSON.stringify(file.diagnostics));
-    if (!parsed) return old !== undefined;
-    const { atom, targets, text } = parsed;
-    const [aliases, links] = [JSON.stringify(atom.aliases), JSON.stringify(targets)];
-    const values = [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, framedTags(atom.tags), atom.description, atom.id, atom.created, aliases, JSON.stringify(atom.links), atom.lines, atom.size_bytes, atom.confidence, atom.pnl_impact, atom.superseded_by, links, old?.resolved ?? "[]", old?.backlinks ?? 0];
-    const { lastInsertRowid } = this.prepare(INSERT_DOC).run(...values);
-    this.prepare(INSERT_TEXT).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => text[f]));
-    // JSON text holds no raw newline: the two lists joined by one are told apart.
-    return old?.facts !== `${aliases}\n${links}`;
+    if (!parsed) return old ? [...DOC_COLUMNS] : [];
+    const values = docValues(parsed.atom, parsed.targets);
+    const { lastInsertRowid } = this.prepare(INSERT_DOC).run(...values, (old?.resolved as string) ?? "[]", (old?.backlinks as number) ?? 0);
+    this.prepare(INSERT_TEXT).run(lastInsertRowid, ...TEXT_FIELDS.map((f) => parsed.text[f]));
+    return old ? DOC_COLUMNS.filter((column, i) => old[column] !== values[i]) : [...DOC_COLUMNS];
   }
 
   /**
@@ -210,16 +208,38 @@ export class IndexDb {
    * Records the resolved links of the atoms as they stand, and each atom's
    * backlink count (call inside a transaction): only the rows that differ
    * from those recorded are written, so that an index run after one edit
-   * writes a few rows, not every atom's.
+   * writes a few rows, not every atom's. Returns whether any atom's links,
+   * and any atom's backlink count, differed.
    */
-  putLinks(links: Readonly<Record<string, readonly string[]>>, backlinks: ReadonlyMap<string, number>): void {
+  putLinks(links: Readonly<Record<string, readonly string[]>>, backlinks: ReadonlyMap<string, number>): { links: boolean; backlinks: boolean } {
     const update = this.prepare("UPDATE docs SET resolved = ?, backlinks = ? WHERE path = ?");
+    const changed = { links: false, backlinks: false };
     for (const { path, r, n } of this.prepare("SELECT path, resolved AS r, backlinks AS n FROM docs").all() as { path: string; r: string; n: number }[]) {
       const resolved = Object.hasOwn(links, path) ? JSON.stringify(links[path]) : "[]";
       const count = backlinks.get(path) ?? 0;
-      if (resolved !== r || count !== n) update.run(resolved, count, path);
+      if (resolved === r && count === n) continue;
+      update.run(resolved, count, path);
+      changed.links ||= resolved !== r;
+      changed.backlinks ||= count !== n;
     }
     this.setMeta("linked", String(this.generation()));
+    return changed;
+  }
+
+  /** The export files the database no longer matches (`stale_exports`), sorted. */
+  staleExports(): string[] {
+    return (this.prepare("SELECT file FROM stale_exports ORDER BY file").all() as { file: string }[]).map((r) => r.file);
+  }
+
+  /** Records export files as no longer matching the database (inside the transaction of the change). */
+  markStale(files: Iterable<string>): void {
+    const insert = this.prepare("INSERT OR IGNORE INTO stale_exports(file) VALUES (?)");
+    for (const file of files) insert.run(file);
+  }
+
+  /** Records every export file as matching the database again. */
+  clearStale(): void {
+    this.prepare("DELETE FROM stale_exports").run();
   }
 
   /** How many atoms the database holds (counted once on a {@link IndexDb.kept} connection, see {@link IndexDb.derived}). */

@@ -10,7 +10,7 @@ import { TEXT_FIELDS } from "../core/fts/fields.js";
  * changes, and whenever the parser reads a note differently: a file whose
  * size and mtime are as recorded is not read again.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** The FTS5 tokenizer: Unicode words, case and diacritics folded, Porter stems. */
 export const TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -21,6 +21,8 @@ export const TOKENIZER = "porter unicode61 remove_diacritics 2";
 // can match one whole. The resolved links and the backlink counts depend on every note: they are written
 // with the exports, and are current while meta `linked` is the generation (see IndexDb.linksCurrent).
 // `checks`: what `cortex check`'s per-file rules found, under the file version and settings checked.
+// `stale_exports`: the export files (vault-relative paths) that no longer match the database, which the next
+// export run writes; a run killed before it clears them leaves them listed, to be written again.
 // `fts`: the notes' text fields. The text is stored (not a contentless table): FTS5 can then take a
 // deleted row's tokens off its totals, so BM25's statistics after any updates equal a fresh build's.
 export const SCHEMA = `
@@ -64,6 +66,7 @@ CREATE TABLE checks(
   size INTEGER NOT NULL,
   result TEXT NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE stale_exports(file TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOKENIZER}');
 `;
 
@@ -87,12 +90,21 @@ export interface AtomRow {
   backlinks: number;
 }
 
-const DOC_COLUMNS = ["path", "name", "type", "project", "status", "updated", "tags", "description", "atom_id", "created", "aliases", "links", "lines", "size_bytes", "confidence", "pnl_impact", "superseded_by", "targets"];
+/** The columns of `docs` a sync writes, in order: an atom's fields (`tags` framed, the lists as JSON) and its raw link targets. */
+export const DOC_COLUMNS = ["path", "name", "type", "project", "status", "updated", "tags", "description", "atom_id", "created", "aliases", "links", "lines", "size_bytes", "confidence", "pnl_impact", "superseded_by", "targets"] as const;
+
+/** A column of {@link DOC_COLUMNS}. */
+export type DocColumn = (typeof DOC_COLUMNS)[number];
 export const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}, resolved, backlinks) VALUES (${DOC_COLUMNS.map(() => "?").join(", ")}, ?, ?)`;
 export const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
 // Each row as one JSON array text (the JSON columns embedded as JSON): one string per row to cross into
 // JavaScript and one native parse, instead of an object of 19 properties built value by value.
 export const ROW_JSON = `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" || c === "targets" ? `json(${c})` : c)).join(", ")}, json(resolved), backlinks)`;
+
+/** The values of {@link DOC_COLUMNS} for an atom and its raw link targets, as `docs` stores them. */
+export function docValues(atom: Atom, targets: readonly string[]): (string | number | null)[] {
+  return [atom.path, atom.name, atom.type, atom.project, atom.status, atom.updated, framedTags(atom.tags), atom.description, atom.id, atom.created, JSON.stringify(atom.aliases), JSON.stringify(atom.links), atom.lines, atom.size_bytes, atom.confidence, atom.pnl_impact, atom.superseded_by, JSON.stringify(targets)];
+}
 
 /** An atom's tags as `docs.tags` stores them: joined and framed by U+001F ("" for none). */
 export function framedTags(tags: readonly string[]): string {

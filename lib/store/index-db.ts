@@ -112,8 +112,10 @@ export class IndexDb {
 
   /** Every file's recorded version: path → [mtime in µs, size]. */
   fileVersions(): Map<string, [number, number]> {
-    const rows = this.prepare("SELECT path, mtime_us AS m, size AS s FROM files").all() as { path: string; m: number; s: number }[];
-    return new Map(rows.map((r) => [r.path, [r.m, r.s]]));
+    // Three JSON arrays in one string: one crossing into JavaScript and native parses, not an object per row.
+    const { j } = this.prepare("SELECT json_group_array(path) || char(10) || json_group_array(mtime_us) || char(10) || json_group_array(size) AS j FROM files").get() as { j: string };
+    const [paths, mtimes, sizes] = j.split("\n").map((list) => JSON.parse(list) as unknown) as [string[], number[], number[]];
+    return new Map(paths.map((path, i) => [path, [mtimes[i]!, sizes[i]!]]));
   }
 
   /** Whether `files` records this path. */

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from "./commander.js";
 import { CortexError } from "../lib/core/errors.js";
 import { packageVersion } from "../lib/store/version.js";
+import { setKillPoint } from "../lib/store/kill-point.js";
 import { CliContext, type CliParams } from "./context.js";
 import { addExamples } from "./help.js";
 import { jsonError } from "./format/json.js";
@@ -67,6 +68,7 @@ export async function main(params: CliParams, registers?: readonly Register[]): 
   // Bare `cortex` is a request for help (on stdout, exit 0), as with git; -V is the old spelling of -v.
   const argv = params.argv.length === 0 ? ["--help"] : params.argv.map((a) => (a === "-V" ? "-v" : a));
   const ctx = new CliContext({ ...params, argv });
+  setKillPoint(params.env.CORTEX_TEST_KILL_AT);
   try {
     const program = await buildProgram(ctx, argv[0], registers);
     await program.parseAsync(argv, { from: "user" });

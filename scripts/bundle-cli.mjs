@@ -3,10 +3,9 @@
 // runs the bundle of the command named on the command line and falls back to
 // the ES modules of dist/bin for the rest (help, version, install).
 //
-// Why: CLI start-up time is a feature. Node 20 loads ES modules through an
-// asynchronous loader, ~1 ms per module; `cortex search` loads ~30 of them.
-// One CommonJS file per command is read and compiled at once: a search on a
-// 10k-atom vault took 15-40 ms less per process when this was measured.
+// Why: CLI start-up time is a feature. Node resolves, reads and links ES
+// modules one file at a time, and `cortex search` is made of ~30 of them;
+// one CommonJS file per command is read and compiled at once.
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { createRequire } from "node:module";

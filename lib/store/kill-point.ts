@@ -1,6 +1,6 @@
 /**
- * Test hook: when the environment variable `CORTEX_TEST_KILL_AT` names this
- * stage, the process is killed here at once (SIGKILL: no cleanup, no exit
+ * Test hook: when {@link setKillPoint} was given this stage (the CLI passes
+ * the environment variable `CORTEX_TEST_KILL_AT`), the process is killed here at once (SIGKILL: no cleanup, no exit
  * handlers), as a crash or `kill -9` would stop it. The kill-point tests drive
  * each writing command to each stage and check that the next run converges.
  * Stages: `index:start` (an index run is about to write), `index/<file>` and
@@ -11,4 +11,9 @@ export function killPoint(stage: string): void {
   if (KILL_AT !== undefined && KILL_AT === stage) process.kill(process.pid, "SIGKILL");
 }
 
-const KILL_AT = process.env.CORTEX_TEST_KILL_AT || undefined;
+let KILL_AT: string | undefined;
+
+/** Names the stage {@link killPoint} kills the process at (none: undefined or ""); read at the edge, from the environment. */
+export function setKillPoint(stage: string | undefined): void {
+  KILL_AT = stage || undefined;
+}

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { isDirectory } from "../files.js";
 import { basename, join, relative } from "node:path";
 import { compareStrings } from "../../core/util/compare.js";
 import { excerptAround, messageOfLine } from "../../core/transcripts/parse.js";
@@ -92,12 +93,4 @@ function listTranscripts(dir: string): TranscriptFile[] {
   };
   walk(dir);
   return files;
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }

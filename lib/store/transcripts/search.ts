@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
-import { isDirectory } from "../files.js";
+import { readdirSync, statSync, type Dirent } from "node:fs";
+import { isDirectory, readTextOrNull } from "../files.js";
 import { basename, join, relative } from "node:path";
 import { compareStrings } from "../../core/util/compare.js";
 import { excerptAround, messageOfLine } from "../../core/transcripts/parse.js";
@@ -36,12 +36,8 @@ export function searchTranscripts(dir: string, query: string, limit = 10): Trans
 }
 
 function searchFile(file: TranscriptFile, needle: string): TranscriptHit[] {
-  let text: string;
-  try {
-    text = readFileSync(file.abs, "utf8");
-  } catch {
-    return [];
-  }
+  const text = readTextOrNull(file.abs);
+  if (text === null) return [];
   const probe = probeWord(needle);
   if (!text.toLowerCase().includes(probe)) return [];
   const hits: TranscriptHit[] = [];

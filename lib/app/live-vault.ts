@@ -169,10 +169,9 @@ export class LiveVault {
 
   // True when the file is as this process left it after a write it announced (once).
   #ownChange(path: string): boolean {
-    const own = this.#announced.get(path);
-    if (own === undefined) return false;
+    const own = this.#isOwn(path);
     this.#announced.delete(path);
-    return own === fileSignature(join(this.vaultDir, path));
+    return own;
   }
 }
 

@@ -5,15 +5,13 @@ import { vaultLockHeldHere } from "../store/lock.js";
 import { watchFolders, type FolderWatch } from "../store/folder-watch.js";
 import { HEARTBEAT_MS, indexStamp, removeWatchMarker, thisHost, touchWatchMarker, writeWatchMarker, type WatchMarker } from "../store/watch-marker.js";
 import { folderIdentity } from "../store/files.js";
+import { QuietExports } from "./watch-exports.js";
+import { ignoredFolder, relevantPath } from "./watch-paths.js";
+
+export { relevantPath } from "./watch-paths.js";
 
 /** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
 const LOCK_WAIT_MS = 200;
-
-/**
- * How long a vault must stay quiet before a watcher writes the JSON exports
- * that its syncs left for later (a large vault's, see `IndexVaultOptions.deferExports`).
- */
-export const EXPORT_QUIET_MS = 10_000;
 
 /** How often a watcher without file events checks the vault. */
 const POLL_MS = 5 * HEARTBEAT_MS;
@@ -103,8 +101,8 @@ class Watcher implements VaultWatcher {
   #config: CortexConfig;
   #configChanged = false;
   #timer: NodeJS.Timeout | undefined;
-  // Set while the exports wait for the vault to be quiet (see EXPORT_QUIET_MS).
-  #exportTimer: NodeJS.Timeout | undefined;
+  // The exports the syncs left for later, written once the vault is quiet.
+  readonly #exports = new QuietExports(() => this.#writeExports());
   // The vault had more atoms at the last sync than a write writes the exports for.
   #large = false;
   // When the current burst of events began: a burst that never pauses is synced every second all the same.
@@ -149,7 +147,7 @@ class Watcher implements VaultWatcher {
     if (this.#closed) return;
     this.#closed = true;
     clearTimeout(this.#timer);
-    clearTimeout(this.#exportTimer);
+    this.#exports.cancel();
     clearInterval(this.#beat);
     this.#folders?.close();
     if (this.#options.marker !== false) removeWatchMarker(this.#vaultDir);
@@ -163,8 +161,7 @@ class Watcher implements VaultWatcher {
     else this.#unnamed = true;
     if (!this.pending) this.#setMarker({ pending: true });
     this.pending = true;
-    clearTimeout(this.#exportTimer);
-    this.#exportTimer = undefined;
+    this.#exports.cancel();
     if (this.#timer === undefined) this.#burstStart = Date.now();
     else if (Date.now() - this.#burstStart >= Math.max(this.#debounceMs * 4, 1_000)) return;
     clearTimeout(this.#timer);
@@ -186,7 +183,7 @@ class Watcher implements VaultWatcher {
       this.#batch.clear();
       this.#settle(today);
       // A save on a large vault leaves its exports for later (see mutateVault).
-      if (this.#large) this.#exportWhenQuiet();
+      if (this.#large) this.#exports.schedule();
       return;
     }
     if (this.#configChanged) this.#reloadConfig();
@@ -210,25 +207,21 @@ class Watcher implements VaultWatcher {
     this.#options.onSync?.({ paths, result, ms: performance.now() - started, today });
     this.#settle(today);
     this.#large = result.atoms > this.#config.index.deferExportsAbove;
-    if (result.exportsDeferred) this.#exportWhenQuiet();
+    if (result.exportsDeferred) this.#exports.schedule();
   }
 
-  // Writes the exports the syncs left for later once no event came for EXPORT_QUIET_MS (a new event puts it off).
-  #exportWhenQuiet(): void {
-    clearTimeout(this.#exportTimer);
-    this.#exportTimer = setTimeout(() => {
-      this.#exportTimer = undefined;
-      if (this.#closed || this.pending || vaultLockHeldHere(this.#vaultDir)) return this.#exportWhenQuiet();
-      const today = this.#options.today();
-      try {
-        indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
-        this.#settle(today);
-      } catch (error) {
-        this.#report(error);
-        this.#exportWhenQuiet();
-      }
-    }, EXPORT_QUIET_MS);
-    this.#exportTimer.unref();
+  // Writes the exports the syncs left for later (see QuietExports): false when it is not the moment, or it failed.
+  #writeExports(): boolean {
+    if (this.#closed || this.pending || vaultLockHeldHere(this.#vaultDir)) return false;
+    const today = this.#options.today();
+    try {
+      indexVault(this.#vaultDir, { config: this.#config, today, lockTimeoutMs: LOCK_WAIT_MS });
+      this.#settle(today);
+      return true;
+    } catch (error) {
+      this.#report(error);
+      return false;
+    }
   }
 
   // The events named only notes this process wrote and recorded itself, as they still are, on the day of the last run
@@ -301,26 +294,4 @@ class Watcher implements VaultWatcher {
     this.#options.onGone?.(new CortexError("VAULT_NOT_FOUND", `the vault folder ${this.#vaultDir} was deleted or renamed; stopped watching`));
     return true;
   }
-}
-
-/**
- * The vault-relative path an event is about when it can change the index: a
- * note (`.md`) outside `index/`, `layers/`, `node_modules` and dot-folders,
- * or `cortex.toml`; `unknown` for what may be a folder (no extension); null otherwise.
- */
-export function relevantPath(filename: string): string | null {
-  const path = filename.split(/[\\/]/).join("/");
-  if (path === "cortex.toml") return path;
-  const parts = path.split("/");
-  if (ignoredFolder(parts.slice(0, -1).join("/")) || parts.at(-1)!.startsWith(".")) return null;
-  if (path.endsWith(".md")) return path;
-  // A folder renamed or removed moves every note in it; its one event names no note.
-  return parts.at(-1)!.includes(".") || ignoredFolder(path) ? null : "unknown";
-}
-
-/** True for a vault-relative folder the index never reads: `index/`, `layers/`, dot-folders, `node_modules` (as the scan skips them). */
-export function ignoredFolder(rel: string): boolean {
-  if (rel === "") return false;
-  const parts = rel.split("/");
-  return parts[0] === "index" || parts[0] === "layers" || parts.some((p) => p.startsWith(".") || p === "node_modules");
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readTextOrNull } from "./files.js";
 import type { AccessEvent } from "../core/activation/types.js";
 import type { AccessLog } from "../core/stats/types.js";
 import { appendLines } from "./append-lines.js";
@@ -31,12 +31,8 @@ export function clockMs(): number {
  * is not a valid event is counted and skipped.
  */
 export function readAccessLog(file: string): AccessLog {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return { events: [], badLines: 0 };
-  }
+  const text = readTextOrNull(file);
+  if (text === null) return { events: [], badLines: 0 };
   const log: AccessLog = { events: [], badLines: 0 };
   for (const line of text.split("\n")) {
     if (!line.trim()) continue;

@@ -213,7 +213,8 @@ function sweepOnce(dir: string): void {
   removeStaleTemps(dir);
 }
 
-function processAlive(pid: number): boolean {
+/** False only when no process has this PID (this process is alive; another user's counts as alive). */
+export function processAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { homedir } from "node:os";
+import { CortexError } from "../core/errors.js";
 
 // The file facts and plain reads that the layers above the store need. The store is the only
 // layer that imports node:fs (test/layers.test.ts): the app, the engine and the adapters ask here.
@@ -130,6 +131,20 @@ export function readTextOrNull(path: string): string | null {
     return readFileSync(path, "utf8");
   } catch {
     return null;
+  }
+}
+
+/**
+ * A file's text (UTF-8); null when there is no such file.
+ *
+ * @throws CortexError (`IO`) naming the file when it exists but cannot be read.
+ */
+export function readTextIfExists(path: string): string | null {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw new CortexError("IO", `cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { CortexError } from "../core/errors.js";
+import { processAlive } from "./atomic.js";
 import { LOCK_MAX_WAIT_MS, LOCK_STALL_MS, LockWait, type LockInfo } from "./lock-wait.js";
 import { vaultPaths } from "./paths.js";
 
@@ -201,14 +202,7 @@ function breakIfStale(file: string, staleMs: number): void {
 function isStale(lock: { info: LockInfo | null; mtimeMs: number }, staleMs: number): boolean {
   const { info } = lock;
   if (info === null) return Date.now() - lock.mtimeMs > staleMs;
-  if (info.host === hostname() && Number.isInteger(info.pid)) {
-    try {
-      process.kill(info.pid, 0);
-      return false;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === "ESRCH";
-    }
-  }
+  if (info.host === hostname() && Number.isInteger(info.pid)) return !processAlive(info.pid);
   return Date.now() - info.ts > staleMs;
 }
 

@@ -28,13 +28,9 @@ export interface ReadStat {
  */
 export type ReadResult = ({ atom: ParsedAtom; diagnostic?: undefined } | { atom?: undefined; diagnostic: Diagnostic }) & { stat?: ReadStat };
 
-/** Reads and parses one file; a binary or unreadable file gives a diagnostic instead of an atom. */
-export function readAtomFile(abs: string, facts: { path: string; mtimeMs: number; size: number }, config: CortexConfig): ReadResult {
-  return readAtomAndText(abs, facts, config).result;
-}
-
 /**
- * {@link readAtomFile}, also giving the note's text as decoded (a stray NUL
+ * Reads and parses one file (a binary or unreadable file gives a diagnostic
+ * instead of an atom), also giving the note's text as decoded (a stray NUL
  * kept, unlike the text parsed) and the stat of the bytes read, for a caller
  * that makes more of the same read (the full-text row, lib/fts/rows.ts).
  * `text` and `stat` are absent when the file could not be read or decoded.
@@ -76,11 +72,6 @@ export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Reads every job in order. */
-export function readAtomFiles(jobs: readonly ReadJob[], config: CortexConfig): ReadResult[] {
-  return jobs.map((job) => readAtomFile(job.abs, job, config));
 }
 
 /** The text of an atom file (BOM removed), or null when it cannot be read. */

@@ -2,7 +2,7 @@ import { findMoc } from "../../app/context/build.js";
 import { CortexError } from "../../core/errors.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { summarize } from "../../core/summary/summarize.js";
-import type { Count } from "../../core/summary/types.js";
+import { countsText } from "../../core/status/render.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
 import { ToolError } from "./errors.js";
@@ -67,8 +67,7 @@ export const LISTING_TTL_MS = 30_000;
  * @throws ToolError `CORTEX_E205` for a cursor this server did not make.
  */
 export async function listResourcePage(vaultDir: string, today: string, cursor: string | undefined, pageSize = RESOURCE_PAGE_SIZE): Promise<ResourcePage> {
-  const after = cursor === undefined ? null : decodeResourceCursor(cursor);
-  return pageOf((await openSnapshot(vaultDir, today)).manifest, after, pageSize);
+  return new ResourceLister(vaultDir).page(today, cursor, pageSize);
 }
 
 /**
@@ -201,8 +200,8 @@ export async function summaryMarkdown(vaultDir: string, today: string): Promise<
     `# Vault summary on ${s.today}`,
     "",
     `- ${s.total} atoms, ${s.active.total} active: ${s.active.hot} hot, ${s.active.warm} warm, ${s.active.cold} cold`,
-    `- Projects: ${counts(s.projects)}`,
-    `- Types: ${counts(s.types)}`,
+    `- Projects: ${countsText(s.projects)}`,
+    `- Types: ${countsText(s.types)}`,
     `- Tags: ${s.tags} distinct`,
     "",
     "## Hot atoms",
@@ -215,8 +214,4 @@ export async function summaryMarkdown(vaultDir: string, today: string): Promise<
 /** True for a project's map of content, `_moc/<project>.md`. */
 export function isMocPath(path: string): boolean {
   return path.startsWith("_moc/") && path.endsWith(".md") && path.indexOf("/", 5) === -1;
-}
-
-function counts(list: readonly Count[]): string {
-  return list.length === 0 ? "none" : list.map(([name, n]) => `${name} ${n}`).join(", ");
 }

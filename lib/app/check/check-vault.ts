@@ -15,7 +15,7 @@ import { checkSettings } from "../../core/check/settings.js";
 import { withCheckSeverity } from "../../core/check/severity.js";
 import type { CheckReport } from "../../core/check/types.js";
 import { pushAll } from "../../core/util/arrays.js";
-import { readFileText } from "../../store/files.js";
+import { readTextOrNull } from "../../store/files.js";
 
 /** Options of {@link checkVault}. */
 export interface CheckVaultOptions {
@@ -51,7 +51,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
     const moc = isMoc(path) && !path.slice("_moc/".length).includes("/");
     const checked = cache.get(path, () => {
-      const text = readText(join(vaultDir, path));
+      const text = readTextOrNull(join(vaultDir, path));
       if (text === null) return null;
       const found = checkAtomText(path, text, config, settings);
       return moc ? { ...found, diagnostics: [...found.diagnostics, ...markerDiagnostics(path, text)] } : found;
@@ -62,7 +62,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   }
   cache.save();
   pushAll(diagnostics, duplicateIdDiagnostics(ids));
-  const memory = index.otherFiles.includes("MEMORY.md") ? readText(join(vaultDir, "MEMORY.md")) : null;
+  const memory = index.otherFiles.includes("MEMORY.md") ? readTextOrNull(join(vaultDir, "MEMORY.md")) : null;
   if (memory !== null) pushAll(diagnostics, markerDiagnostics("MEMORY.md", memory));
   const { problems } = links;
   const broken = memory === null ? problems.broken : pushAll([...problems.broken], brokenIn("MEMORY.md", memory, links.resolver()));
@@ -77,12 +77,4 @@ function brokenIn(path: string, text: string, resolver: LinkResolver): BrokenLin
   return findLinks(text)
     .filter((link) => link.kind !== "code" && resolver.resolve(link.target, path).path === null)
     .map((link) => ({ from: path, target: link.target, line: link.line }));
-}
-
-function readText(file: string): string | null {
-  try {
-    return readFileText(file);
-  } catch {
-    return null;
-  }
 }

@@ -72,10 +72,8 @@ export interface MutationOutcome {
  * const result = await mutateVault(vault, "link", (tx) => { writeFileAtomic(file, text); tx.wrote(path); return {}; });
  */
 export async function mutateVault<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions = {}): Promise<T & MutationOutcome> {
-  return transaction(vault, op, fn, options, shouldCommit(vault.config, options.commit));
-}
-
-async function transaction<T extends object>(vault: VaultHandle, op: string, fn: (tx: Mutation) => T | Promise<T>, options: MutateOptions, commit: boolean): Promise<T & MutationOutcome> {
+  // Read before the lock: a bad `[git] commit` is refused before anything is written.
+  const commit = shouldCommit(vault.config, options.commit);
   return withVaultLock(
     vault.vaultDir,
     async (lock) => {

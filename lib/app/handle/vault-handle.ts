@@ -109,11 +109,6 @@ export class VaultHandle implements VaultSnapshot {
     return this.state().onDisk;
   }
 
-  /** The vault lock this handle was opened under (inside a transaction), if any. */
-  get heldLock(): VaultLock | undefined {
-    return this.#lock;
-  }
-
   /** How current the index was before this handle brought it up to date. */
   get freshness(): IndexFreshness {
     return this.state().freshness;
@@ -129,11 +124,6 @@ export class VaultHandle implements VaultSnapshot {
     const db = this.db();
     if (!db.linksCurrent()) return this.indexes().manifest;
     return (this.#manifest ??= db.atoms().map((row) => toManifestEntry(row.atom, row.backlinks)));
-  }
-
-  /** {@link VaultHandle.manifest} when this handle has worked it out already; undefined otherwise. */
-  get manifestIfRead(): readonly ManifestEntry[] | undefined {
-    return this.#manifest ?? this.#indexes?.manifest;
   }
 
   /** True when this handle built the index whole: there was none. */
@@ -193,10 +183,5 @@ export class VaultHandle implements VaultSnapshot {
   /** The atoms matching the filters, most recently updated first; see {@link listAtoms}. */
   async list(options: ListOptions = {}): Promise<ManifestEntry[]> {
     return listAtoms(this, options);
-  }
-
-  /** The vault lock this handle works under (inside a transaction, see `mutateVault`), if any. */
-  get lock(): VaultLock | undefined {
-    return this.#lock;
   }
 }

@@ -3,7 +3,6 @@ import type { GroupIndex, ManifestEntry } from "../../core/indexes/types.js";
 import type { SearchRecord } from "../../core/search/types.js";
 import type { IndexFreshness } from "../../core/status/types.js";
 import type { IndexDb } from "../../store/index-db.js";
-import type { VaultLock } from "../../store/lock.js";
 
 /** A vault as one request sees it: settings and an index brought up to date with the files. */
 export interface VaultSnapshot {
@@ -21,8 +20,6 @@ export interface VaultSnapshot {
   links: GroupIndex;
   /** False when the index was built in memory (the vault cannot be written); absent: on disk. */
   readonly indexOnDisk?: boolean;
-  /** The vault lock this handle's caller holds (inside a transaction), if any. */
-  readonly heldLock?: VaultLock;
   /** The database this snapshot keeps open across rankings, if it keeps one (see `VaultHandle.keptSearchDb`). */
   keptSearchDb?(): IndexDb | undefined;
   /** The database this snapshot reads, its index brought up to date (see `VaultHandle.db`). */

@@ -92,11 +92,8 @@ async function refreshOne(vaultDir: string, path: string, run: RefreshRun): Prom
   result.changed = next !== text;
   if (!result.changed || run.options.dryRun) return result;
   run.options.beforeWrite?.(path);
-  if (!writeIfUnchanged(file, original.bytes, next)) {
-    problem("changed-meanwhile", "the file changed while it was being refreshed (an editor saved?); left alone, the next run will refresh it");
-    return result;
-  }
-  result.written = true;
+  if (writeIfUnchanged(file, original.bytes, next)) result.written = true;
+  else problem("changed-meanwhile", "the file changed while it was being refreshed (an editor saved?); left alone, the next run will refresh it");
   return result;
 }
 

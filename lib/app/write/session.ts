@@ -24,7 +24,7 @@ import { comparableText, type Shingles } from "../../core/write/similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "../../core/write/similarity-bound.js";
 import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "../../core/write/types.js";
 import { fileExists } from "../../store/files.js";
-import type { AtomDirectory, DirectoryEntry } from "../../store/write/directory.js";
+import type { AtomDirectory } from "../../store/write/directory.js";
 import { liveCandidates } from "../../core/write/directory.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
@@ -52,9 +52,7 @@ export class WriteSession {
   /** The atoms of the index (see {@link WriteSession.constructor}). */
   private readonly indexed: AtomDirectory;
   private readonly db: IndexDb;
-  /** The atoms this session wrote, in the order written. */
-  private readonly own: DirectoryEntry[] = [];
-  /** The entries of the atoms this session wrote. */
+  /** The entries of the atoms this session wrote, in the order written. */
   readonly writtenEntries: ManifestEntry[] = [];
   /** Vault-relative paths written so far. */
   readonly written: string[] = [];
@@ -77,11 +75,6 @@ export class WriteSession {
     this.db = vault.db();
     this.indexed = atomDirectory(this.db);
   }
-
-  private hasId(id: string): boolean {
-    return this.ids.has(id) || this.indexed.hasId(id);
-  }
-
 
   /**
    * Checks a validated and scanned input (see `scanValidWrite`, run before
@@ -126,7 +119,7 @@ export class WriteSession {
   private relatedTo(valid: ValidWrite, text: string): string[] {
     const limit = this.options.settings.related;
     if (limit <= 0 || this.options.related === false) return [];
-    return relatedForWrite(liveCandidates(this.indexed, this.own), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
+    return relatedForWrite(liveCandidates(this.indexed, this.writtenEntries), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
   }
 
   private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
@@ -145,7 +138,7 @@ export class WriteSession {
   private idFor(stem: string): string {
     const base = `${this.options.today.replace(/-/g, "")}_${stem}`;
     let id = base;
-    for (let n = 2; this.hasId(id); n++) id = `${base}_${n}`;
+    for (let n = 2; this.ids.has(id) || this.indexed.hasId(id); n++) id = `${base}_${n}`;
     return id;
   }
 
@@ -154,7 +147,7 @@ export class WriteSession {
   private linkTargets(paths: readonly string[]): string[] {
     if (paths.length === 0) return [];
     const names = [...new Set(paths.map(fileNameKey))];
-    const resolver = buildLinkResolver([...this.indexed.named(names), ...this.own].filter((m) => m.aliases.length > 0 || names.some((name) => hasFileNameKey(m.path, name))));
+    const resolver = buildLinkResolver([...this.indexed.named(names), ...this.writtenEntries].filter((m) => m.aliases.length > 0 || names.some((name) => hasFileNameKey(m.path, name))));
     return paths.map((path) => linkTarget(path, resolver));
   }
 
@@ -178,7 +171,7 @@ export class WriteSession {
     for (let n = 1; ; n++) {
       const stem = n === 1 ? slug : `${slug}_${n}`;
       const path = `${folder}/${stem}.md`;
-      if (fileExists(join(this.vaultDir, path)) || this.indexed.has(path) || this.own.some((m) => m.path === path)) continue;
+      if (fileExists(join(this.vaultDir, path)) || this.indexed.has(path) || this.writtenEntries.some((m) => m.path === path)) continue;
       const id = this.idFor(stem);
       return { path, id, content: renderAtom(this.frontmatter(valid, id, links, stem), valid.body) };
     }
@@ -201,7 +194,7 @@ export class WriteSession {
   private duplicateCandidates(text: string): LazyCandidate[] {
     const found = this.corpus ? null : duplicateCandidates(this.db, text, DUPLICATE_POOL);
     if (found === null) {
-      this.corpus ??= loadCorpus(this.vaultDir, [...this.indexed.entries(), ...this.own]);
+      this.corpus ??= loadCorpus(this.vaultDir, [...this.indexed.entries(), ...this.writtenEntries]);
       return [...this.corpus.values(), ...this.ownCandidates.values()];
     }
     const indexed = found.flatMap(({ path, name }) => (this.ownCandidates.has(path) ? [] : [lazyCandidate(path, comparableText(name, readBody(this.vaultDir, path)))]));
@@ -210,7 +203,6 @@ export class WriteSession {
 
   private remember(path: string, content: string, text: string, shingles: Shingles): void {
     const entry = toManifestEntry(parseAtom(content, { path, mtimeMs: Date.now() }, this.options.config).atom);
-    this.own.push(entry);
     this.writtenEntries.push(entry);
     if (entry.id) this.ids.add(entry.id);
     if (isLive(entry)) this.ownCandidates.set(path, { ...lazyCandidate(path, text), shingles });

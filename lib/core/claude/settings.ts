@@ -1,3 +1,4 @@
+import { shellQuote } from "../util/shell.js";
 import type { HookEvent, InstallSpec } from "./types.js";
 
 type Json = Record<string, unknown>;
@@ -8,14 +9,9 @@ export const HOOKS: ReadonlyArray<{ event: HookEvent; arg: string; timeout: numb
   { event: "UserPromptSubmit", arg: "prompt", timeout: 10 },
 ];
 
-/** A shell word, quoted when it needs to be. */
-export function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
-
 /** The shell command of a hook: `cortex hook prompt --vault /abs/vault`. */
 export function hookCommand(spec: InstallSpec, arg: string): string {
-  return [...spec.command, "hook", arg, "--vault", spec.vaultDir].map(shellWord).join(" ");
+  return [...spec.command, "hook", arg, "--vault", spec.vaultDir].map(shellQuote).join(" ");
 }
 
 /** True for a hook command cortex registered (any vault, any way of running cortex). */

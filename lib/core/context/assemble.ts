@@ -1,4 +1,5 @@
 import type { Briefing, BriefingAtom, BriefingInput } from "./types.js";
+import { collapseWhitespace } from "../util/text.js";
 
 /** Characters per estimated token. */
 export const CHARS_PER_TOKEN = 4;
@@ -32,7 +33,7 @@ export function assembleBriefing(input: BriefingInput): Briefing {
   const result: Briefing = { text: "", tokens: 0, budget_tokens: input.budgetTokens, moc: null, included: [], pointers: [], omitted: 0 };
   if (input.atoms.length === 0) return result;
   const out = new Budgeted(capacity);
-  out.add(cutText(`# Briefing: ${oneLine(input.query)}`, Math.min(120, capacity)));
+  out.add(cutText(`# Briefing: ${collapseWhitespace(input.query)}`, Math.min(120, capacity)));
   if (input.moc && input.moc.summary && capacity >= MIN_CAPACITY_FOR_MOC) {
     const head = `\n\n## Map: ${input.moc.project} (${input.moc.path})\n`;
     const room = Math.min(Math.floor(capacity / 4), MAX_MOC_CHARS, out.room) - head.length;
@@ -52,7 +53,7 @@ function addBodies(atoms: readonly BriefingAtom[], out: Budgeted, capacity: numb
   for (; i < atoms.length; i++) {
     const atom = atoms[i]!;
     if (atom.body === null) break;
-    const head = `\n\n## ${oneLine(atom.name)}\n${atom.path} · ${atom.type} · ${atom.status} · updated ${atom.updated}\n\n`;
+    const head = `\n\n## ${collapseWhitespace(atom.name)}\n${atom.path} · ${atom.type} · ${atom.status} · updated ${atom.updated}\n\n`;
     const body = cleanBody(atom.body);
     if (out.fits(head.length + body.length + reserve)) {
       out.add(head + body);
@@ -76,8 +77,8 @@ function addPointers(atoms: readonly BriefingAtom[], out: Budgeted, result: Brie
   let i = 0;
   for (; i < atoms.length; i++) {
     const atom = atoms[i]!;
-    const description = atom.description ? ` — ${cutText(oneLine(atom.description), 100)}` : "";
-    const line = `\n- ${oneLine(atom.name)}${description} (${atom.path})`;
+    const description = atom.description ? ` — ${cutText(collapseWhitespace(atom.description), 100)}` : "";
+    const line = `\n- ${collapseWhitespace(atom.name)}${description} (${atom.path})`;
     if (!out.fits((i === 0 ? heading.length : 0) + line.length)) break;
     out.add((i === 0 ? heading : "") + line);
     result.pointers.push(atom.path);
@@ -109,10 +110,6 @@ export function cutText(text: string, max: number): string {
   if (/[\uD800-\uDBFF]$/.test(hard)) hard = hard.slice(0, -1);
   const soft = Math.max(hard.lastIndexOf("\n"), hard.lastIndexOf(" "));
   return `${(soft >= max * 0.6 ? hard.slice(0, soft) : hard).trimEnd()}…`;
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 // Text under a character capacity: add() only appends what fits.

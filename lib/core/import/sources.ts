@@ -105,14 +105,7 @@ function stripFrontmatter(text: string): { body: string; offset: number; data: R
 export function fileItem(text: string, path: string): ImportItem {
   const { body, data } = stripFrontmatter(text);
   const name = str(data.name) ?? str(data.title) ?? headingName(body) ?? nameFromPath(path);
-  const input: ImportItem["input"] = { name, body: body.trim() };
-  const tags = listOf(data.tags);
-  if (tags) input.tags = tags;
-  if (str(data.type)) input.type = str(data.type)!;
-  if (str(data.project)) input.project = str(data.project)!;
-  if (str(data.description)) input.description = str(data.description)!;
-  if (typeof data.confidence === "number") input.confidence = data.confidence;
-  return { source: path, input };
+  return { source: path, input: withOptional({ name, body: body.trim() }, data) };
 }
 
 /**
@@ -148,12 +141,16 @@ function jsonItem(value: unknown, source: string): ImportItem | string {
   const title = str(o.title) ?? str(o.name);
   if (content === null && title === null) return "has neither content nor title";
   const body = content ?? "";
-  const input: ImportItem["input"] = { name: title ?? firstLine(body), body };
+  return { source, input: withOptional({ name: title ?? firstLine(body), body }, o) };
+}
+
+// The input with the optional fields `o` gives: tags (list or comma string), type, project, description, confidence.
+function withOptional(input: ImportItem["input"], o: Record<string, unknown>): ImportItem["input"] {
   const tags = listOf(o.tags);
   if (tags) input.tags = tags;
   for (const key of ["type", "project", "description"] as const) if (str(o[key])) input[key] = str(o[key])!;
   if (typeof o.confidence === "number") input.confidence = o.confidence;
-  return { source, input };
+  return input;
 }
 
 function firstLine(text: string): string {

@@ -1,6 +1,6 @@
 import { compareStrings } from "../util/compare.js";
 import type { Atom } from "../atoms/types.js";
-import { resolveLinkCounts, resolveSourceList } from "../links/graph.js";
+import { resolveSourceList } from "../links/graph.js";
 import type { GroupIndex, VaultIndexes } from "../indexes/types.js";
 import { toManifestEntry } from "../indexes/manifest-entry.js";
 
@@ -69,23 +69,6 @@ export function linkIndexes(sorted: readonly LinkInput[]): Pick<VaultIndexes, "g
   // Sources in path order: resolving them sorts nothing.
   const resolved = resolveSourceList(sorted.map((i) => i.atom), sources, sourceTargets);
   return { graph, links: resolved.edges, backlinks: resolved.backlinks };
-}
-
-/**
- * The resolved links of atoms in path order with distinct paths, and how
- * many atoms link to each, in the same order: what {@link linkIndexes}
- * gives, without the raw graph or the backlink lists.
- */
-export function linkCounts(sorted: readonly LinkInput[]): { links: GroupIndex; counts: Int32Array } {
-  const sources: string[] = [];
-  const targets: (readonly string[])[] = [];
-  for (const input of sorted) {
-    if (input.targets.length === 0) continue;
-    sources.push(input.atom.path);
-    targets.push(input.targets);
-  }
-  const { edges, counts } = resolveLinkCounts(sorted.map((i) => i.atom), sources, targets);
-  return { links: edges, counts };
 }
 
 function push(index: GroupIndex, key: string, path: string): void {

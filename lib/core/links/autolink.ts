@@ -5,6 +5,7 @@ import type { ManifestEntry } from "../indexes/types.js";
 import type { TextEdit } from "./edits.js";
 import { findLinks } from "./occurrences.js";
 import type { LinkResolver } from "./types.js";
+import { newlineCount } from "../util/text.js";
 
 /** A proposed change: a backtick path made a wikilink, or a mention of an atom's name made one. */
 export interface LinkEdit extends TextEdit {
@@ -93,12 +94,6 @@ function indexNames(names: readonly MentionName[]): Map<string, IndexedName[]> {
   return index;
 }
 
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
-}
-
 // A mention ends at a non-word character that does not continue a file name or path (`name.md`, `name/x`, `name-2`).
 function wordEnds(text: string, at: number): boolean {
   const next = text[at] ?? " ";
@@ -129,7 +124,7 @@ export function suggestionEdits(text: string, from: string, names: readonly Ment
     if (!hit) continue;
     const before = text.slice(i, i + hit.lower.length);
     const target = linkTarget(hit.path, resolver);
-    edits.push({ kind: "suggestion", start: i, end: i + hit.lower.length, line: lineAt(text, i), before, text: before === target ? `[[${target}]]` : `[[${target}|${before}]]`, target: hit.path });
+    edits.push({ kind: "suggestion", start: i, end: i + hit.lower.length, line: 1 + newlineCount(text.slice(0, i)), before, text: before === target ? `[[${target}]]` : `[[${target}|${before}]]`, target: hit.path });
     used.add(hit.path);
   }
   return edits;

@@ -40,11 +40,6 @@ export class EdgeLog {
     this.sourceEnds[this.sourceCount++] = this.length;
   }
 
-  /** How many edges point at each atom, by atom number (a copy). */
-  counts(): Int32Array {
-    return this.inDegree.slice();
-  }
-
   /**
    * The backlinks object: for each atom with an edge, the sources linking to
    * it in the order they were logged. Keys are inserted in `order` (atom

@@ -173,19 +173,6 @@ function exactFile(group: number | number[] | undefined, files: readonly string[
   return first;
 }
 
-/** The lower-cased file name without `.md`: the key of its name group. */
-/**
- * The keys a link target is looked up by: `name`, its last segment without
- * `.md`, lower-cased (rules 2–4: a file of that name may open it), and
- * `alias`, the whole target lower-cased (rule 5). A file that has neither key
- * among its name ({@link fileNameKey}) and aliases cannot open the target.
- */
-export function targetKeys(raw: string): { name: string; alias: string } {
-  const target = normalizeTarget(raw);
-  const key = dropMd(target.startsWith("/") ? target.replace(/^\/+/, "") : target);
-  return { name: baseName(key.toLowerCase()), alias: target.toLowerCase() };
-}
-
 /** The key files are grouped by for rule 4: the name without `.md`, lower-cased. */
 export function fileNameKey(path: string): string {
   return nameOf(path);

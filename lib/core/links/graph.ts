@@ -46,29 +46,6 @@ export function resolveSourceList(
   codeRefs: Readonly<GroupIndex> = {},
   options: LinkResolverOptions & { resolver?: LinkResolver } = {},
 ): ResolvedGraph {
-  const { sources, state, edges } = resolveSources(manifest, sourceList, targetList, codeRefs, options);
-  const backlinks = state.log.backlinks(sources, state.matcher.files, positionsByPath(manifest));
-  return { edges, backlinks, broken: state.broken, ambiguous: state.ambiguous };
-}
-
-/**
- * {@link resolveSourceList}'s edges, and how many atoms link to each atom,
- * by its position in `manifest`, instead of the backlink lists (cheaper when
- * only the counts are needed). The manifest's paths must be distinct.
- */
-export function resolveLinkCounts(manifest: readonly Pick<ManifestEntry, "path" | "aliases">[], sourceList: readonly string[], targetList: readonly (readonly string[])[]): { edges: GroupIndex; counts: Int32Array } {
-  const { state, edges } = resolveSources(manifest, sourceList, targetList, {}, {});
-  return { edges, counts: state.log.counts() };
-}
-
-// Resolves every source's targets in path order, logging the edges.
-function resolveSources(
-  manifest: readonly Pick<ManifestEntry, "path" | "aliases">[],
-  sourceList: readonly string[],
-  targetList: readonly (readonly string[])[],
-  codeRefs: Readonly<GroupIndex>,
-  options: LinkResolverOptions & { resolver?: LinkResolver },
-): { sources: readonly string[]; state: GraphState; edges: GroupIndex } {
   const { sources, targets } = inPathOrder(sourceList, targetList);
   const state: GraphState = { ...matcherFor(manifest, options), log: new EdgeLog(manifest.length, sources.length), scratch: [], broken: [], ambiguous: [] };
   const edges: GroupIndex = {};
@@ -78,7 +55,8 @@ function resolveSources(
     const out = resolveSource(state, from, targets[i]!, Object.hasOwn(codeRefs, from) ? codeRefs[from]! : null);
     if (out !== null) edges[from] = out;
   }
-  return { sources, state, edges };
+  const backlinks = state.log.backlinks(sources, state.matcher.files, positionsByPath(manifest));
+  return { edges, backlinks, broken: state.broken, ambiguous: state.ambiguous };
 }
 
 /** What {@link resolveGraph} needs of a matcher: files numbered like the manifest, atoms first. */

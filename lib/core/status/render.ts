@@ -6,9 +6,9 @@ export function renderStatus(s: VaultStatus): string {
   const lines = [
     `### Vault status on ${s.today}`,
     `${s.total} atoms · hot ${s.by_layer.hot}, warm ${s.by_layer.warm}, cold ${s.by_layer.cold} (archived not counted)`,
-    `Status: ${counts(s.by_status)}`,
-    `Projects: ${counts(s.by_project)}`,
-    `Types: ${counts(s.by_type)}`,
+    `Status: ${countsText(s.by_status)}`,
+    `Projects: ${countsText(s.by_project)}`,
+    `Types: ${countsText(s.by_type)}`,
     `Activity: ${s.activity.last_7_days} change${s.activity.last_7_days === 1 ? "" : "s"} in the last 7 days`,
   ];
   for (const e of s.activity.recent.slice(0, 5)) lines.push(`  - ${e.ts} ${e.op} ${e.path ?? e.id ?? ""}`.trimEnd());
@@ -22,6 +22,7 @@ export function renderStatus(s: VaultStatus): string {
   return lines.join("\n");
 }
 
-function counts(list: readonly Count[]): string {
+/** Counts as `name n, name n`, or `none`. */
+export function countsText(list: readonly Count[]): string {
   return list.length === 0 ? "none" : list.map(([name, n]) => `${name} ${n}`).join(", ");
 }

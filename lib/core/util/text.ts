@@ -66,16 +66,6 @@ export function pathField(path: string): string {
   return LINE_BREAKING.test(path) || path.charCodeAt(0) === 34 ? JSON.stringify(path) : path;
 }
 
-/** The inverse of {@link pathField} (a quoted field that does not parse is taken as is). */
-export function pathFromField(field: string): string {
-  if (field.charCodeAt(0) !== 34) return field;
-  try {
-    return String(JSON.parse(field));
-  } catch {
-    return field;
-  }
-}
-
 /** `text` as a regular expression that matches it literally. Pure. @example new RegExp(escapeRegExp("a.md")) */
 export function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");

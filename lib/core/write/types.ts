@@ -112,20 +112,12 @@ export interface WriteResult {
 }
 
 /** A write input after validation: every field normalized and present. */
-export interface ValidWrite {
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  tags: string[];
+export type ValidWrite = Pick<Atom, "name" | "type" | "project" | "status" | "tags" | "confidence" | "pnl_impact" | "links"> & {
   body: string;
   /** Normalized vault-relative POSIX folder, or null for the type's default. */
   dir: string | null;
   description: string | null;
-  confidence: number | null;
-  pnl_impact: number | null;
-  links: string[];
-}
+};
 
 /** The frontmatter fields of a new atom (written in schema order: id, name, type, project, status, created, updated, tags, links, then the optional ones). */
 export type AtomFrontmatter = Pick<Atom, "name" | "type" | "project" | "status" | "created" | "updated" | "tags" | "links"> & {

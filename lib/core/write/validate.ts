@@ -2,7 +2,7 @@ import { ATOM_STATUSES, ATOM_TYPES } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 import { invalid } from "./errors.js";
 import type { ValidWrite, WriteInput } from "./types.js";
-import { codePointLength } from "../util/text.js";
+import { codePointLength, collapseWhitespace } from "../util/text.js";
 
 /** Limits of a write (seed 000's validation rules). */
 export const WRITE_LIMITS = Object.freeze({ name: 200, body: 50_000, description: 150, tags: 20, tag: 100, project: 100, link: 300 });
@@ -40,10 +40,6 @@ export function validateWriteInput(input: WriteInput, config: CortexConfig): Val
   };
 }
 
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
-}
-
 function show(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}..."` : text;
@@ -55,7 +51,7 @@ function requireString(field: string, value: unknown): string {
 }
 
 function checkName(value: unknown): string {
-  const name = oneLine(requireString("name", value ?? ""));
+  const name = collapseWhitespace(requireString("name", value ?? ""));
   if (name === "") throw invalid("name", "required", "is required and must not be blank");
   if (CONTROL.test(name)) throw invalid("name", "control-character", `${show(name)} contains a control character`);
   checkInvisible("name", name);
@@ -126,7 +122,7 @@ export function checkBody(value: unknown): string {
 
 function checkDescription(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  const description = oneLine(requireString("description", value));
+  const description = collapseWhitespace(requireString("description", value));
   if (description === "") return null;
   if (CONTROL.test(description)) throw invalid("description", "control-character", "contains a control character");
   checkInvisible("description", description);

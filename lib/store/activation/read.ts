@@ -19,19 +19,23 @@ export function loadActivation(vaultDir: string, today: string, options: Activat
 
 /** Parses access-log lines, skipping any that are not a well-formed event. */
 export function parseAccessLines(text: string): AccessRecord[] {
-  const events: AccessRecord[] = [];
+  return jsonObjectLines(text)
+    .filter((e) => typeof e.ts === "string" && typeof e.op === "string" && Array.isArray(e.results))
+    .map((e) => ({ ts: e.ts as string, op: e.op as string, query: typeof e.query === "string" ? e.query : "", results: (e.results as unknown[]).filter((r): r is string => typeof r === "string") }));
+}
+
+/** The objects of a JSONL text: its lines that start with `{` and parse (a torn or foreign line is skipped). */
+export function jsonObjectLines(text: string): Record<string, unknown>[] {
+  const objects: Record<string, unknown>[] = [];
   for (const line of text.split("\n")) {
     if (!line.startsWith("{")) continue;
     try {
-      const e = JSON.parse(line) as Partial<AccessRecord>;
-      if (typeof e.ts === "string" && typeof e.op === "string" && Array.isArray(e.results)) {
-        events.push({ ts: e.ts, op: e.op, query: typeof e.query === "string" ? e.query : "", results: e.results.filter((r): r is string => typeof r === "string") });
-      }
+      objects.push(JSON.parse(line) as Record<string, unknown>);
     } catch {
       // a torn or foreign line: skip it
     }
   }
-  return events;
+  return objects;
 }
 
 /** The last `bytes` bytes of a file as text, starting at a line boundary; "" when unreadable. */

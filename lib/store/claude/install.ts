@@ -1,7 +1,8 @@
-import { copyFileSync, mkdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { CortexError } from "../../core/errors.js";
 import { createFileExclusive } from "../atomic.js";
+import { readTextIfExists } from "../files.js";
 import { changedError, writeIfUnchanged } from "../rewrite.js";
 import { addHooks, addMcpServer, removeHooks, removeMcpServer, setMcpjsonApproval } from "../../core/claude/settings.js";
 import type { InstallScope, InstallSpec, SettingsFileChange } from "../../core/claude/types.js";
@@ -73,7 +74,7 @@ export function applyChanges(changes: readonly SettingsFileChange[], options: { 
 // A .claude/ folder goes too when the file was all it held (a project's, that install created); no other folder is touched.
 function removeWithEmptyFolder(file: string, before: string): void {
   // Only the text we read is removed: a file saved meanwhile is the user's.
-  if (readText(file) !== before) throw changedError(file);
+  if (readTextIfExists(file) !== before) throw changedError(file);
   rmSync(file, { force: true });
   if (basename(dirname(file)) !== ".claude") return;
   try {
@@ -84,7 +85,7 @@ function removeWithEmptyFolder(file: string, before: string): void {
 }
 
 function change(file: string, edit: (json: Json) => Json): SettingsFileChange {
-  const before = readText(file);
+  const before = readTextIfExists(file);
   let json: Json = {};
   if (before !== null && before.trim() !== "") {
     try {
@@ -116,14 +117,5 @@ function sameJson(a: string, b: string): boolean {
     return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
   } catch {
     return false;
-  }
-}
-
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
   }
 }

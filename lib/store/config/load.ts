@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { readTextIfExists } from "../files.js";
 import { dirname, join, resolve } from "node:path";
 import { CortexError } from "../../core/errors.js";
 import { shellQuote } from "../../core/util/shell.js";
@@ -88,14 +89,8 @@ export function isVaultFolder(dir: string): boolean {
 /** Reads and parses `DIR/cortex.toml`; null when there is none. */
 export function readConfigFile(dir: string): CortexConfig | null {
   const file = join(dir, "cortex.toml");
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw new CortexError("IO", `cannot read ${file}: ${(error as Error).message}`, { cause: error });
-  }
-  return parseConfig(text, file, dir);
+  const text = readTextIfExists(file);
+  return text === null ? null : parseConfig(text, file, dir);
 }
 
 /** The refusal of a named folder that is not in a vault: discovery's words, the folder, how to make it one. */

@@ -5,6 +5,7 @@ import { writeFileAtomic } from "../atomic.js";
 import { killPoint } from "../kill-point.js";
 import { vaultPaths } from "../paths.js";
 import { readForRewrite } from "../rewrite.js";
+import { readTextOrNull } from "../files.js";
 import { applyEdits, type TextEdit } from "../../core/links/edits.js";
 
 /**
@@ -121,7 +122,6 @@ function rewriteOnce(file: string, planned: JournalFile): "written" | "done" | "
   return "written";
 }
 
-
 /** Writes the journal (atomically), before anything of the move is done. */
 export function writeMoveJournal(vaultDir: string, journal: MoveJournal): void {
   writeFileAtomic(journalPath(vaultDir), `${JSON.stringify(journal)}\n`);
@@ -137,12 +137,8 @@ export function writeMoveJournal(vaultDir: string, journal: MoveJournal): void {
  */
 export function finishInterruptedMove(vaultDir: string): MoveCompletion | null {
   const file = journalPath(vaultDir);
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
+  const text = readTextOrNull(file);
+  if (text === null) return null;
   const journal = parseJournal(text);
   if (journal) return runMoveJournal(vaultDir, journal);
   rmSync(file, { force: true });

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, statSync, type Dirent } from "node:fs";
+import { isDirectory, readTextOrNull } from "../files.js";
 import { basename, join, relative } from "node:path";
 import { compareStrings } from "../../core/util/compare.js";
 import { excerptAround, messageOfLine } from "../../core/transcripts/parse.js";
@@ -35,12 +36,8 @@ export function searchTranscripts(dir: string, query: string, limit = 10): Trans
 }
 
 function searchFile(file: TranscriptFile, needle: string): TranscriptHit[] {
-  let text: string;
-  try {
-    text = readFileSync(file.abs, "utf8");
-  } catch {
-    return [];
-  }
+  const text = readTextOrNull(file.abs);
+  if (text === null) return [];
   const probe = probeWord(needle);
   if (!text.toLowerCase().includes(probe)) return [];
   const hits: TranscriptHit[] = [];
@@ -92,12 +89,4 @@ function listTranscripts(dir: string): TranscriptFile[] {
   };
   walk(dir);
   return files;
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
@@ -8,6 +8,7 @@ import type { CortexConfig } from "../../core/config/types.js";
 import { toManifestEntry } from "../../core/index-build/build.js";
 import { renderAtom } from "../../core/write/render.js";
 import type { ValidWrite } from "../../core/write/types.js";
+import { readTextOrNull } from "../files.js";
 
 /**
  * The atom an earlier write of this very input left behind unrecorded: the
@@ -25,7 +26,7 @@ export function unrecordedTwin(vaultDir: string, valid: ValidWrite, folder: stri
   for (let n = 1; n <= 10_000; n++) {
     const path = `${folder}/${n === 1 ? slug : `${slug}_${n}`}.md`;
     const file = join(vaultDir, path);
-    const text = !options.isRecorded(path) ? readText(file) : existsSync(file) ? "" : null;
+    const text = !options.isRecorded(path) ? readTextOrNull(file) : existsSync(file) ? "" : null;
     if (text === null) return null;
     if (text === "") continue;
     const entry = toManifestEntry(parseAtom(text, { path, mtimeMs: 0 }, options.config).atom);
@@ -39,13 +40,6 @@ function bodyOf(text: string): string {
 }
 
 // A file's text; null when it cannot be read (gone since).
-function readText(file: string): string | null {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
-}
 
 // The body a write of `valid` renders (the frontmatter does not matter here).
 function renderedBody(valid: ValidWrite, today: string): string {

@@ -7,18 +7,10 @@ import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../../../app/snapshot.js";
 import type { ToolSpec } from "../types.js";
+import type { LayerEntry } from "../../../core/layers/types.js";
 
-/** One atom of the inventory. */
-export interface ListItem {
-  path: string;
-  name: string;
-  type: string;
-  project: string;
-  status: string;
-  layer: string;
-  updated: string;
-  tags: string[];
-}
+/** One atom of the inventory: the fields a layer file lists, and its layer. */
+export type ListItem = LayerEntry & { layer: string };
 
 /** `list`: the inventory, newest first, paginated with a cursor. */
 export const listTool: ToolSpec = {

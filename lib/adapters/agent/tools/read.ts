@@ -15,10 +15,7 @@ import { openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/sna
 import type { ToolSpec } from "../types.js";
 
 /** An atom a link or backlink leads to. */
-export interface LinkedAtom {
-  path: string;
-  name: string;
-}
+export type LinkedAtom = Pick<ManifestEntry, "path" | "name">;
 
 /** `read`: one atom in full, with its metadata, links and backlinks; records an access event. */
 export const readTool: ToolSpec = {

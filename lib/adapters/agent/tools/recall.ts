@@ -14,26 +14,20 @@ import { canonicalUri } from "../resources.js";
 import { splitFrontmatter } from "../../../core/atoms/frontmatter.js";
 import { readFrontmatterData } from "../../../core/atoms/frontmatter-data.js";
 import type { ToolSpec } from "../types.js";
+import type { LayerEntry } from "../../../core/layers/types.js";
 
 /** One recall result as the tool returns it. */
-export interface RecallHit {
-  path: string;
+export type RecallHit = LayerEntry & {
   /** The atom's resource URI. */
   uri: string;
-  name: string;
-  type: string;
-  project: string;
   layer: string;
   score: number;
-  status: string;
   /** The replacement a superseded atom names; null otherwise. */
   superseded_by: string | null;
-  tags: string[];
-  updated: string;
   /** The note's created date, when it is not the day of `updated`. */
   created?: string;
   preview: string;
-}
+};
 
 /** `recall`: the search `cortex search` runs, with previews; records an access event. */
 export const recallTool: ToolSpec = {

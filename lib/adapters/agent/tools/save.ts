@@ -5,7 +5,7 @@ import { atomsNamed } from "../../../app/handle/search.js";
 import { atomDirectory } from "../../../store/write/directory.js";
 import { CortexError } from "../../../core/errors.js";
 import { WriteRejectedError } from "../../../core/write/errors.js";
-import type { AtomDirectory, WriteInput } from "../../../core/write/types.js";
+import type { AtomDirectory, WriteInput, WriteResult } from "../../../core/write/types.js";
 import { WRITE_LIMITS } from "../../../core/write/validate.js";
 import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { blameArgument, rejectionError, ToolError } from "../errors.js";
@@ -16,19 +16,11 @@ import { checkpoint, ok } from "../run.js";
 import type { VaultSnapshot } from "../../../app/snapshot.js";
 import type { ToolSpec } from "../types.js";
 
-/** What save did (its structured result). */
-export interface SaveResult {
-  path: string;
-  id: string;
-  links: string[];
-  related: string[];
+/** What save did (its structured result): the write's facts and its commit fields (`index_error`: the note is written, the index is not). */
+export type SaveResult = Pick<WriteResult, "path" | "id" | "links" | "related"> & ReturnType<typeof commitFields> & {
   /** The atom the new one superseded, when `supersedes` was given. */
   superseded: string | null;
-  committed: boolean;
-  commit_note: string | null;
-  /** Why the index could not be brought up to date after the write (the note is written). */
-  index_error: string | null;
-}
+};
 
 /** `save`: the write path (validation, security scan, near-duplicate check, related links). */
 export const saveTool: ToolSpec = {

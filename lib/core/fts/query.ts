@@ -62,8 +62,9 @@ export function parseQuery(query: string, options: QueryOptions = {}): ParsedQue
       if (words.length > 0) target.push(unit(words.join(" "), true, false));
       continue;
     }
-    const prefix = token.text.endsWith("*");
-    const bare = prefix ? token.text.slice(0, -1) : token.text;
+    const text = withoutPossessives(token.text);
+    const prefix = text.endsWith("*");
+    const bare = prefix ? text.slice(0, -1) : text;
     const words = normalizedWords(bare);
     if (strict && (bare.includes("*") || (prefix && words.length === 0))) throw badQuery(`a * must end a word, in ${JSON.stringify(token.raw)}`);
     if (strict && token.negated && words.length === 0) throw badQuery(`nothing to exclude after "-" in ${JSON.stringify(token.raw)}`);
@@ -113,6 +114,18 @@ export function matchExpression(query: ParsedQuery): string | null {
 export function normalizedWords(text: string): string[] {
   const folded = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * A query word without its possessive `'s` (`Anna's` → `Anna`, `Sunita’s`,
+ * `boss'`): the tokenizer cuts at the apostrophe, and the `s` left alone
+ * would be a query word of its own that nearly every note holds. Only words,
+ * not phrases: in a phrase the `s` stands where the note has it.
+ *
+ * @example withoutPossessives("Anna's") // "Anna"
+ */
+export function withoutPossessives(text: string): string {
+  return text.replace(/(?<=[\p{L}\p{N}])['’](?:s(?![\p{L}\p{N}])|(?![\p{L}\p{N}]))/giu, "");
 }
 
 interface Token {

@@ -70,7 +70,8 @@ export function parseQuery(query: string, options: QueryOptions = {}): ParsedQue
     if (strict && token.negated && words.length === 0) throw badQuery(`nothing to exclude after "-" in ${JSON.stringify(token.raw)}`);
     // `word*` is a prefix only when a letter or digit comes right before the star (not `C+*`, not `de*ploy*`).
     const wellFormedPrefix = prefix && !bare.includes("*") && /[\p{L}\p{N}]$/u.test(bare);
-    words.forEach((word, i) => target.push(unit(word, false, wellFormedPrefix && i === words.length - 1)));
+    if (wellFormedPrefix) words.forEach((word, i) => target.push(unit(word, false, i === words.length - 1)));
+    else for (const run of joinedRuns(bare)) target.push(unit(run, false, false));
   }
   if (strict && wanted.length === 0 && excluded.length === 0 && query.trim() !== "") throw badQuery(`no word to search for in ${JSON.stringify(query.trim())}`);
   return finish(dedupe(wanted), dedupe(excluded), strict);
@@ -156,6 +157,30 @@ function queryTokens(query: string, strict: boolean): Token[] {
   }
   return tokens;
 }
+
+/**
+ * The words of a query token, a run that holds a digit as one: letters
+ * and digits joined by a single `-`, `:`, `.` or `/` (a date `2026-03-14`,
+ * a time `15:00`, a version `v1.2`, `gpt-4`) are one unit, matched where a
+ * note has those parts side by side (the tokenizer indexes the run as its
+ * parts), not as parts that most notes hold somewhere (`00`, `03`, `1`).
+ * Words joined without a digit (`follow-up`) stay words of their own: a
+ * note may write them apart.
+ *
+ * @example joinedRuns("at 15:00, follow-up") // ["at", "15 00", "follow", "up"]
+ */
+export function joinedRuns(text: string): string[] {
+  const runs: string[] = [];
+  for (const m of text.matchAll(JOINED_RUN)) {
+    const words = normalizedWords(m[0]);
+    if (words.length > 1 && /\p{N}/u.test(m[0])) runs.push(words.join(" "));
+    else runs.push(...words);
+  }
+  return runs;
+}
+
+// A run of letters and digits, with single joining characters between them (`a-b`, not `a--b` or `a-`).
+const JOINED_RUN = /[\p{L}\p{N}\p{M}]+(?:[-:./][\p{L}\p{N}\p{M}]+)*|[^\s]/gu;
 
 function unit(text: string, phrase: boolean, prefix: boolean): QueryUnit {
   const quoted = `"${text.replace(/"/g, '""')}"`;

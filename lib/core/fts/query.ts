@@ -9,7 +9,7 @@ export interface QueryUnit {
   phrase: boolean;
   /** `word*`: any word starting so. */
   prefix: boolean;
-  /** The FTS5 expression that matches it. */
+  /** The FTS5 expression that matches it (a phrase of side-by-side parts for a joined run such as `15:00`, optional all the same). */
   match: string;
 }
 
@@ -36,7 +36,9 @@ export const MAX_QUERY_UNITS = 32;
 
 /**
  * Reads a search query: words (matched by stem; stop words dropped unless the
- * query has nothing else), `"exact phrase"` (required), `-word` or
+ * query has nothing else; a possessive `'s` dropped, see
+ * {@link withoutPossessives}; a date, time or version one word of
+ * side-by-side parts, see {@link joinedRuns}), `"exact phrase"` (required), `-word` or
  * `-"phrase"` (excluded) and `word*` (prefix). Syntax counts only where it
  * is well formed; anything else is text: an unclosed quote, a lone or
  * doubled dash, a `*` inside a word, `&`, `C++`, `AND`/`OR`/`NOT`, and

@@ -9,7 +9,7 @@ export interface QueryUnit {
   phrase: boolean;
   /** `word*`: any word starting so. */
   prefix: boolean;
-  /** The FTS5 expression that matches it. */
+  /** The FTS5 expression that matches it (a phrase of side-by-side parts for a joined run such as `15:00`, optional all the same). */
   match: string;
 }
 
@@ -36,7 +36,9 @@ export const MAX_QUERY_UNITS = 32;
 
 /**
  * Reads a search query: words (matched by stem; stop words dropped unless the
- * query has nothing else), `"exact phrase"` (required), `-word` or
+ * query has nothing else; a possessive `'s` dropped, see
+ * {@link withoutPossessives}; a date, time or version one word of
+ * side-by-side parts, see {@link joinedRuns}), `"exact phrase"` (required), `-word` or
  * `-"phrase"` (excluded) and `word*` (prefix). Syntax counts only where it
  * is well formed; anything else is text: an unclosed quote, a lone or
  * doubled dash, a `*` inside a word, `&`, `C++`, `AND`/`OR`/`NOT`, and
@@ -62,14 +64,16 @@ export function parseQuery(query: string, options: QueryOptions = {}): ParsedQue
       if (words.length > 0) target.push(unit(words.join(" "), true, false));
       continue;
     }
-    const prefix = token.text.endsWith("*");
-    const bare = prefix ? token.text.slice(0, -1) : token.text;
+    const text = withoutPossessives(token.text);
+    const prefix = text.endsWith("*");
+    const bare = prefix ? text.slice(0, -1) : text;
     const words = normalizedWords(bare);
     if (strict && (bare.includes("*") || (prefix && words.length === 0))) throw badQuery(`a * must end a word, in ${JSON.stringify(token.raw)}`);
     if (strict && token.negated && words.length === 0) throw badQuery(`nothing to exclude after "-" in ${JSON.stringify(token.raw)}`);
     // `word*` is a prefix only when a letter or digit comes right before the star (not `C+*`, not `de*ploy*`).
     const wellFormedPrefix = prefix && !bare.includes("*") && /[\p{L}\p{N}]$/u.test(bare);
-    words.forEach((word, i) => target.push(unit(word, false, wellFormedPrefix && i === words.length - 1)));
+    if (wellFormedPrefix) words.forEach((word, i) => target.push(unit(word, false, i === words.length - 1)));
+    else for (const run of joinedRuns(bare)) target.push(unit(run, false, false));
   }
   if (strict && wanted.length === 0 && excluded.length === 0 && query.trim() !== "") throw badQuery(`no word to search for in ${JSON.stringify(query.trim())}`);
   return finish(dedupe(wanted), dedupe(excluded), strict);
@@ -115,6 +119,18 @@ export function normalizedWords(text: string): string[] {
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
+/**
+ * A query word without its possessive `'s` (`Anna's` → `Anna`, `Sunita’s`,
+ * `boss'`): the tokenizer cuts at the apostrophe, and the `s` left alone
+ * would be a query word of its own that nearly every note holds. Only words,
+ * not phrases: in a phrase the `s` stands where the note has it.
+ *
+ * @example withoutPossessives("Anna's") // "Anna"
+ */
+export function withoutPossessives(text: string): string {
+  return text.replace(/(?<=[\p{L}\p{N}])['’](?:s(?![\p{L}\p{N}])|(?![\p{L}\p{N}]))/giu, "");
+}
+
 interface Token {
   raw: string;
   text: string;
@@ -143,6 +159,30 @@ function queryTokens(query: string, strict: boolean): Token[] {
   }
   return tokens;
 }
+
+/**
+ * The words of a query token, a run that holds a digit as one: letters
+ * and digits joined by a single `-`, `:`, `.` or `/` (a date `2026-03-14`,
+ * a time `15:00`, a version `v1.2`, `gpt-4`) are one unit, matched where a
+ * note has those parts side by side (the tokenizer indexes the run as its
+ * parts), not as parts that most notes hold somewhere (`00`, `03`, `1`).
+ * Words joined without a digit (`follow-up`) stay words of their own: a
+ * note may write them apart.
+ *
+ * @example joinedRuns("at 15:00, follow-up") // ["at", "15 00", "follow", "up"]
+ */
+export function joinedRuns(text: string): string[] {
+  const runs: string[] = [];
+  for (const m of text.matchAll(JOINED_RUN)) {
+    const words = normalizedWords(m[0]);
+    if (words.length > 1 && /\p{N}/u.test(m[0])) runs.push(words.join(" "));
+    else runs.push(...words);
+  }
+  return runs;
+}
+
+// A run of letters and digits, with single joining characters between them (`a-b`, not `a--b` or `a-`).
+const JOINED_RUN = /[\p{L}\p{N}\p{M}]+(?:[-:./][\p{L}\p{N}\p{M}]+)*|[^\s]/gu;
 
 function unit(text: string, phrase: boolean, prefix: boolean): QueryUnit {
   const quoted = `"${text.replace(/"/g, '""')}"`;

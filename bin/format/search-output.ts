@@ -85,7 +85,8 @@ export function formatExplain(b: ScoreBreakdown): string {
   if (b.allMatch !== 1) step(`× ${b.allMatch} (all keywords)`, total * b.allMatch);
   if (b.layerBonus !== 0) step(`+ ${b.layerBonus} (${b.layer})`, total + b.layerBonus);
   if (b.usageBonus) step(`+ ${formatScore(b.usageBonus)} (usage)`, total + b.usageBonus);
-  if (b.statusMultiplier !== 1) step(`× ${b.statusMultiplier} (status)`, b.score);
+  if (b.statusMultiplier !== 1) step(`× ${b.statusMultiplier} (status)`, total * b.statusMultiplier);
+  if (b.questionForm) step(`× ${b.questionForm.factor} (holds a ${b.questionForm.form === "when" ? "date" : "duration"}: a "${b.questionForm.form === "when" ? "when" : "how long"}" question)`, b.score);
   return lines.join("\n");
 }
 

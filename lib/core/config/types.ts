@@ -64,6 +64,12 @@ export interface TextWeights {
    * alias): every word of it but the stop words. Default 2.
    */
   whole_name: number;
+  /**
+   * × on the score of a note that holds what a question's form asks for: a
+   * date for "when …", "on what date …"; a duration for "how long …", "how
+   * many weeks …". 1 (or less) turns it off. Default 1.2.
+   */
+  question_form: number;
 }
 
 /** `[search]`: which ranking search uses. */

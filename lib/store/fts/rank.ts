@@ -8,6 +8,7 @@ import { TEXT_FIELDS, type TextField } from "../../core/fts/fields.js";
 import { STOP_WORDS } from "../../core/util/tokenize.js";
 import { matchExpression, normalizedWords, parseQuery, type ParsedQuery, type QueryUnit } from "../../core/fts/query.js";
 import type { IndexDb } from "../index-db.js";
+import { liftAnswerForms } from "./question-signal.js";
 import { matchCount, rankedFromLists, type ScoredRow } from "./term-lists.js";
 
 /** A full-text hit: a {@link SearchHit} with the query words and phrases it matched. */
@@ -44,15 +45,16 @@ export function rankFullText(store: IndexDb, query: string, options: RankOptions
   const ids = candidates.map((c) => c.id);
   const points = fieldPoints(store, parsed, ids, config);
   const wholeNames = config.textWeights.whole_name !== 1 ? wholeNameIds(store, parsed, ids) : new Set<number>();
-  const hits: TextHit[] = [];
-  for (const doc of candidates) {
+  let hits = candidates.flatMap((doc) => {
     const contributions = points.get(doc.id) ?? [];
     const hit = scoreDoc(doc, parsed, wholeNames.has(doc.id) ? liftName(contributions, config.textWeights.whole_name) : contributions, options, config);
-    if (hit) hits.push(hit);
-  }
+    return hit ? [{ ...hit, id: doc.id }] : [];
+  });
+  sortHits(hits);
+  hits = liftAnswerForms(store, query, hits, config.textWeights.question_form, options.hotOnly ? 0 : top);
   const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
   sortHits(kept);
-  return top > 0 ? kept.slice(0, top) : kept;
+  return (top > 0 ? kept.slice(0, top) : kept).map(({ id: _id, ...hit }) => hit);
 }
 
 /**

@@ -1,0 +1,88 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { defaultConfig } from "../lib/core/config/defaults.js";
+import type { CortexConfig } from "../lib/core/config/types.js";
+import { answersForm, questionForm } from "../lib/core/fts/question.js";
+import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { indexVault } from "../lib/engine/indexer.js";
+import { formatExplain } from "../bin/format/search-output.js";
+import { markVault, removeTemp, tempTree } from "./helpers/cli.js";
+
+const TODAY = "2026-11-20";
+
+describe("question forms", () => {
+  test("should read when and how-long questions from their wording, and nothing else", () => {
+    assert.equal(questionForm("When was my bike stolen?"), "when");
+    assert.equal(questionForm("On what date was the half marathon?"), "when");
+    assert.equal(questionForm("Since what date has Amara been my manager?"), "when");
+    assert.equal(questionForm("how long ago did we move?"), "when");
+    assert.equal(questionForm("How long was I supposed to stop running?"), "duration");
+    assert.equal(questionForm("How many nights were we in Porto?"), "duration");
+    assert.equal(questionForm("deploy risk"), null);
+    assert.equal(questionForm("what did we decide about release windows"), null);
+    assert.equal(questionForm("how many plugins are there"), null);
+  });
+
+  test("should find dates and durations in a note's text", () => {
+    assert.ok(answersForm("when", "Go-live is Tuesday August 25."));
+    assert.ok(answersForm("when", "Signed on 2026-05-07."));
+    assert.ok(answersForm("when", "the 3rd of March"));
+    assert.ok(!answersForm("when", "May I ask about the march of progress?"));
+    assert.ok(answersForm("duration", "Two weeks without running."));
+    assert.ok(answersForm("duration", "It took 3 hours."));
+    assert.ok(!answersForm("duration", "Three trams and a bus."));
+  });
+});
+
+const note = (name: string, body: string) => `---\nname: ${name}\ntype: insight\nstatus: active\ncreated: 2026-10-01\nupdated: 2026-10-01\n---\n${body}\n`;
+
+describe("question forms in the full-text ranking", () => {
+  let vault = "";
+  const config = defaultConfig();
+  const flat: CortexConfig = { ...config, textWeights: { ...config.textWeights, question_form: 1 } };
+  before(() => {
+    vault = markVault(
+      tempTree({
+        // The shop and the theft hold the same two words once each, in bodies of about the same length.
+        "notes/a_bike_shop.md": note("Shop", "The bike shop fixed the stolen bike lock quickly and well."),
+        "notes/b_bike_theft.md": note("Theft", "The bike was stolen from the station on March 3rd."),
+        "notes/c_bike_rack.md": note("Rack", "The bike rack holds four bikes for two weeks maximum."),
+      }),
+    );
+    indexVault(vault, { config, today: TODAY });
+  });
+  after(() => removeTemp(vault));
+  const rank = (c: CortexConfig, query: string) => rankSearchDb(vault, c, query, { today: TODAY, top: 0 })!;
+
+  test("should lift the note with a date for a when question", () => {
+    assert.deepEqual(rank(config, "When was my bike stolen?").map((h) => h.record.path), [
+      // Both words, and a date (March 3rd): × question_form.
+      "notes/b_bike_theft.md",
+      // Both words, no date: without the signal it scores a hair above the theft note (see below).
+      "notes/a_bike_shop.md",
+      // "bike" only (twice, stemmed).
+      "notes/c_bike_rack.md",
+    ]);
+    // Without the signal the shop's note comes first: the date decides the order above.
+    assert.equal(rank(flat, "When was my bike stolen?")[0]!.record.path, "notes/a_bike_shop.md");
+  });
+
+  test("should lift the note with a duration for a how-long question, and explain it", () => {
+    const hits = rank(config, "How long can a bike stay in the rack?");
+    // "bike" and "rack", and a duration (two weeks): first; the others hold "bike" only.
+    assert.equal(hits[0]!.record.path, "notes/c_bike_rack.md");
+    assert.deepEqual(hits[0]!.breakdown!.questionForm, { form: "duration", factor: 1.2 });
+    assert.match(formatExplain(hits[0]!.breakdown!), /× 1\.2 \(holds a duration: a "how long" question\) = [\d.]+$/);
+  });
+
+  test("should give the first hits of the whole list when asked for fewer (only those the lift could move are read)", () => {
+    for (const query of ["When was my bike stolen?", "How long can a bike stay in the rack?"]) {
+      const all = rank(config, query);
+      for (const top of [1, 2]) assert.deepEqual(rankSearchDb(vault, config, query, { today: TODAY, top })!, all.slice(0, top));
+    }
+  });
+
+  test("should leave keyword queries as they were", () => {
+    assert.deepEqual(rank(config, "bike stolen"), rank(flat, "bike stolen"));
+  });
+});

@@ -5,10 +5,15 @@ import { buildProgram, main } from "../bin/main.js";
 import { CliContext } from "../bin/context.js";
 import { formatLines } from "../bin/format/search-output.js";
 import { UX_CASES, UX_FIXTURE } from "./cli-ux-cases.js";
-import { fixtureCopies, runVaultCases } from "./helpers/cases.js";
+import { fixtureCopies, inBuiltSample, runBuiltCases, runInProcessCases } from "./helpers/cases.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
 
-describe("issue 14: the CLI a new user gets right", () => runVaultCases(UX_CASES, UX_FIXTURE, fixtureCopies()));
+describe("issue 14: the CLI a new user gets right", () => {
+  const copy = fixtureCopies();
+  runInProcessCases(UX_CASES, UX_FIXTURE, copy);
+  // A sample against the built bin here; test/stress/cli-built.test.ts runs the others.
+  runBuiltCases(UX_CASES.filter(inBuiltSample), UX_FIXTURE, copy);
+});
 
 describe("help", () => {
   const ctx = new CliContext({ argv: [], stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: "." });

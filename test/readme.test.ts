@@ -1,53 +1,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, describe, test } from "node:test";
-import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
-
-const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-const EXAMPLE = join(ROOT, "examples/vault");
-
-/** The README and the reference pages it links to, each with its text. */
-const PAGES = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)].map((file) => ({ file, text: readFileSync(join(ROOT, file), "utf8") }));
-const doc = (file: string) => PAGES.find((p) => p.file === file)!.text;
-
-/** The fenced blocks of every page, with the file and the line each starts on. */
-const blocks = PAGES.flatMap(({ file, text }) =>
-  [...text.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ file, lang: m[1]!, body: m[2]!, line: text.slice(0, m.index).split("\n").length, where: `${file}:${text.slice(0, m.index).split("\n").length}` })),
-);
-
-const temps: string[] = [];
-after(() => temps.forEach(removeTemp));
-
-// A folder with `cortex` and `cortex-vault` on PATH (the built bin), a home with the README's paths, and the files its examples name.
-function workdir(): { dir: string; env: Record<string, string> } {
-  const dir = tempDir("cortex-readme-");
-  temps.push(dir);
-  const bin = join(dir, ".bin");
-  mkdirSync(bin);
-  for (const name of ["cortex", "cortex-vault"]) {
-    writeFileSync(join(bin, name), `#!/bin/sh\nexec "${process.execPath}" "${BUILT_CLI}" "$@"\n`);
-    chmodSync(join(bin, name), 0o755);
-  }
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith("CORTEX_")) env[k] = v;
-  Object.assign(env, { PATH: `${bin}:${process.env.PATH}`, HOME: dir, NO_COLOR: "1", EDITOR: "true", VISUAL: "" });
-  return { dir, env };
-}
-
-// The files the reference's examples name, and a vault where they expect one.
-function withExampleFiles(dir: string): string {
-  const vault = copyToTemp(EXAMPLE, "cortex-readme-vault-");
-  temps.push(vault);
-  cpSync(vault, join(dir, "notes/vault"), { recursive: true });
-  cpSync(join(ROOT, "test/fixtures/import/decisions.md"), join(dir, "CLAUDE.md"));
-  cpSync(join(ROOT, "test/fixtures/import/export.jsonl"), join(dir, "export.jsonl"));
-  cpSync(join(ROOT, "test/fixtures/import/notes"), join(dir, "notes"), { recursive: true });
-  writeFileSync(join(dir, "runbook.md"), "# Rollback\n\nRedeploy the previous tag with the pipeline's rollback job, then page the owner.\n");
-  mkdirSync(join(dir, ".config/fish/completions"), { recursive: true });
-  return vault;
-}
+import { describe, test } from "node:test";
+import { BUILT_CLI, copyToTemp, ROOT } from "./helpers/cli.js";
+import { blocks, COMMAND_BLOCKS, doc, EXAMPLE, inDocsSample, PAGES, readme, runCommandBlock, temps, withExampleFiles, workdir } from "./helpers/docs.js";
 
 describe("README: first screen", () => {
   test("should say what this is, then Install, Start a vault in a minute, the example vault, then the commands", () => {
@@ -121,28 +78,10 @@ describe("README and docs: console blocks (command and output as pasted)", () =>
   }
 });
 
-/** The lines of a sh block that run cortex, continuation lines joined. */
-function cortexLines(body: string): string[] {
-  return body
-    .replace(/\\\n\s*/g, "")
-    .split("\n")
-    .filter((l) => /^(cortex|echo|source) /.test(l) && /\bcortex\b/.test(l));
-}
-
 describe("README and docs: every cortex command example, on a copy of the example vault", () => {
-  for (const block of blocks.filter((b) => b.lang === "sh" && cortexLines(b.body).length > 0)) {
-    test(`should run each command of the block at ${block.where}`, () => {
-      const { dir, env } = workdir();
-      const vault = withExampleFiles(dir);
-      for (const line of cortexLines(block.body)) {
-        const command = line.replaceAll("examples/vault", vault);
-        // A command that runs "until Ctrl-C" (cortex watch) is stopped with SIGTERM after a while, which must end it with exit 0.
-        const untilStopped = /# until Ctrl-C/.test(line) ? { timeout: 4000, killSignal: "SIGTERM" as const } : {};
-        const run = spawnSync("bash", ["-c", untilStopped.timeout ? `exec ${command}` : command], { cwd: dir, env: { ...env, CORTEX_VAULT: vault, CORTEX_TODAY: "2026-11-22" }, encoding: "utf8", ...untilStopped });
-        const want = /# .*exit 1/.test(line) ? 1 : 0;
-        assert.equal(run.status, want, `${line}\nstdout: ${run.stdout.slice(0, 500)}\nstderr: ${run.stderr}`);
-      }
-    });
+  // The README's blocks and the first of each page; test/stress/docs-examples.test.ts runs the others.
+  for (const block of COMMAND_BLOCKS.filter(inDocsSample)) {
+    test(`should run each command of the block at ${block.where}`, () => runCommandBlock(block));
   }
 });
 

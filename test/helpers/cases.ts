@@ -45,22 +45,44 @@ export function expectRun(run: CliRun, c: Pick<VaultCliCase, "exitCode" | "stdou
 
 /** Registers each case twice: through `main()` in-process and against the built CLI, each on its own copy. */
 export function runVaultCases(cases: readonly VaultCliCase[], defaultFixture: string, copy: (fixture: string) => string, afterRun?: (dir: string) => void): void {
-  const dirFor = (c: VaultCliCase) => {
-    const fixture = c.fixture ?? defaultFixture;
-    return typeof fixture === "string" ? copy(fixture) : fixture();
-  };
-  const options = (c: VaultCliCase, dir: string) => ({ env: c.env, cwd: c.cwd?.(dir), stdin: c.stdin });
+  runInProcessCases(cases, defaultFixture, copy, afterRun);
+  runBuiltCases(cases, defaultFixture, copy);
+}
+
+/**
+ * The built-bin cases of a long case list that the default suite runs: every
+ * fourth, the first included. Every case still runs in-process there, and the
+ * others against the built bin in test/stress/cli-built.test.ts.
+ */
+export const inBuiltSample = (_case: unknown, i: number): boolean => i % 4 === 0;
+export const notInBuiltSample = (c: unknown, i: number): boolean => !inBuiltSample(c, i);
+
+function vaultFor(c: VaultCliCase, defaultFixture: string, copy: (fixture: string) => string): string {
+  const fixture = c.fixture ?? defaultFixture;
+  return typeof fixture === "string" ? copy(fixture) : fixture();
+}
+
+const runOptions = (c: VaultCliCase, dir: string) => ({ env: c.env, cwd: c.cwd?.(dir), stdin: c.stdin });
+
+/** Registers each case through `main()` in-process, each on its own copy. */
+export function runInProcessCases(cases: readonly VaultCliCase[], defaultFixture: string, copy: (fixture: string) => string, afterRun?: (dir: string) => void): void {
   for (const c of cases) {
     test(`${c.name} (in process)`, async () => {
-      const dir = dirFor(c);
-      const run = await runInProcess(c.args(dir), options(c, dir));
+      const dir = vaultFor(c, defaultFixture, copy);
+      const run = await runInProcess(c.args(dir), runOptions(c, dir));
       expectRun(run, c);
       c.after?.(dir, run);
       afterRun?.(dir);
     });
+  }
+}
+
+/** Registers each case against the built CLI, each on its own copy. */
+export function runBuiltCases(cases: readonly VaultCliCase[], defaultFixture: string, copy: (fixture: string) => string): void {
+  for (const c of cases) {
     test(`${c.name} (built CLI)`, () => {
-      const dir = dirFor(c);
-      const run = runBuilt(c.args(dir), options(c, dir));
+      const dir = vaultFor(c, defaultFixture, copy);
+      const run = runBuilt(c.args(dir), runOptions(c, dir));
       expectRun(run, c);
       c.after?.(dir, run);
     });

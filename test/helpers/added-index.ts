@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import fc from "fast-check";
+import { defaultConfig, indexVault } from "./lib.js";
+import { removeTemp, tempDir } from "./cli.js";
+import { dbDump } from "./db-dump.js";
+
+// Notes only added (an old link may now open one of them, or not): the exports and the database of a full rebuild.
+
+const TODAY = "2026-11-22";
+const FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
+
+const run = (vault: string, full = false) => indexVault(vault, { config: defaultConfig(), today: TODAY, full });
+const snapshot = (vault: string) => ({ ...Object.fromEntries(FILES.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")])), "index/cortex.db": dbDump(vault) });
+
+function rebuilt(vault: string): Record<string, string> {
+  const twin = tempDir();
+  try {
+    cpSync(vault, twin, { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](index|layers)$/.test(src) });
+    run(twin, true);
+    return snapshot(twin);
+  } finally {
+    removeTemp(twin);
+  }
+}
+
+interface Note {
+  path: string;
+  name: string;
+  links: string[];
+  aliases: string[];
+  tags: string[];
+  project: string;
+  status: string;
+  updated: string;
+}
+
+function write(vault: string, n: Note): void {
+  const file = join(vault, n.path);
+  mkdirSync(dirname(file), { recursive: true });
+  const list = (xs: string[]) => `[${xs.map((x) => JSON.stringify(x)).join(", ")}]`;
+  writeFileSync(file, `---\nname: ${JSON.stringify(n.name)}\nproject: ${n.project}\nstatus: ${n.status}\nupdated: ${n.updated}\ntags: ${list(n.tags)}\naliases: ${list(n.aliases)}\n---\nBody ${n.links.map((l) => `[[${l}]]`).join(" ")}\n`);
+}
+
+const word = fc.constantFrom("alpha", "beta", "gamma", "delta", "Alpha", "omega", "zeta");
+const note: fc.Arbitrary<Note> = fc.record({
+  path: fc.tuple(fc.constantFrom("", "a/", "b/", "a/c/", "Z/"), word, fc.constantFrom("", "_1", "_2")).map(([dir, w, n]) => `${dir}${w}${n}.md`),
+  name: word,
+  links: fc.array(fc.oneof(word, fc.constantFrom("a/alpha", "../beta", "./gamma", "nowhere", "Omega_1", "alpha.md")), { maxLength: 3 }),
+  aliases: fc.array(fc.constantFrom("Nick", "alpha", "other"), { maxLength: 1 }),
+  tags: fc.array(fc.constantFrom("x", "y", "__proto__", "2024"), { maxLength: 2 }),
+  project: fc.constantFrom("p", "q", "r"),
+  status: fc.constantFrom("active", "archived"),
+  updated: fc.constantFrom("2026-11-22", "2026-11-18", "2026-01-01"),
+});
+
+/**
+ * The property of test/added-index.test.ts, over `numRuns` random vaults: the default suite tries a few,
+ * test/stress/added-index.test.ts many more.
+ */
+export function checkAddedNotes(numRuns: number): void {
+  fc.assert(
+    fc.property(fc.uniqueArray(note, { selector: (n) => n.path.toLowerCase(), minLength: 1, maxLength: 8 }), fc.uniqueArray(note, { selector: (n) => n.path.toLowerCase(), minLength: 1, maxLength: 3 }), fc.boolean(), (before, added, told) => {
+      const vault = tempDir();
+      try {
+        for (const n of before) write(vault, n);
+        run(vault);
+        const fresh = added.filter((n) => !before.some((b) => b.path.toLowerCase() === n.path.toLowerCase()));
+        fc.pre(fresh.length > 0);
+        for (const n of fresh) write(vault, n);
+        // `changed`: the write path's run, which lists no folder and trusts the cache for every other file.
+        indexVault(vault, { config: defaultConfig(), today: TODAY, changed: told ? fresh.map((n) => n.path) : undefined });
+        assert.deepEqual(snapshot(vault), rebuilt(vault));
+      } finally {
+        removeTemp(vault);
+      }
+    }),
+    { numRuns },
+  );
+}

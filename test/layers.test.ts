@@ -1,14 +1,13 @@
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath } from "node:url";
+import { ROOT } from "./helpers/cli.js";
 import { importEdges, listSources, type ImportEdge } from "./helpers/imports.js";
 
 // The layers of DESIGN.md "Layout", lowest first: a file may import its own layer and the ones below.
 const LAYERS = ["core", "store", "engine", "app", "adapters"] as const;
 type Layer = (typeof LAYERS)[number];
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const FILES = listSources(ROOT, ["lib", "bin"]);
 const EDGES = importEdges(ROOT, FILES);
 

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { test } from "node:test";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import type { PoolReply } from "../lib/store/worker-pool.js";
+import { ROOT } from "./helpers/cli.js";
 
 // Workers start only from the built modules (see workersAvailable).
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { WorkerPool } = (await import(join(ROOT, "dist/lib/store/worker-pool.js"))) as typeof import("../lib/store/worker-pool.js");
 const script = pathToFileURL(join(ROOT, "test/fixtures/workers/pool-worker.mjs"));
 

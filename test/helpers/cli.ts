@@ -1,14 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { Readable } from "node:stream";
 import { after } from "node:test";
 import { fileURLToPath } from "node:url";
 import { main } from "../../bin/main.js";
 
-/** The repository root. */
-export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The repository root: the nearest folder above this file with a package.json (the tests run compiled, from dist/test). */
+export const ROOT = packageRoot(fileURLToPath(new URL(".", import.meta.url)));
+
+function packageRoot(dir: string): string {
+  return existsSync(join(dir, "package.json")) ? dir.endsWith(sep) ? dir : dir + sep : packageRoot(dirname(dir));
+}
 /** The built CLI as installed: package.json's `bin` (npm test builds it first). */
 export const BUILT_CLI = join(ROOT, (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { bin: { cortex: string } }).bin.cortex);
 

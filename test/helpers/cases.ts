@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, test } from "node:test";
+import { after, before, test } from "node:test";
+import type { CliCase } from "../cli-cases.js";
 import { copyToTemp, markVault, removeTemp, ROOT, runBuilt, runInProcess, tempDir, type CliRun } from "./cli.js";
 
 /** A CLI case on a fresh copy of a fixture vault: for commands that write to the vault. */
@@ -41,6 +43,35 @@ export function expectRun(run: CliRun, c: Pick<VaultCliCase, "exitCode" | "stdou
     if (typeof want === "string") assert.equal(run[stream], want);
     else assert.match(run[stream], want);
   }
+}
+
+/**
+ * The folders the cases of `cli-cases.ts` name, made before the tests of the
+ * calling file (or block) and removed after them: `$VAULT`, a copy of the
+ * ranking fixture; `$BAD`, a vault whose cortex.toml is invalid. Returns the
+ * vault's path (once made) and a case's arguments with both put in.
+ */
+export function cliCaseFolders(): { vault: () => string; expand: (c: CliCase) => string[] } {
+  let vault = "";
+  let bad = "";
+  before(() => {
+    vault = copyToTemp(join(ROOT, "test/fixtures/ranking"));
+    bad = tempDir();
+    writeFileSync(join(bad, "cortex.toml"), '[layers]\nhot = "soon"\n');
+  });
+  after(() => {
+    removeTemp(vault);
+    removeTemp(bad);
+  });
+  return { vault: () => vault, expand: (c) => c.args.map((a) => a.replace("$VAULT", vault).replace("$BAD", bad)) };
+}
+
+/** Asserts a run of a case of `cli-cases.ts`: its exit code and output, the case's name and the output in the message. */
+export function checkCliCase(c: CliCase, run: CliRun): void {
+  const detail = `${c.name}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`;
+  assert.equal(run.code, c.exitCode, detail);
+  if (c.stdout) assert.match(run.stdout, c.stdout, detail);
+  if (c.stderr) assert.match(run.stderr, c.stderr, detail);
 }
 
 /** Registers each case twice: through `main()` in-process and against the built CLI, each on its own copy. */

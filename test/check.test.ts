@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { checkVault } from "../lib/app/check/check-vault.js";
@@ -151,7 +151,7 @@ test("should check again only the notes changed since the last run (the database
 test("should take an unchanged note's kept result, not check it again, and check a changed one", () => {
   const vault = copyToTemp(`${ROOT}examples/vault`);
   try {
-    const config = parseConfig("");
+    const config = parseConfig("", join(vault, "cortex.toml"), vault);
     checkVault(vault, { config, today: "2026-11-22" });
     // A kept result marked by hand: a run that reports it read the result instead of checking the note.
     const marker = { file: "rules/no_friday_deploys.md", line: 1, rule: "kept-result", message: "from the checks table", severity: "warning" };

@@ -6,7 +6,7 @@ import { hookOutput, hookSettings, parseHookInput, projectFromCwd } from "../lib
 import { addHooks, addMcpServer, hookCommand, isCortexHookCommand, removeHooks, removeMcpServer, setMcpjsonApproval } from "../lib/core/claude/settings.js";
 import { parseConfig } from "./helpers/lib.js";
 import { installCommand, runCommand } from "../bin/commands/mcp-command.js";
-import { removeTemp, runBuilt, runInProcess, tempDir } from "./helpers/cli.js";
+import { removeTemp, runBuilt, runInProcess, tempDir, type CliRun } from "./helpers/cli.js";
 
 const spec = { command: ["cortex"], vaultDir: "/home/me/My Vault", name: "cortex" };
 
@@ -126,7 +126,7 @@ describe("cortex install --claude / uninstall --claude", () => {
     assert.match(read(settings), /^\{\n {4}"model"/, "keeps the file's indentation");
     assert.deepEqual(JSON.parse(read(join(home, ".claude.json"))).mcpServers.cortex.args, ["mcp", "--vault", vault]);
     const before = read(settings);
-    const second = run(["install", "--claude", "--vault", vault], true);
+    const second = run(["install", "--claude", "--vault", vault], true) as CliRun;
     assert.equal(second.code, 0, second.stderr);
     assert.match(second.stdout, /^unchanged .*settings\.json\nunchanged .*\.claude\.json\n/);
     assert.equal(read(settings), before);

@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { consolidateVault, findSupersessionIssues, type ManifestEntry } from "./helpers/lib.js";
-import { removeTemp, runBuilt, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
+import { removeTemp, runBuilt, runInProcess, tempVault } from "./helpers/cli.js";
 import { hashTree } from "./helpers/tree.js";
 
 const TODAY = "2026-11-22";
@@ -78,7 +78,7 @@ test("should merge each group into its newest atom with --apply, superseding and
 });
 
 test("should find cycles once and flag superseded_by on live atoms", () => {
-  const entry = (path: string, status: string, superseded_by: string | null) => ({ path, id: null, name: path, type: "rule", project: "p", status, tags: [], updated: TODAY, created: TODAY, lines: 1, size_bytes: 1, description: "", aliases: [], links: [], confidence: null, pnl_impact: null, superseded_by }) as ManifestEntry;
+  const entry = (path: string, status: string, superseded_by: string | null) => ({ path, id: null, name: path, type: "rule", project: "p", status, tags: [], updated: TODAY, created: TODAY, lines: 1, size_bytes: 1, description: "", aliases: [], links: [], confidence: null, pnl_impact: null, superseded_by, backlinks: 0 }) as ManifestEntry;
   const issues = findSupersessionIssues([entry("a.md", "superseded", "b"), entry("b.md", "superseded", "a.md"), entry("c.md", "active", "a")]);
   assert.deepEqual(issues.map((i) => [i.kind, i.paths]), [["cycle", ["a.md", "b.md"]], ["inconsistent", ["c.md"]]]);
 });

@@ -119,7 +119,7 @@ describe("buildContext's candidates", () => {
   );
   // A manifest with no vault behind it: ranked by the seed's table (the full text needs the notes).
   const config = { ...defaultConfig(), search: { ranking: "seed" as const, pool: 200 } };
-  const snap: VaultSnapshot = { vaultDir: "/nonexistent", config, today: TODAY, manifest, freshness: { indexed_at: null, changed_since_index: 0, fresh: false }, links: null };
+  const snap: VaultSnapshot = { vaultDir: "/nonexistent", config, today: TODAY, manifest, freshness: { indexed_at: null, changed_since_index: 0, fresh: false }, links: {} };
 
   test("should find the best active atoms however many archived ones rank above them", () => {
     assert.ok(rankSnapshot(snap, "deploy", { top: 1000 }).every((h) => h.record.status === "archived"));

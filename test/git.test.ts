@@ -4,7 +4,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { commitFiles } from "./helpers/lib.js";
-import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess, tempVault } from "./helpers/cli.js";
 
 const TODAY = "2026-11-22";
 

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { fileItem, importSource, parseJsonl, splitSections } from "./helpers/lib.js";
 import { readSections } from "../lib/core/import/sources.js";
-import { removeTemp, ROOT, tempDir, tempVault } from "./helpers/cli.js";
+import { removeTemp, ROOT, tempVault } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { defaultConfig, indexVault, readConfigFile } from "./helpers/lib.js";
+import { defaultConfig } from "./helpers/lib.js";
 import { BUILT_CLI, copyToTemp, removeTemp, ROOT, tempDir, tempVault } from "./helpers/cli.js";
 import { fullRebuildOf, run, snapshot, TODAY } from "./helpers/index-files.js";
 

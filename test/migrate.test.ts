@@ -8,7 +8,7 @@ import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
 import { parseAtom } from "../lib/core/atoms/parse.js";
 import { loadConfig } from "../lib/store/config/load.js";
 import { migrateVault, planFileMigration, unifiedDiff } from "./helpers/lib.js";
-import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runBuilt, runInProcess, tempVault } from "./helpers/cli.js";
 import { hashTree, listAtoms } from "./helpers/tree.js";
 
 const MESSY = join(ROOT, "test/fixtures/messy");

@@ -8,7 +8,7 @@ const TODAY = "2026-11-22";
 
 function rankFixture(query: string, top = 0) {
   const { indexes } = indexVault(FIXTURE, { config: defaultConfig(), today: TODAY, write: false });
-  return rankRecords(indexes.manifest, query, { today: TODAY, top }).map((h) => [h.record.path, h.score]);
+  return rankRecords(indexes!.manifest, query, { today: TODAY, top }).map((h) => [h.record.path, h.score]);
 }
 
 test("should rank the curated vault for 'deploy risk' in exactly this order", () => {
@@ -58,7 +58,7 @@ test("should give the same ranking through the public search() on a copy of the 
 
 test("should list active atoms newest first in filter mode (no query)", () => {
   const { indexes } = indexVault(FIXTURE, { config: defaultConfig(), today: TODAY, write: false });
-  const paths = rankRecords(indexes.manifest, "", { today: TODAY, top: 0, project: "ops" }).map((h) => h.record.path);
+  const paths = rankRecords(indexes!.manifest, "", { today: TODAY, top: 0, project: "ops" }).map((h) => h.record.path);
   assert.deepEqual(paths, [
     "decisions/deploy_freeze.md", // 11-21
     "notes/canary.md", // 11-19
@@ -70,13 +70,13 @@ test("should list active atoms newest first in filter mode (no query)", () => {
     "notes/hashtag_only.md", // 09-01
     // archived and superseded atoms are left out without --all-status; rollout is project "deploy"
   ]);
-  const all = rankRecords(indexes.manifest, "", { today: TODAY, top: 0, project: "ops", allStatus: true }).map((h) => h.record.path);
+  const all = rankRecords(indexes!.manifest, "", { today: TODAY, top: 0, project: "ops", allStatus: true }).map((h) => h.record.path);
   assert.ok(all.includes("archive/old_deploy_process.md") && all.includes("notes/deploy_v1.md"));
 });
 
 test("should apply type, tag, status and hot filters to a query", () => {
   const { indexes } = indexVault(FIXTURE, { config: defaultConfig(), today: TODAY, write: false });
-  const run = (opts: object) => rankRecords(indexes.manifest, "deploy risk", { today: TODAY, top: 0, ...opts }).map((h) => h.record.path);
+  const run = (opts: object) => rankRecords(indexes!.manifest, "deploy risk", { today: TODAY, top: 0, ...opts }).map((h) => h.record.path);
   assert.deepEqual(run({ type: "rule" }), ["notes/deploy_window.md"]);
   assert.deepEqual(run({ tag: "#RISK" }), ["decisions/deploy_freeze.md", "notes/risk_register.md", "archive/old_deploy_process.md", "notes/hashtag_only.md"]);
   assert.deepEqual(run({ status: "superseded" }), ["notes/deploy_v1.md"]);

@@ -6,7 +6,7 @@ import { RELATED_MIN_SCORE, writeEvidence } from "../lib/core/related/evidence.j
 import { relatedForWrite, type WriteQuery } from "../lib/core/related/for-write.js";
 import { fileNameKey, hasFileNameKey } from "../lib/core/links/file-matcher.js";
 
-type Entry = Parameters<typeof relatedForWrite>[0][number];
+type Entry = Extract<Parameters<typeof relatedForWrite>[0], readonly unknown[]>[number];
 
 // The write path's related links as they were chosen before relatedForWrite: every live atom ranked by
 // `related`, then the evidence of each, best first, until `limit` strong ones.

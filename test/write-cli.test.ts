@@ -3,7 +3,7 @@ import { readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { copyToTemp, removeTemp, ROOT, runInProcess, tempDir, tempVault } from "./helpers/cli.js";
+import { copyToTemp, removeTemp, ROOT, runInProcess, tempVault } from "./helpers/cli.js";
 import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
 
 const EXAMPLE = join(ROOT, "examples/vault");

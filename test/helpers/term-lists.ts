@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { } from "node:path";
 import { parseAtom } from "../../lib/core/atoms/parse.js";
 import { defaultConfig } from "../../lib/core/config/defaults.js";
 import { TEXT_FIELDS, textFields } from "../../lib/core/fts/fields.js";

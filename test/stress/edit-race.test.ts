@@ -3,7 +3,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BUILT_CLI, removeTemp, tempDir, tempVault } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, tempVault } from "../helpers/cli.js";
 
 // An editor in its own process: every few milliseconds it reads the note, maybe drops its frontmatter
 // (as an editor that does not keep it would), appends `save N` and saves through a rename, as editors do.

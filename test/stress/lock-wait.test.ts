@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BUILT_CLI, removeTemp, ROOT, tempDir, tempVault } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, ROOT, tempVault } from "../helpers/cli.js";
 
 const LIB = join(ROOT, "dist/lib/store/lock.js");
 

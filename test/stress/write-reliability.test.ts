@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { BUILT_CLI, removeTemp, runBuilt, tempDir, tempVault } from "../helpers/cli.js";
+import { BUILT_CLI, removeTemp, runBuilt, tempVault } from "../helpers/cli.js";
 import { listAtoms } from "../helpers/tree.js";
 import { assertAtomsParse, writer } from "../helpers/write-processes.js";
 

@@ -1,22 +1,14 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { parseQuery } from "../lib/core/fts/query.js";
-import { rankSearchDb } from "../lib/app/fts/vault-search.js";
-import { indexVault } from "../lib/engine/indexer.js";
-import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
+import { fulltextVault } from "./helpers/fulltext.js";
 
 const TODAY = "2026-11-20";
 
 describe("full-text ranking over the curated vault", () => {
-  let vault = "";
-  const config = defaultConfig();
-  before(() => {
-    vault = copyToTemp(`${ROOT}test/fixtures/fulltext`);
-    indexVault(vault, { config, today: TODAY });
-  });
-  after(() => removeTemp(vault));
-  const rank = (query: string) => rankSearchDb(vault, config, query, { today: TODAY, top: 0 })!.map((h) => h.record.path);
+  const { config, hits: ranked } = fulltextVault();
+  const rank = (query: string) => ranked(query).map((h) => h.record.path);
 
   test("should find a note by words only its body holds", () => {
     // "firewall" and "ports" are in the FAQ's body, nowhere in its name, tags or path.
@@ -74,7 +66,7 @@ describe("full-text ranking over the curated vault", () => {
   });
 
   test("should report which query words each hit matched, in query order", () => {
-    const hits = rankSearchDb(vault, config, "invalidation cache zstd", { today: TODAY, top: 0 })!;
+    const hits = ranked("invalidation cache zstd");
     assert.deepEqual(hits.map((h) => [h.record.path, h.matched]), [
       ["notes/cache_invalidation.md", ["invalidation", "cache"]],
       // zstd, in one note, outweighs cache, in two, though cache is here in one more field (the path).
@@ -84,7 +76,7 @@ describe("full-text ranking over the curated vault", () => {
   });
 
   test("should explain a score with numbers that add up to it", () => {
-    for (const hit of rankSearchDb(vault, config, "deploy freeze release day", { today: TODAY, top: 0 })!) {
+    for (const hit of ranked("deploy freeze release day")) {
       const b = hit.breakdown!;
       const sum = b.contributions.reduce((s, c) => s + c.points, 0);
       assert.ok(Math.abs(sum - b.base) < 1e-6, `${hit.record.path}: fields add up to the base`);
@@ -102,7 +94,7 @@ describe("full-text ranking over the curated vault", () => {
     ]);
     // Without the lift, the second note's extra tag puts it first: whole_name decides the order above.
     const flat = { ...config, textWeights: { ...config.textWeights, whole_name: 1 } };
-    const unlifted = rankSearchDb(vault, flat, "log retention", { today: TODAY, top: 0 })!.map((h) => h.record.path);
+    const unlifted = ranked("log retention", flat).map((h) => h.record.path);
     assert.deepEqual(unlifted, ["notes/retention_costs.md", "notes/log_retention.md"]);
   });
 

@@ -1,14 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import fc from "fast-check";
-import { defaultConfig } from "../lib/core/config/defaults.js";
 import { matchExpression, parseQuery } from "../lib/core/fts/query.js";
-import { rankSearchDb } from "../lib/app/fts/vault-search.js";
-import { indexVault } from "../lib/engine/indexer.js";
-import { copyToTemp, removeTemp, ROOT } from "./helpers/cli.js";
+import { fulltextVault } from "./helpers/fulltext.js";
 import { QUERY_EXAMPLES } from "./helpers/query-examples.js";
-
-const TODAY = "2026-11-20";
 
 // Printable strings rich in what the query language treats specially.
 const queryText = fc.oneof(
@@ -18,14 +13,8 @@ const queryText = fc.oneof(
 );
 
 describe("forgiving query language", () => {
-  let vault = "";
-  const config = defaultConfig();
-  before(() => {
-    vault = copyToTemp(`${ROOT}test/fixtures/fulltext`);
-    indexVault(vault, { config, today: TODAY });
-  });
-  after(() => removeTemp(vault));
-  const rank = (query: string) => rankSearchDb(vault, config, query, { today: TODAY, top: 0 })!.map((h) => [h.record.path, h.score]);
+  const { hits } = fulltextVault();
+  const rank = (query: string) => hits(query).map((h) => [h.record.path, h.score]);
 
   test("should read any printable string without an error, and rank it the same twice", () => {
     fc.assert(

@@ -20,7 +20,7 @@ export interface OpenVaultOptions extends LoadConfigOptions {
    */
   refresh?: boolean;
   /**
-   * Keep the full-text store (`index/search.db`) open for the life of the
+   * Keep the derived store (`index/cortex.db`) open for the life of the
    * handle, until {@link Vault.close}, instead of opening it for each
    * ranking: for a vault that serves many requests while the files do not
    * change (a live server's). Default false.

@@ -77,7 +77,7 @@ export interface VaultWatcher {
  * folder (see {@link watchFolders}; notes only: `index/`, `layers/`, dot-folders and files other
  * than `.md` and `cortex.toml` are ignored); `debounceMs` after the last
  * event, an incremental index run under the vault lock (`indexVault`, which
- * also brings `index/search.db` in step). While it runs it keeps
+ * records the changes in `index/cortex.db`). While it runs it keeps
  * `index/watch.json` (see {@link WatchMarker}) so that readers may skip
  * their own check. Indexes once at start.
  *

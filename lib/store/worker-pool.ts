@@ -1,10 +1,9 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits, type Transferable } from "node:worker_threads";
 
 /**
- * The one way the project starts worker threads (the scan helper, the parse
- * workers, the part writer, the search.db build). Lives in the store, the
- * lowest layer that may import `node:worker_threads`, so that the store's
- * scan helper uses it too.
+ * The one way the project starts worker threads (the parse workers of an
+ * index run). Lives in the store, the lowest layer that may import
+ * `node:worker_threads`.
  *
  * One protocol: this thread posts `{ id, task }` to a worker (its port);
  * a worker replies `{ id, result }` or `{ id, error }` (see pool-worker.ts).

@@ -1,6 +1,6 @@
 import type { IndexDb } from "../index-db.js";
 
-/** An atom of `search.db` as a name check reads it. */
+/** An atom of `index/cortex.db` as a name check reads it. */
 export interface NamedDoc {
   path: string;
   name: string;

@@ -157,7 +157,10 @@ function tryAcquire(file: string, wait: LockWait, staleMs: number): string | nul
   const token = tryCreate(file);
   if (token !== null) return token;
   breakIfStale(file, staleMs);
-  wait.check(readLock(file)?.info ?? null);
+  const lock = readLock(file);
+  // Released between the attempt and this look: free, to be tried again, not a holder that cannot be checked.
+  if (lock === null && !existsSync(file)) return null;
+  wait.check(lock?.info ?? null);
   return null;
 }
 

@@ -23,16 +23,23 @@ export function recordedMtimeUs(mtimeMs: number): number {
   return Number.isNaN(mtimeMs) ? -1 : Math.round(mtimeMs * 1000);
 }
 
-/** Compares a scan with the database's `files`, in one pass over each. */
+/**
+ * Compares a scan with the database's `files`: item by item while the two
+ * lists agree (the common case, nothing changed, costs one pass and no
+ * lookup table); by path once they do not.
+ */
 export function changedFiles(db: IndexDb, scan: VaultScan): FileChanges {
   const recorded = db.fileVersions();
+  const same = (file: VaultFile, i: number) => recorded.paths[i] === file.path && recorded.mtimesUs[i] === recordedMtimeUs(file.mtimeMs) && recorded.sizes[i] === file.size;
+  if (scan.files.length === recorded.paths.length && scan.files.every(same)) return { changed: [], removed: [], unchanged: scan.files.length };
+  const at = new Map(recorded.paths.map((path, i) => [path, i]));
   const changed: VaultFile[] = [];
   for (const file of scan.files) {
-    const version = recorded.get(file.path);
-    if (version === undefined || version[0] !== recordedMtimeUs(file.mtimeMs) || version[1] !== file.size) changed.push(file);
-    recorded.delete(file.path);
+    const i = at.get(file.path);
+    if (i === undefined || !same(file, i)) changed.push(file);
+    at.delete(file.path);
   }
-  return { changed, removed: [...recorded.keys()], unchanged: scan.files.length - changed.length };
+  return { changed, removed: [...at.keys()], unchanged: scan.files.length - changed.length };
 }
 
 /**

@@ -3,9 +3,9 @@ import { rmSync } from "node:fs";
 import type { Atom, Diagnostic } from "../core/atoms/types.js";
 import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
 import { sqlite } from "./sqlite.js";
-import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type RowValues } from "./index-schema.js";
+import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type FileVersions, type RowValues } from "./index-schema.js";
 
-export { DOC_COLUMNS, framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type DocColumn, type FileRow } from "./index-schema.js";
+export { DOC_COLUMNS, framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type DocColumn, type FileRow, type FileVersions } from "./index-schema.js";
 
 /** How many values a kept connection holds (see {@link IndexDb.derived}): a bound on its memory whatever the queries. */
 export const MAX_MEMOS = 256;
@@ -110,12 +110,17 @@ export class IndexDb {
     }
   }
 
-  /** Every file's recorded version: path → [mtime in µs, size]. */
-  fileVersions(): Map<string, [number, number]> {
+  /**
+   * Every file's recorded version, in path order (UTF-8 byte order), as three
+   * lists of one item per file: what a scan is compared with, item by item,
+   * without an object per file.
+   */
+  fileVersions(): FileVersions {
     // Three JSON arrays in one string: one crossing into JavaScript and native parses, not an object per row.
-    const { j } = this.prepare("SELECT json_group_array(path) || char(10) || json_group_array(mtime_us) || char(10) || json_group_array(size) AS j FROM files").get() as { j: string };
-    const [paths, mtimes, sizes] = j.split("\n").map((list) => JSON.parse(list) as unknown) as [string[], number[], number[]];
-    return new Map(paths.map((path, i) => [path, [mtimes[i]!, sizes[i]!]]));
+    const sql = "SELECT json_group_array(path) || char(10) || json_group_array(mtime_us) || char(10) || json_group_array(size) AS j FROM (SELECT * FROM files ORDER BY path)";
+    const { j } = this.prepare(sql).get() as { j: string };
+    const [paths, mtimesUs, sizes] = j.split("\n").map((list) => JSON.parse(list) as unknown) as [string[], number[], number[]];
+    return { paths, mtimesUs, sizes };
   }
 
   /** Whether `files` records this path. */

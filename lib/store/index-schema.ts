@@ -70,6 +70,14 @@ CREATE TABLE stale_exports(file TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE VIRTUAL TABLE fts USING fts5(${TEXT_FIELDS.join(", ")}, tokenize = '${TOKENIZER}');
 `;
 
+/** What `files` records of every markdown file (IndexDb.fileVersions): item `i` of each list is of one file. */
+export interface FileVersions {
+  paths: string[];
+  /** Each file's mtime in whole microseconds (-1: this process may not read it). */
+  mtimesUs: number[];
+  sizes: number[];
+}
+
 /** What `files` records of one markdown file. */
 export interface FileRow {
   path: string;

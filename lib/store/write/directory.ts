@@ -36,7 +36,7 @@ export function atomDirectory(db: IndexDb): AtomDirectory {
     live: (db.prepare("SELECT count(*) AS n FROM docs WHERE status NOT IN ('superseded', 'archived')").get() as { n: number }).n,
     withTags: (tags) => (tags.length === 0 ? [] : rows(`WHERE ${tags.map(() => "instr(tags, ?) > 0").join(" OR ")}`, ...tags.map((t) => framedTags([t])))),
     containing: (needles) => matching((name, description) => needles.some((n) => name.toLowerCase().includes(n) || description.toLowerCase().includes(n))),
-    named: (keys) => matching((_name, _description, path) => keys.some((key) => hasFileNameKey(path, key))),
+    named: (keys) => rows(namedWhere(keys), ...keys.filter(isAscii)).filter((m) => m.aliases.length > 0 || keys.some((key) => hasFileNameKey(m.path, key))),
     has: (path) => db.prepare("SELECT 1 AS x FROM docs WHERE path = ?").get(path) !== undefined,
     hasId: (id) => db.prepare("SELECT 1 AS x FROM docs WHERE atom_id = ?").get(id) !== undefined,
     entry: (path) => {
@@ -44,6 +44,17 @@ export function atomDirectory(db: IndexDb): AtomDirectory {
       return row ? toManifestEntry(row.atom) : null;
     },
   };
+}
+
+function isAscii(key: string): boolean {
+  return !/[^\x01-\x7f]/.test(key);
+}
+
+// The rows that may have one of `keys` as file name key, for SQL to find without a call per row: those with aliases,
+// those whose path holds an ASCII key (SQLite's lower() folds ASCII only), and those with a character outside ASCII
+// (more bytes than characters: JavaScript lower-cases some of them to ASCII); each is then checked in JavaScript.
+function namedWhere(keys: readonly string[]): string {
+  return `WHERE aliases <> '[]' OR octet_length(path) <> length(path)${keys.filter(isAscii).map(() => " OR instr(lower(path), ?) > 0").join("")}`;
 }
 
 function entryOf(r: Record<string, string>): DirectoryEntry {

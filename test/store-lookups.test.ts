@@ -8,7 +8,7 @@ import { changedFiles } from "../lib/engine/sync-files.js";
 import { IndexDb } from "../lib/store/index-db.js";
 import { vaultPaths } from "../lib/store/paths.js";
 import { scanVault } from "../lib/store/scan-vault.js";
-import { atomDirectory } from "../lib/store/write/directory.js";
+import { atomDirectory, type DirectoryEntry } from "../lib/store/write/directory.js";
 import { removeTemp, tempTree } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";
@@ -18,14 +18,14 @@ const note = (name: string, extra = "") => `---\nname: ${name}\ntype: lesson\npr
 // JavaScript lower-cases to an ASCII "k"), an astral character (UTF-8 and UTF-16 order it differently), and a key
 // that is only part of a longer name.
 const FILES: Record<string, string> = {
-  "a/Deploy_Plan.md": note("Deploy plan"),
+  "a/Deploy_Plan.md": note("Deploy plan", "tags: [deploy, risk]\ndescription: How We Deploy\n"),
   "b/deploy_plan.md": note("Deploy plan two"),
   "b/deploy_plan_old.md": note("Old deploy plan"),
   "c/\u212Aey.md": note("Kelvin key"),
   "c/Été.md": note("Summer"),
   "c/\u{1F600}.md": note("Smile"),
   "c/\uFF41.md": note("Fullwidth a"),
-  "d/alias.md": note("Aliased", "aliases: [Other name]\n"),
+  "d/alias.md": note("Aliased", "aliases: [Other name]\ntags: [risk]\nstatus: superseded\n"),
   "d/unrelated.md": note("Unrelated"),
   "cortex.toml": "",
 };
@@ -53,6 +53,18 @@ describe("the write path's lookups in the database", () => {
   test("should find a file name key outside ASCII, and one JavaScript lower-cases to ASCII", () => {
     assert.deepEqual(atomDirectory(db).named(["été"]).map((m) => m.path), ["c/Été.md", "d/alias.md"]);
     assert.deepEqual(atomDirectory(db).named(["key"]).map((m) => m.path), ["c/\u212Aey.md", "d/alias.md"]);
+  });
+
+  test("should give the atoms with one of the tags as every entry reads them, text included", () => {
+    const directory = atomDirectory(db);
+    const plain = (m: DirectoryEntry) => ({ path: m.path, name: m.name, description: m.description, tags: m.tags, aliases: m.aliases, status: m.status });
+    const expected = directory.entries().filter((m) => m.tags.includes("deploy") || m.tags.includes("risk")).map(plain);
+    // Both tagged atoms, in path order, of any status; names and descriptions (the first prose line when none is given) lower-cased as the write path compares them.
+    assert.deepEqual(directory.withTags(["deploy", "risk"]).map(plain), expected);
+    assert.deepEqual(expected.map((m) => [m.path, m.name, m.description, m.aliases, m.status]), [
+      ["a/Deploy_Plan.md", "deploy plan", "how we deploy", [], "active"],
+      ["d/alias.md", "aliased", "body of aliased.", ["Other name"], "superseded"],
+    ]);
   });
 
   test("should find nothing changed right after an index run, though UTF-8 and UTF-16 order the files differently", () => {

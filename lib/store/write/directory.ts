@@ -34,7 +34,7 @@ export function atomDirectory(db: IndexDb): AtomDirectory {
   return {
     entries: () => (all ??= rows("")),
     live: (db.prepare("SELECT count(*) AS n FROM docs WHERE status NOT IN ('superseded', 'archived')").get() as { n: number }).n,
-    withTags: (tags) => (tags.length === 0 ? [] : rows(`WHERE ${tags.map(() => "instr(tags, ?) > 0").join(" OR ")}`, ...tags.map((t) => framedTags([t])))),
+    withTags: (tags) => (tags.length === 0 ? [] : taggedRows(db, tags)),
     containing: (needles) => matching((name, description) => needles.some((n) => name.toLowerCase().includes(n) || description.toLowerCase().includes(n))),
     named: (keys) => rows(namedWhere(keys), ...keys.filter(isAscii)).filter((m) => m.aliases.length > 0 || keys.some((key) => hasFileNameKey(m.path, key))),
     has: (path) => db.prepare("SELECT 1 AS x FROM docs WHERE path = ?").get(path) !== undefined,
@@ -44,6 +44,34 @@ export function atomDirectory(db: IndexDb): AtomDirectory {
       return row ? toManifestEntry(row.atom) : null;
     },
   };
+}
+
+// The atoms with one of `tags`, each read with its path, tags and status only: a common tag is on a fifth of a large
+// vault, and the related links read the text (name, description, aliases) of the first few in their order only.
+function taggedRows(db: IndexDb, tags: readonly string[]): DirectoryEntry[] {
+  const rows = db.prepare(`SELECT path, tags, status FROM docs WHERE ${tags.map(() => "instr(tags, ?) > 0").join(" OR ")} ORDER BY path`).all(...tags.map((t) => framedTags([t]))) as Record<string, string>[];
+  const text = (path: string) => entryOf(db.prepare(`${ENTRY} WHERE path = ?`).get(path) as Record<string, string>);
+  return rows.map((r) => new TaggedEntry(r.path!, unframedTags(r.tags!), r.status!, text));
+}
+
+/** An atom found by its tags, whose text is read from the database when first asked for. */
+class TaggedEntry implements DirectoryEntry {
+  #text: DirectoryEntry | undefined;
+  constructor(
+    readonly path: string,
+    readonly tags: string[],
+    readonly status: string,
+    private readonly read: (path: string) => DirectoryEntry,
+  ) {}
+  get name(): string {
+    return (this.#text ??= this.read(this.path)).name;
+  }
+  get description(): string {
+    return (this.#text ??= this.read(this.path)).description;
+  }
+  get aliases(): string[] {
+    return (this.#text ??= this.read(this.path)).aliases;
+  }
 }
 
 function isAscii(key: string): boolean {

@@ -71,9 +71,9 @@ function indexOnDisk(vaultDir: string, settings: string, options: IndexVaultOpti
     // A database made just now records nothing: every file is read, whatever paths a transaction names.
     const fresh = db.generation() === 0;
     const put = (built: IndexDb) => (db = opened.building ? opened.building(built) : built);
-    // The scan made before the lock stands when no run recorded anything since.
-    const scan = seen && !fresh && seen.generation === db.generation() ? seen.scan : undefined;
-    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true, put, scan);
+    // The scan made before the lock, and what it found changed, stand when no run recorded anything since.
+    const stands = seen?.scan && seen.changes && !fresh && seen.generation === db.generation();
+    return indexInto(db, vaultDir, fresh ? { ...options, changed: undefined } : options, true, put, stands ? { scan: seen.scan!, changes: seen.changes! } : undefined);
   } finally {
     db.close();
   }
@@ -92,9 +92,10 @@ function ioErrorOf(error: unknown, file: string): CortexError | null {
   return code ? writeError(file, Object.assign(new Error((error as Error).message), { code })) : null;
 }
 
-/** The scan a check made before the lock, and the generation of the database it was compared with. */
+/** The scan a check made before the lock, what differed from the database, and the database's generation then. */
 interface SeenBeforeLock {
   scan?: VaultScan;
+  changes?: FileChanges;
   generation?: number;
 }
 
@@ -107,8 +108,8 @@ function unchangedIndex(vaultDir: string, file: string, settings: string, option
     // Made for another folder: the run under the lock makes it anew (see openIndexDb).
     if (db.meta("vault") !== realPathOrSelf(vaultDir)) return {};
     const scan = scanVault(vaultDir);
-    const seen = { scan, generation: db.generation() };
     const changes = changedFiles(db, scan);
+    const seen = { scan, changes, generation: db.generation() };
     if (changes.changed.length > 0 || changes.removed.length > 0) return seen;
     const current = exportsCurrent(db, options, vaultDir);
     if (!current && !mayDefer(db, options)) return seen;
@@ -126,13 +127,13 @@ function unchangedIndex(vaultDir: string, file: string, settings: string, option
  * The run on an open database (on disk under the lock, or in memory): the
  * files' changes recorded in one transaction, then the exports when they
  * are due (`onDisk`). `afterSync` gives the database to go on with (a
- * database built at a temporary path is put in place there); `seenScan`, a
- * scan made just before, to compare instead of scanning again.
+ * database built at a temporary path is put in place there); `seen`, a
+ * scan made just before and its changes, instead of scanning again.
  */
-function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, onDisk: boolean, afterSync = (synced: IndexDb) => synced, seenScan?: VaultScan): IndexVaultResult {
+function indexInto(db: IndexDb, vaultDir: string, options: IndexVaultOptions, onDisk: boolean, afterSync = (synced: IndexDb) => synced, seen?: { scan: VaultScan; changes: FileChanges }): IndexVaultResult {
   const told = options.changed && !options.full ? options.changed : undefined;
-  const scan = told ? null : (seenScan ?? scanVault(vaultDir));
-  const changes: FileChanges = told ? toldChanges(db, vaultDir, told) : changedFiles(db, scan!);
+  const scan = told ? null : (seen?.scan ?? scanVault(vaultDir));
+  const changes: FileChanges = told ? toldChanges(db, vaultDir, told) : (seen?.changes ?? changedFiles(db, scan!));
   killPoint("index:start");
   const recorded = syncFiles(db, changes, options.config, options.onProgress);
   db = afterSync(db);

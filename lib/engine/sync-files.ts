@@ -24,22 +24,26 @@ export function recordedMtimeUs(mtimeMs: number): number {
 }
 
 /**
- * Compares a scan with the database's `files`: item by item while the two
- * lists agree (the common case, nothing changed, costs one pass and no
- * lookup table); by path once they do not.
+ * Compares a scan with the database's `files`, both in path order: file by
+ * file while they list the same paths (an edit keeps them in step, so the
+ * common cases make no lookup table), by path from the first file that came
+ * or went (or that the two orders place differently).
  */
 export function changedFiles(db: IndexDb, scan: VaultScan): FileChanges {
   const recorded = db.fileVersions();
-  const same = (file: VaultFile, i: number) => recorded.paths[i] === file.path && recorded.mtimesUs[i] === recordedMtimeUs(file.mtimeMs) && recorded.sizes[i] === file.size;
-  if (scan.files.length === recorded.paths.length && scan.files.every(same)) return { changed: [], removed: [], unchanged: scan.files.length };
-  const at = new Map(recorded.paths.map((path, i) => [path, i]));
+  const files = scan.files;
+  const same = (file: VaultFile, i: number) => recorded.mtimesUs[i] === recordedMtimeUs(file.mtimeMs) && recorded.sizes[i] === file.size;
   const changed: VaultFile[] = [];
-  for (const file of scan.files) {
-    const i = at.get(file.path);
-    if (i === undefined || !same(file, i)) changed.push(file);
-    at.delete(file.path);
+  let i = 0;
+  for (; i < files.length && recorded.paths[i] === files[i]!.path; i++) if (!same(files[i]!, i)) changed.push(files[i]!);
+  const at = new Map<string, number>();
+  for (let j = i; j < recorded.paths.length; j++) at.set(recorded.paths[j]!, j);
+  for (; i < files.length; i++) {
+    const j = at.get(files[i]!.path);
+    if (j === undefined || !same(files[i]!, j)) changed.push(files[i]!);
+    at.delete(files[i]!.path);
   }
-  return { changed, removed: [...at.keys()], unchanged: scan.files.length - changed.length };
+  return { changed, removed: [...at.keys()], unchanged: files.length - changed.length };
 }
 
 /**

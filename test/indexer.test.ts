@@ -92,6 +92,25 @@ test("should give exactly the files of a full rebuild after each kind of change"
   }
 });
 
+test("should list the notes in the same order after an edit as a full run, for file names UTF-8 and UTF-16 order differently", () => {
+  // An emoji (a surrogate pair in UTF-16) sorts after a fullwidth letter in UTF-8 bytes and before it in code units.
+  const vault = tempVault();
+  const note = (name: string) => `---\nname: ${name}\ntags: [idea]\n---\nAbout ${name}. See [[plain]].\n`;
+  writeFileSync(join(vault, "\u{1F600} idea.md"), note("Smile"));
+  writeFileSync(join(vault, "\uFF08memo\uFF09.md"), note("Memo"));
+  writeFileSync(join(vault, "plain.md"), note("Plain"));
+  try {
+    run(vault);
+    appendFileSync(join(vault, "plain.md"), "\nOne more line.\n");
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/meta.json"], "a body edit: the manifest only");
+    const manifest = JSON.parse(readFileSync(join(vault, "index/manifest.json"), "utf8")) as { path: string }[];
+    assert.deepEqual(manifest.map((m) => m.path), ["plain.md", "\u{1F600} idea.md", "\uFF08memo\uFF09.md"], "code-unit order");
+    assert.deepEqual(snapshot(vault), fullRebuildOf(vault));
+  } finally {
+    removeTemp(vault);
+  }
+});
+
 test("should rewrite only the exports a change reaches, and every one on a full run", () => {
   const vault = exampleCopy();
   const edit = (rel: string, from: string, to: string) => writeFileSync(join(vault, rel), readFileSync(join(vault, rel), "utf8").replace(from, to));

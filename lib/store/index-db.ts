@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import type { Atom, Diagnostic } from "../core/atoms/types.js";
 import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
 import { sqlite } from "./sqlite.js";
+import { compareStrings } from "../core/util/compare.js";
 import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type FileVersions, type RowValues } from "./index-schema.js";
 
 export { DOC_COLUMNS, framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type DocColumn, type FileRow, type FileVersions } from "./index-schema.js";
@@ -189,8 +190,10 @@ export class IndexDb {
 
   /** Every atom with its link targets and backlink count, by path (code-unit order). */
   atoms(): AtomRow[] {
-    const rows = this.prepare(`SELECT ${ROW_JSON} AS j FROM docs ORDER BY path`).all() as { j: string }[];
-    return rows.map((r) => atomRowOf(JSON.parse(r.j) as RowValues));
+    const rows = (this.prepare(`SELECT ${ROW_JSON} AS j FROM docs ORDER BY path`).all() as { j: string }[]).map((r) => atomRowOf(JSON.parse(r.j) as RowValues));
+    // SQLite's order is UTF-8's: a character past U+FFFF sorts after U+E000-U+FFFF there, before them in code units.
+    for (let i = 1; i < rows.length; i++) if (rows[i - 1]!.atom.path > rows[i]!.atom.path) return rows.sort((a, b) => compareStrings(a.atom.path, b.atom.path));
+    return rows;
   }
 
   /** One atom by path; undefined when the path is no atom. */

@@ -15,9 +15,10 @@ let match: (name: string, description: string, path: string) => boolean = () => 
  * tag, by word, by file name, by path and id, each with SQL, so that a write
  * to a vault of 100,000 notes reads only the rows it may need. Names and
  * descriptions come lower-cased (the checks compare words, not letter case);
- * word and name lookups compare in JavaScript (`toLowerCase`, Unicode-aware),
- * through a function the database calls per row. An entry's `backlinks` is
- * 0: the write path does not read it.
+ * word lookups compare in JavaScript (`toLowerCase`, Unicode-aware), through
+ * a function the database calls per row; file name lookups let SQL pick the
+ * rows that may match, then check those in JavaScript. An entry's
+ * `backlinks` is 0: the write path does not read it.
  */
 export function atomDirectory(db: IndexDb): AtomDirectory {
   db.db.function("cortex_match", { deterministic: false, varargs: false }, (name, description, path) => (match(String(name), String(description), String(path)) ? 1 : 0));

@@ -1,5 +1,6 @@
 import { splitFrontmatter } from "../atoms/frontmatter.js";
 import type { Atom } from "../atoms/types.js";
+import { isAscii } from "../util/text.js";
 
 /** The full-text columns of one atom, in the order of {@link TEXT_FIELDS}. */
 export interface TextFields {
@@ -56,7 +57,7 @@ export function textFields(atom: Atom, text: string): TextFields {
  */
 export function pathWords(path: string): string {
   // An ASCII path (most) is cut in one pass over its characters, by the same rules as the Unicode ones below.
-  if (ASCII.test(path)) return asciiPathWords(path);
+  if (isAscii(path)) return asciiPathWords(path);
   return path
     .replace(/\.md$/i, "")
     .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, "$1 $2")
@@ -92,7 +93,6 @@ const isUpper = (c: number): boolean => c >= 65 && c <= 90;
 const isLower = (c: number): boolean => c >= 97 && c <= 122;
 const isLowerOrDigit = (c: number): boolean => isLower(c) || (c >= 48 && c <= 57);
 
-const ASCII = /^[\x00-\x7f]*$/;
 /** What a heading or fence line holds somewhere; a line without it is body as it stands. */
 const MARKER = /[#`~]/g;
 

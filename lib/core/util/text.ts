@@ -77,3 +77,8 @@ export function newlineCount(text: string): number {
   for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines++;
   return lines;
 }
+
+/** Whether every character of `text` is ASCII (U+0000-U+007F). Pure. */
+export function isAscii(text: string): boolean {
+  return !/[^\x00-\x7f]/.test(text);
+}

@@ -1,6 +1,7 @@
 import { toManifestEntry } from "../../core/index-build/build.js";
 import { hasFileNameKey } from "../../core/links/file-matcher.js";
 import type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
+import { isAscii } from "../../core/util/text.js";
 import { framedTags, unframedTags, type IndexDb } from "../index-db.js";
 
 export type { AtomDirectory, DirectoryEntry } from "../../core/write/types.js";
@@ -73,10 +74,6 @@ class TaggedEntry implements DirectoryEntry {
   get aliases(): string[] {
     return (this.#text ??= this.read(this.path)).aliases;
   }
-}
-
-function isAscii(key: string): boolean {
-  return !/[^\x01-\x7f]/.test(key);
 }
 
 // The rows that may have one of `keys` as file name key, for SQL to find without a call per row: those with aliases,

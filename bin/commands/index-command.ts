@@ -24,7 +24,7 @@ export function registerIndex(program: Command, ctx: CliContext): void {
     .description("Index the vault: index/{manifest,by_project,by_type,by_tag,graph,links}.json and layers/{hot,warm,cold}.json")
     .option("--vault <dir>", "vault folder")
     .option("--today <date>", "pin the day layers are computed for (YYYY-MM-DD; or CORTEX_TODAY)")
-    .option("--full", "re-read every file instead of only new and changed ones, and write every index file whole (no index/pending.json)")
+    .option("--full", "rebuild the database from every file instead of re-reading only new and changed ones, and write every export")
     .option("-j, --json", "print the result as JSON")
     .option("--stats", "also print vault statistics")
     .option("-q, --quiet", "print nothing but errors")

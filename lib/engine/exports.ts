@@ -2,8 +2,8 @@ import { join } from "node:path";
 import type { Diagnostic } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
 import { addToGroups, buildIndexes, emptyGroups, toManifestEntry } from "../core/index-build/build.js";
-import { INDEX_FILES, layerChunks, serializeJson } from "../core/indexes/serialize.js";
-import { INDEX_FORMAT, type GroupIndex, type VaultIndexes } from "../core/indexes/types.js";
+import { INDEX_FILES, jsonArrayChunks, layerChunks, serializeJson } from "../core/indexes/serialize.js";
+import { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "../core/indexes/types.js";
 import { LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic } from "../store/atomic.js";
@@ -85,22 +85,21 @@ export function mayDefer(db: IndexDb, options: Pick<IndexVaultOptions, "deferExp
  * links first when the database does not hold them resolved; then records
  * in the database that every export is current. A run killed meanwhile
  * leaves them recorded as stale: the next run writes them again. Returns
- * the paths written and the indexes they were made of.
+ * the paths written, and the indexes they were made of when it built them.
  */
-export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { written: string[]; indexes: VaultIndexes } {
+export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { written: string[]; indexes?: VaultIndexes } {
   // Links resolved already (see IndexDb.linksCurrent) are not resolved again.
-  const linked = db.linksCurrent();
-  const rows = db.atoms();
-  const indexes = linked ? indexesOfRows(rows) : buildIndexes(rows);
-  if (!linked) db.transaction(() => {
-    const changed = db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
-    db.markStale([...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
-  });
+  let indexes = db.linksCurrent() ? undefined : resolveLinks(db);
   const due = dueExports(db, options, vaultDir);
+  // The manifest alone (an edit that changed no link, group or layer) is written as the rows are read, without the other
+  // indexes: a large vault's atoms are never all in memory for it.
+  if (!indexes && [...due].some((rel) => rel !== MANIFEST && rel !== META)) indexes = indexesOfRows(db.atoms());
+  const built = indexes;
   const texts = new Map<string, () => string | Iterable<string>>();
-  for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(indexes));
+  for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(built!));
+  if (!built) texts.set(MANIFEST, () => jsonArrayChunks(manifestEntries(db.eachAtom())));
   let layers: ReturnType<typeof layerOrder> | undefined;
-  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks((layers ??= layerOrder(indexes.manifest, options.today, options.config.layers))[layer]));
+  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks((layers ??= layerOrder(built!.manifest, options.today, options.config.layers))[layer]));
   texts.set(META, () => metaText(db, options));
   const written = EXPORT_FILES.filter((rel) => due.has(rel));
   for (const rel of written) {
@@ -113,7 +112,21 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
     db.clearStale();
     db.setMeta("exported_for", exportKey(options));
   });
-  return { written, indexes };
+  return built ? { written, indexes: built } : { written };
+}
+
+// Resolves every atom's links and records them and the backlink counts, marking stale the exports that changed.
+function resolveLinks(db: IndexDb): VaultIndexes {
+  const indexes = buildIndexes(db.atoms());
+  db.transaction(() => {
+    const changed = db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
+    db.markStale([...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
+  });
+  return indexes;
+}
+
+function* manifestEntries(rows: Iterable<AtomRow>): Generator<ManifestEntry> {
+  for (const row of rows) yield toManifestEntry(row.atom, row.backlinks);
 }
 
 // The indexes of atoms whose links the database holds resolved: what buildIndexes gives, without resolving them.

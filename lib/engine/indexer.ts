@@ -159,7 +159,7 @@ function bringExports(db: IndexDb, vaultDir: string, options: IndexVaultOptions,
     return changed || !fileExists(vaultPaths(vaultDir).meta) ? writeDeferredMeta(db, vaultDir, options) : [];
   }
   const exported = writeExports(db, vaultDir, options);
-  built(exported.indexes);
+  if (exported.indexes) built(exported.indexes);
   return exported.written;
 }
 

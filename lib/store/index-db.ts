@@ -190,10 +190,23 @@ export class IndexDb {
 
   /** Every atom with its link targets and backlink count, by path (code-unit order). */
   atoms(): AtomRow[] {
-    const rows = (this.prepare(`SELECT ${ROW_JSON} AS j FROM docs ORDER BY path`).all() as { j: string }[]).map((r) => atomRowOf(JSON.parse(r.j) as RowValues));
-    // SQLite's order is UTF-8's: a character past U+FFFF sorts after U+E000-U+FFFF there, before them in code units.
-    for (let i = 1; i < rows.length; i++) if (rows[i - 1]!.atom.path > rows[i]!.atom.path) return rows.sort((a, b) => compareStrings(a.atom.path, b.atom.path));
-    return rows;
+    return [...this.eachAtom()];
+  }
+
+  /** {@link IndexDb.atoms} a row at a time, so that an export made of every atom need not hold them all. */
+  *eachAtom(): Generator<AtomRow> {
+    const rows = this.prepare(`SELECT ${ROW_JSON} AS j FROM docs ORDER BY path`).iterate() as Iterable<{ j: string }>;
+    const atoms = (function* () {
+      for (const { j } of rows) yield atomRowOf(JSON.parse(j) as RowValues);
+    })();
+    yield* this.sortsAsCodeUnits() ? atoms : [...atoms].sort((a, b) => compareStrings(a.atom.path, b.atom.path));
+  }
+
+  // SQLite orders paths by their UTF-8 bytes, where a character past U+FFFF (an emoji) sorts after U+E000-U+FFFF (a
+  // fullwidth letter); in code units it sorts before. Only two paths with characters outside ASCII can differ so.
+  private sortsAsCodeUnits(): boolean {
+    const paths = this.prepare("SELECT path FROM docs WHERE octet_length(path) <> length(path) ORDER BY path").all() as { path: string }[];
+    return paths.every((row, i) => i === 0 || paths[i - 1]!.path < row.path);
   }
 
   /** One atom by path; undefined when the path is no atom. */

@@ -46,15 +46,23 @@ export function layerChunks(entries: readonly LayerEntry[]): Generator<string> {
 
 /**
  * A JSON array as {@link serializeJson} writes it, in pieces of `size`
- * items; with `keys`, only those keys of each object, in that order.
+ * items; with `keys`, only those keys of each object, in that order. The
+ * items may come one at a time (rows read from the database): only a
+ * piece's worth is held at once.
  */
-export function* jsonArrayChunks(items: readonly unknown[], size = 100, keys?: readonly string[]): Generator<string> {
-  if (items.length === 0) return yield "[]\n";
-  for (let i = 0; i < items.length; i += size) {
-    const json = JSON.stringify(items.slice(i, i + size), keys ? [...keys] : null, 2);
-    // "[\n  {…}\n]" → its entries, framed as one array.
-    yield `${i === 0 ? "[\n" : ",\n"}${json.slice(2, -2)}`;
+export function* jsonArrayChunks(items: Iterable<unknown>, size = 100, keys?: readonly string[]): Generator<string> {
+  let batch: unknown[] = [];
+  let first = true;
+  // "[\n  {…}\n]" → its entries, framed as one array.
+  const piece = () => `${first ? "[\n" : ",\n"}${JSON.stringify(batch, keys ? [...keys] : null, 2).slice(2, -2)}`;
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length < size) continue;
+    yield piece();
+    [batch, first] = [[], false];
   }
+  if (batch.length > 0) yield piece();
+  else if (first) return yield "[]\n";
   yield "\n]\n";
 }
 

@@ -17,6 +17,7 @@ const MANIFEST = "index/manifest.json";
 const LINKS = "index/links.json";
 const META = "index/meta.json";
 const LAYER_FILES = ["layers/hot.json", "layers/warm.json", "layers/cold.json"];
+const MANIFEST_AND_LAYERS = [MANIFEST, ...LAYER_FILES, META];
 
 /** The files written whole from the database, vault-relative, in the order they are written (meta.json last). */
 export const EXPORT_FILES: readonly string[] = [...Object.keys(INDEX_FILES).map((name) => `index/${name}`), ...LAYER_FILES, META];
@@ -91,15 +92,15 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
   // Links resolved already (see IndexDb.linksCurrent) are not resolved again.
   let indexes = db.linksCurrent() ? undefined : resolveLinks(db);
   const due = dueExports(db, options, vaultDir);
-  // The manifest alone (an edit that changed no link, group or layer) is written as the rows are read, without the other
-  // indexes: a large vault's atoms are never all in memory for it.
-  if (!indexes && [...due].some((rel) => rel !== MANIFEST && rel !== META)) indexes = indexesOfRows(db.atoms());
-  const built = indexes;
+  if (!indexes && [...due].some((rel) => !MANIFEST_AND_LAYERS.includes(rel))) indexes = indexesOfRows(db.atoms());
+  // Without the groups, graph and links to write, the layers need only the manifest's entries; and the manifest alone
+  // (an edit that changed no link, group or layer) is written as the rows are read: a large vault is never all in memory.
+  const manifest = indexes?.manifest ?? (LAYER_FILES.some((rel) => due.has(rel)) ? [...manifestEntries(db.eachAtom())] : undefined);
   const texts = new Map<string, () => string | Iterable<string>>();
-  for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(built!));
-  if (!built) texts.set(MANIFEST, () => jsonArrayChunks(manifestEntries(db.eachAtom())));
+  for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(indexes!));
+  texts.set(MANIFEST, () => jsonArrayChunks(manifest ?? manifestEntries(db.eachAtom())));
   let layers: ReturnType<typeof layerOrder> | undefined;
-  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks((layers ??= layerOrder(built!.manifest, options.today, options.config.layers))[layer]));
+  for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks((layers ??= layerOrder(manifest!, options.today, options.config.layers))[layer]));
   texts.set(META, () => metaText(db, options));
   const written = EXPORT_FILES.filter((rel) => due.has(rel));
   for (const rel of written) {
@@ -112,7 +113,7 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
     db.clearStale();
     db.setMeta("exported_for", exportKey(options));
   });
-  return built ? { written, indexes: built } : { written };
+  return indexes ? { written, indexes } : { written };
 }
 
 // Resolves every atom's links and records them and the backlink counts, marking stale the exports that changed.

@@ -120,8 +120,14 @@ test("should rewrite only the exports a change reaches, and every one on a full 
     // The line count and size are in the manifest only.
     assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/meta.json"], "a body edit");
     edit("quirks/ok.md", "tags: [a, b]", "tags: [a, b, c]");
-    // Tags are in the manifest, by_tag.json and the layers.
-    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/by_tag.json", "layers/hot.json", "layers/warm.json", "layers/cold.json", "index/meta.json"], "a tag added");
+    // Tags are in the manifest, by_tag.json and the layer file that lists the note (updated in March: cold).
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/by_tag.json", "layers/cold.json", "index/meta.json"], "a tag added");
+    edit("quirks/ok.md", "updated: 2026-03-02", "updated: 2026-11-21");
+    // The note leaves the cold layer for the hot one: both files, not warm.json.
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "layers/hot.json", "layers/cold.json", "index/meta.json"], "a date moved");
+    edit("quirks/ok.md", "status: active", "status: archived");
+    // An archived note is in no layer file: it leaves hot.json.
+    assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "layers/hot.json", "index/meta.json"], "archived");
     appendFileSync(join(vault, "atoms/about_me.md"), "\nSee [[canary_analysis]].\n");
     // The raw target is in graph.json, the resolved link in links.json, the target's backlink count in the manifest.
     assert.deepEqual(run(vault).written, ["index/cortex.db", "index/manifest.json", "index/graph.json", "index/links.json", "index/meta.json"], "a link added");

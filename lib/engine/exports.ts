@@ -1,10 +1,10 @@
 import { join } from "node:path";
-import type { Diagnostic } from "../core/atoms/types.js";
-import type { CortexConfig } from "../core/config/types.js";
+import type { Atom, Diagnostic } from "../core/atoms/types.js";
+import type { CortexConfig, LayerThresholds } from "../core/config/types.js";
 import { addToGroups, buildIndexes, emptyGroups, toManifestEntry } from "../core/index-build/build.js";
 import { INDEX_FILES, jsonArrayChunks, layerChunks, serializeJson } from "../core/indexes/serialize.js";
 import { INDEX_FORMAT, type GroupIndex, type ManifestEntry, type VaultIndexes } from "../core/indexes/types.js";
-import { LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
+import { classifyLayer, LAYER_FIELDS, layerOrder } from "../core/layers/classify.js";
 import { compareStrings } from "../core/util/compare.js";
 import { ensureDir, writeFileAtomic } from "../store/atomic.js";
 import { fileExists } from "../store/files.js";
@@ -22,21 +22,20 @@ const MANIFEST_AND_LAYERS = [MANIFEST, ...LAYER_FILES, META];
 /** The files written whole from the database, vault-relative, in the order they are written (meta.json last). */
 export const EXPORT_FILES: readonly string[] = [...Object.keys(INDEX_FILES).map((name) => `index/${name}`), ...LAYER_FILES, META];
 
-// The exports other than the manifest that hold a column of `docs` (links.json holds the resolved links,
-// which putLinks reports). `path` changes only when an atom comes or goes: every export holds it.
+// The exports other than the manifest and the layers that hold a column of `docs` (links.json holds the resolved
+// links, which putLinks reports). `path` changes only when an atom comes or goes: every export holds it.
 const COLUMN_READERS: readonly [string, readonly DocColumn[]][] = [
   ["index/by_project.json", ["path", "project"]],
   ["index/by_type.json", ["path", "type"]],
   ["index/by_tag.json", ["path", "tags"]],
   ["index/graph.json", ["path", "targets"]],
-  ...LAYER_FILES.map((file): [string, readonly DocColumn[]] => [file, LAYER_FIELDS]),
   [META, ["path"]],
 ];
 
 /**
- * The exports a change of these columns of `docs` leaves stale: the
- * manifest holds every one but the raw link targets; the group indexes,
- * the graph and the layers hold a few each.
+ * The exports other than the layers a change of these columns of `docs`
+ * leaves stale: the manifest holds every one but the raw link targets; the
+ * group indexes and the graph hold a few each.
  */
 export function exportsOfColumns(columns: ReadonlySet<DocColumn>): string[] {
   const stale = [...columns].some((column) => column !== "targets") ? [MANIFEST] : [];
@@ -44,12 +43,30 @@ export function exportsOfColumns(columns: ReadonlySet<DocColumn>): string[] {
   return stale;
 }
 
+/** True when a change of these columns changes an atom's entry in its layer file. */
+export function changesLayerEntry(columns: readonly DocColumn[]): boolean {
+  return columns.some((column) => (LAYER_FIELDS as readonly string[]).includes(column));
+}
+
+/**
+ * The layer file that lists an atom as the exports on disk were written (for
+ * their day and thresholds): none when it is archived; every one when no
+ * export was written yet. An atom whose entry changed leaves stale the file
+ * it was listed in and the one it is listed in now, not all three.
+ */
+export function listingLayerFiles(db: IndexDb): (entry: Pick<Atom, "updated" | "status">) => readonly string[] {
+  const exportedFor = db.meta("exported_for");
+  if (exportedFor === undefined) return () => LAYER_FILES;
+  const [today, thresholds] = JSON.parse(exportedFor) as [string, LayerThresholds];
+  return (entry) => (entry.status === "archived" ? [] : [`layers/${classifyLayer(entry.updated, today, thresholds)}.json`]);
+}
+
 /** The settings the database depends on (how projects are inferred): a database of other settings is rebuilt. */
 export function indexSettingsKey(config: Pick<CortexConfig, "directories" | "projects">): string {
   return JSON.stringify([config.directories, config.projects]);
 }
 
-// What the exports depend on besides the database: the day and the layer thresholds.
+// What the exports depend on besides the database: the day and the layer thresholds (read by listingLayerFiles).
 function exportKey(options: Pick<IndexVaultOptions, "config" | "today">): string {
   return JSON.stringify([options.today, options.config.layers]);
 }

@@ -1,9 +1,10 @@
+import type { Atom } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
 import { DOC_COLUMNS, type DocColumn, type IndexDb } from "../store/index-db.js";
-import { exportsOfColumns } from "./exports.js";
+import { changesLayerEntry, exportsOfColumns, listingLayerFiles } from "./exports.js";
 import { killPoint } from "../store/kill-point.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
-import { PARALLEL_THRESHOLD, readNotes } from "./note-reads.js";
+import { PARALLEL_THRESHOLD, readNotes, type NoteRead } from "./note-reads.js";
 
 // What the resolved links depend on: which atoms there are (`path`), their aliases and their link targets.
 const LINK_COLUMNS: readonly DocColumn[] = ["path", "aliases", "targets"];
@@ -64,13 +65,30 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   // The resolved links stay current when no atom came or went and none changed its aliases or targets.
   const linked = db.linksCurrent();
   const columns = new Set<DocColumn>();
+  const layerOf = listingLayerFiles(db);
+  const stale = new Set<string>();
+  // What one file's change leaves stale beyond what its columns tell: the layer files that listed its atom and list it
+  // now; links.json when an atom with links is gone (the links putLinks resolves are those of the atoms that remain).
+  const note = (changed: readonly DocColumn[], before: ReturnType<IndexDb["exportedAs"]>, after: Atom | undefined) => {
+    for (const column of changed) columns.add(column);
+    if (before?.linking && !after) stale.add("index/links.json");
+    if (!changesLayerEntry(changed)) return;
+    for (const entry of [before, after]) if (entry) for (const file of layerOf(entry)) stale.add(file);
+  };
   const record = () => {
-    for (const path of changes.removed) if (db.removeFile(path)) for (const column of DOC_COLUMNS) columns.add(column);
-    readNotes(changes.changed, config, (read) => db.putFile(read.file, read.parsed, fresh).forEach((column) => columns.add(column)), { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
+    for (const path of changes.removed) {
+      const before = db.exportedAs(path);
+      if (db.removeFile(path)) note(DOC_COLUMNS, before, undefined);
+    }
+    const put = (read: NoteRead) => {
+      const before = fresh ? undefined : db.exportedAs(read.file.path);
+      note(db.putFile(read.file, read.parsed, fresh), before, read.parsed?.atom);
+    };
+    readNotes(changes.changed, config, put, { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
     const generation = String(db.generation() + 1);
     db.setMeta("generation", generation);
     if (linked && !LINK_COLUMNS.some((column) => columns.has(column))) db.setMeta("linked", generation);
-    db.markStale(exportsOfColumns(columns));
+    db.markStale([...exportsOfColumns(columns), ...stale]);
     killPoint("index:rows");
   };
   db.transaction(() => (changes.changed.length >= PARALLEL_THRESHOLD ? db.withLargeInserts(record) : record()));

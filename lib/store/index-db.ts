@@ -215,6 +215,15 @@ export class IndexDb {
     return row && atomRowOf(JSON.parse(row.j) as RowValues);
   }
 
+  /**
+   * What decides which exports the atom at `path` is in beyond the
+   * manifest: the layer file (by `updated` and `status`), and links.json
+   * (`linking`: it has resolved links). Undefined when the path is no atom.
+   */
+  exportedAs(path: string): (Pick<Atom, "updated" | "status"> & { linking: number }) | undefined {
+    return this.prepare("SELECT updated, status, resolved <> '[]' AS linking FROM docs WHERE path = ?").get(path) as (Pick<Atom, "updated" | "status"> & { linking: number }) | undefined;
+  }
+
   /** True when `links` and the backlink counts are those of the atoms as they stand (see {@link IndexDb.putLinks}). */
   linksCurrent(): boolean {
     return this.meta("linked") === String(this.generation());

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import fc from "fast-check";
 import { defaultConfig, indexVault } from "./lib.js";
@@ -11,14 +11,14 @@ import { dbDump } from "./db-dump.js";
 const TODAY = "2026-11-22";
 const FILES = ["index/manifest.json", "index/by_project.json", "index/by_type.json", "index/by_tag.json", "index/graph.json", "index/links.json", "index/meta.json", "layers/hot.json", "layers/warm.json", "layers/cold.json"];
 
-const run = (vault: string, full = false) => indexVault(vault, { config: defaultConfig(), today: TODAY, full });
+const run = (vault: string, full = false, today = TODAY) => indexVault(vault, { config: defaultConfig(), today, full });
 const snapshot = (vault: string) => ({ ...Object.fromEntries(FILES.map((rel) => [rel, readFileSync(join(vault, rel), "utf8")])), "index/cortex.db": dbDump(vault) });
 
-function rebuilt(vault: string): Record<string, string> {
+function rebuilt(vault: string, today = TODAY): Record<string, string> {
   const twin = tempDir();
   try {
     cpSync(vault, twin, { recursive: true, preserveTimestamps: true, filter: (src) => !/[\\/](index|layers)$/.test(src) });
-    run(twin, true);
+    run(twin, true, today);
     return snapshot(twin);
   } finally {
     removeTemp(twin);
@@ -73,6 +73,41 @@ export function checkAddedNotes(numRuns: number): void {
         // `changed`: the write path's run, which lists no folder and trusts the cache for every other file.
         indexVault(vault, { config: defaultConfig(), today: TODAY, changed: told ? fresh.map((n) => n.path) : undefined });
         assert.deepEqual(snapshot(vault), rebuilt(vault));
+      } finally {
+        removeTemp(vault);
+      }
+    }),
+    { numRuns },
+  );
+}
+
+// An edit of a note already indexed: its new fields, or its removal.
+const edit = fc.record({ at: fc.nat(), note, removed: fc.boolean() });
+
+/**
+ * Notes edited (a date or a status that moves a note between layer files, a
+ * name, tags, links) or removed, on the same day or a later one: after the
+ * next run, the exports and the database of a full rebuild, over `numRuns`
+ * random vaults.
+ */
+export function checkEditedNotes(numRuns: number): void {
+  fc.assert(
+    fc.property(fc.uniqueArray(note, { selector: (n) => n.path.toLowerCase(), minLength: 1, maxLength: 8 }), fc.array(edit, { minLength: 1, maxLength: 4 }), fc.constantFrom(TODAY, "2026-12-10"), (before, edits, today) => {
+      const vault = tempDir();
+      try {
+        for (const n of before) write(vault, n);
+        run(vault);
+        for (const { at, note: fields, removed } of edits) {
+          const path = before[at % before.length]!.path;
+          if (removed) rmSync(join(vault, path), { force: true });
+          else {
+            write(vault, { ...fields, path });
+            // A clock that has not ticked since the first write must not hide an edit of the same size.
+            utimesSync(join(vault, path), new Date(Date.now() + 10_000), new Date(Date.now() + 10_000));
+          }
+        }
+        run(vault, false, today);
+        assert.deepEqual(snapshot(vault), rebuilt(vault, today));
       } finally {
         removeTemp(vault);
       }

@@ -112,10 +112,10 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
   if (!indexes && [...due].some((rel) => !MANIFEST_AND_LAYERS.includes(rel))) indexes = indexesOfRows(db.atoms());
   // Without the groups, graph and links to write, the layers need only the manifest's entries; and the manifest alone
   // (an edit that changed no link, group or layer) is written as the rows are read: a large vault is never all in memory.
-  const manifest = indexes?.manifest ?? (LAYER_FILES.some((rel) => due.has(rel)) ? [...manifestEntries(db.eachAtom())] : undefined);
+  const manifest = indexes?.manifest ?? (LAYER_FILES.some((rel) => due.has(rel)) ? [...manifestEntries(db.eachAtom({ links: false }))] : undefined);
   const texts = new Map<string, () => string | Iterable<string>>();
   for (const [name, serialize] of Object.entries(INDEX_FILES)) texts.set(`index/${name}`, () => serialize(indexes!));
-  texts.set(MANIFEST, () => jsonArrayChunks(manifest ?? manifestEntries(db.eachAtom())));
+  texts.set(MANIFEST, () => jsonArrayChunks(manifest ?? manifestEntries(db.eachAtom({ links: false }))));
   let layers: ReturnType<typeof layerOrder> | undefined;
   for (const layer of ["hot", "warm", "cold"] as const) texts.set(`layers/${layer}.json`, () => layerChunks((layers ??= layerOrder(manifest!, options.today, options.config.layers))[layer]));
   texts.set(META, () => metaText(db, options));

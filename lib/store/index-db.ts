@@ -4,7 +4,7 @@ import type { Atom, Diagnostic } from "../core/atoms/types.js";
 import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
 import { sqlite } from "./sqlite.js";
 import { compareStrings } from "../core/util/compare.js";
-import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type FileVersions, type RowValues } from "./index-schema.js";
+import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, rowJson, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type FileVersions, type RowValues } from "./index-schema.js";
 
 export { DOC_COLUMNS, framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type DocColumn, type FileRow, type FileVersions } from "./index-schema.js";
 
@@ -193,9 +193,13 @@ export class IndexDb {
     return [...this.eachAtom()];
   }
 
-  /** {@link IndexDb.atoms} a row at a time, so that an export made of every atom need not hold them all. */
-  *eachAtom(): Generator<AtomRow> {
-    const rows = this.prepare(`SELECT ${ROW_JSON} AS j FROM docs ORDER BY path`).iterate() as Iterable<{ j: string }>;
+  /**
+   * {@link IndexDb.atoms} a row at a time, so that an export made of every
+   * atom need not hold them all. Without `links`, each row's `targets` and
+   * `resolved` are left empty (the manifest holds neither): less to read.
+   */
+  *eachAtom(options: { links: boolean } = { links: true }): Generator<AtomRow> {
+    const rows = this.prepare(`SELECT ${rowJson(options.links)} AS j FROM docs ORDER BY path`).iterate() as Iterable<{ j: string }>;
     const atoms = (function* () {
       for (const { j } of rows) yield atomRowOf(JSON.parse(j) as RowValues);
     })();

@@ -107,7 +107,13 @@ export const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}, resolved,
 export const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
 // Each row as one JSON array text (the JSON columns embedded as JSON): one string per row to cross into
 // JavaScript and one native parse, instead of an object of 19 properties built value by value.
-export const ROW_JSON = `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" || c === "targets" ? `json(${c})` : c)).join(", ")}, json(resolved), backlinks)`;
+export const ROW_JSON = rowJson(true);
+
+/** {@link ROW_JSON}; without `links`, the raw and resolved link targets as empty lists, never read. */
+export function rowJson(links: boolean): string {
+  const targets = links ? ["json(targets)", "json(resolved)"] : ["json_array()", "json_array()"];
+  return `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" ? `json(${c})` : c === "targets" ? targets[0] : c)).join(", ")}, ${targets[1]}, backlinks)`;
+}
 
 /** The values of {@link DOC_COLUMNS} for an atom and its raw link targets, as `docs` stores them. */
 export function docValues(atom: Atom, targets: readonly string[]): (string | number | null)[] {

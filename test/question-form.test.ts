@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import type { CortexConfig } from "../lib/core/config/types.js";
-import { answersForm, questionForm } from "../lib/core/fts/question.js";
+import { answersForm, answersNear, questionForm } from "../lib/core/fts/question.js";
 import { rankSearchDb } from "../lib/app/fts/vault-search.js";
 import { indexVault } from "../lib/engine/indexer.js";
 import { formatExplain } from "../bin/format/search-output.js";
@@ -31,6 +31,19 @@ describe("question forms", () => {
     assert.ok(answersForm("duration", "Two weeks without running."));
     assert.ok(answersForm("duration", "It took 3 hours."));
     assert.ok(!answersForm("duration", "Three trams and a bus."));
+  });
+
+  test("should find a date only in a passage that holds a matched word", () => {
+    const marked = (fields: Partial<{ name: string; description: string; headings: string; body: string }>) => ({ name: "", description: "", headings: "", body: "", ...fields });
+    assert.ok(answersNear("when", marked({ body: "The \x01bike\x02 was stolen on March 3rd." })));
+    // The date is in another paragraph, or in another line of the name, or nothing matched.
+    assert.ok(!answersNear("when", marked({ body: "The \x01bike\x02 was stolen.\n\nLunch is on Friday." })));
+    assert.ok(!answersNear("when", marked({ name: "Session 2026-10-02\n\x01Bike\x02 log" })));
+    assert.ok(!answersNear("when", marked({ body: "Stolen on March 3rd." })));
+    // A list item is a passage of its own; the description is one whole.
+    assert.ok(!answersNear("when", marked({ body: "- the \x01bike\x02\n- on Friday" })));
+    assert.ok(answersNear("when", marked({ description: "\x01Bike\x02 stolen on Friday", body: "Nothing." })));
+    assert.ok(answersNear("duration", marked({ headings: "Plan\n\x01Rack\x02 for two weeks" })));
   });
 });
 
@@ -71,8 +84,8 @@ describe("question forms in the full-text ranking", () => {
     const hits = rank(config, "How long can a bike stay in the rack?");
     // "bike" and "rack", and a duration (two weeks): first; the others hold "bike" only.
     assert.equal(hits[0]!.record.path, "notes/c_bike_rack.md");
-    assert.deepEqual(hits[0]!.breakdown!.questionForm, { form: "duration", factor: 1.2 });
-    assert.match(formatExplain(hits[0]!.breakdown!), /× 1\.2 \(holds a duration: a "how long" question\) = [\d.]+$/);
+    assert.deepEqual(hits[0]!.breakdown!.questionForm, { form: "duration", factor: 1.4 });
+    assert.match(formatExplain(hits[0]!.breakdown!), /× 1\.4 \(a duration beside its words: a "how long" question\) = [\d.]+$/);
   });
 
   test("should give the first hits of the whole list when asked for fewer (only those the lift could move are read)", () => {
@@ -84,5 +97,48 @@ describe("question forms in the full-text ranking", () => {
 
   test("should leave keyword queries as they were", () => {
     assert.deepEqual(rank(config, "bike stolen"), rank(flat, "bike stolen"));
+  });
+});
+
+describe("question forms beside the question's words", () => {
+  let vault = "";
+  const config = defaultConfig();
+  const flat: CortexConfig = { ...config, textWeights: { ...config.textWeights, question_form: 1 } };
+  before(() => {
+    vault = markVault(
+      tempTree({
+        // A transcript: the theft in one turn, a date in another.
+        "notes/a_chat.md": note("Chat", "User: The bike was stolen, the bike lock too.\n\nAssistant: Lunch is on Friday."),
+        // The date in the same sentence as the theft.
+        "notes/b_theft.md": note("Theft", "The bike was stolen on March 3rd, near the old station building."),
+        // The note's date is in its name only.
+        "notes/c_log.md": note("Log 2026-10-02", "A bike was stolen near the station, and a bike lock."),
+      }),
+    );
+    indexVault(vault, { config, today: TODAY });
+  });
+  after(() => removeTemp(vault));
+  const rank = (c: CortexConfig, query: string) => rankSearchDb(vault, c, query, { today: TODAY, top: 0 })!;
+
+  test("should lift only the note whose date stands beside the question's words", () => {
+    const hits = rank(config, "When was my bike stolen?");
+    assert.deepEqual(
+      hits.map((h) => h.record.path),
+      [
+        // "bike" once, "stolen": the date (March 3rd) is in the same passage, × question_form.
+        "notes/b_theft.md",
+        // "bike" twice, "stolen": a little more than the theft note, but its date (Friday) is in another turn.
+        "notes/a_chat.md",
+        // "bike" twice, "stolen", a hair below the chat (its body's length); its only date is in its name, a line
+        // without the question's words: not lifted either (before, a date anywhere in the note lifted all three).
+        "notes/c_log.md",
+      ],
+    );
+    assert.deepEqual(
+      hits.map((h) => h.breakdown!.questionForm?.factor ?? 1),
+      [1.4, 1, 1],
+    );
+    // Without the lift, the chat's two "bike"s put it first: the date beside the words decides the order above.
+    assert.equal(rank(flat, "When was my bike stolen?")[0]!.record.path, "notes/a_chat.md");
   });
 });

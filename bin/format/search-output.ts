@@ -86,7 +86,7 @@ export function formatExplain(b: ScoreBreakdown): string {
   if (b.layerBonus !== 0) step(`+ ${b.layerBonus} (${b.layer})`, total + b.layerBonus);
   if (b.usageBonus) step(`+ ${formatScore(b.usageBonus)} (usage)`, total + b.usageBonus);
   if (b.statusMultiplier !== 1) step(`× ${b.statusMultiplier} (status)`, total * b.statusMultiplier);
-  if (b.questionForm) step(`× ${b.questionForm.factor} (holds a ${b.questionForm.form === "when" ? "date" : "duration"}: a "${b.questionForm.form === "when" ? "when" : "how long"}" question)`, b.score);
+  if (b.questionForm) step(`× ${b.questionForm.factor} (a ${b.questionForm.form === "when" ? "date" : "duration"} beside its words: a "${b.questionForm.form === "when" ? "when" : "how long"}" question)`, b.score);
   return lines.join("\n");
 }
 

@@ -16,7 +16,7 @@ export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
 });
 
 /** The full-text field weights: the seed's order (name > tags > project > description > path), then headings and body. */
-export const DEFAULT_TEXT_WEIGHTS: Readonly<TextWeights> = Object.freeze({ name: 10, tags: 8, project: 5, description: 4, path: 3, headings: 2, body: 1, saturation: 5, body_delta: 0.5, whole_name: 2, question_form: 1.2 });
+export const DEFAULT_TEXT_WEIGHTS: Readonly<TextWeights> = Object.freeze({ name: 10, tags: 8, project: 5, description: 4, path: 3, headings: 2, body: 1, saturation: 5, body_delta: 0.5, whole_name: 2, question_form: 1.4 });
 
 /** Full-text ranking, a pool of 200. */
 export const DEFAULT_SEARCH: Readonly<SearchSettings> = Object.freeze({ ranking: "fulltext", pool: 200 });

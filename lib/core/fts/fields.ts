@@ -24,6 +24,13 @@ export const TEXT_FIELDS = ["name", "tags", "project", "description", "path", "h
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /**
+ * Where a body's passages part: a blank line, or a line break before a list
+ * item or a heading. The snippet's passages, and the places a question's
+ * answer is looked for (see `answersNear`).
+ */
+export const PASSAGE_BREAK = /\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)]|#{1,6})\s)/;
+
+/**
  * Most of a note's text is indexed; past this many characters the rest of a
  * body is left out, so that one huge note cannot take the index run's memory.
  */

@@ -3,6 +3,7 @@
  * and whether a note's text holds something of that look. Pure; no model,
  * only patterns of English.
  */
+import { PASSAGE_BREAK } from "./fields.js";
 
 /** What a question asks for: a date or time (`when`), a duration or count (`duration`), or neither (null). */
 export type QuestionForm = "when" | "duration" | null;
@@ -56,4 +57,27 @@ const DURATION_TEXT = new RegExp(`\\b${NUMBER}[\\s-]+(?:minutes?|mins?|hours?|hr
  */
 export function answersForm(form: Exclude<QuestionForm, null>, text: string): boolean {
   return (form === "when" ? DATE : DURATION_TEXT).test(text);
+}
+
+/** The marks around a matched word in a text given to {@link answersNear} (what FTS5's `highlight()` is asked to put). */
+export const MATCH_OPEN = "\x01";
+export const MATCH_CLOSE = "\x02";
+
+/**
+ * Whether a note holds what a question of this form asks for beside the
+ * question's own words: in one passage that also holds a matched word. The
+ * note comes as its name, description, headings and body, each with its
+ * matched words between {@link MATCH_OPEN} and {@link MATCH_CLOSE}; the
+ * passages are each line of the name (and its aliases) and of the
+ * headings, the description whole, and the body's passages (split at
+ * {@link PASSAGE_BREAK}, as the snippet). A date elsewhere in a long note
+ * (a transcript's other turns, the note's own date in its title) does not
+ * answer the question.
+ *
+ * @example answersNear("when", { name: "Move", description: "", headings: "", body: "\x01Bike\x02 stolen on May 5." }) // true
+ * @example answersNear("when", { name: "Move", description: "", headings: "", body: "\x01Bike\x02 stolen.\n\nLunch on May 5." }) // false
+ */
+export function answersNear(form: Exclude<QuestionForm, null>, marked: { name: string; description: string; headings: string; body: string }): boolean {
+  const passages = [...marked.name.split("\n"), marked.description, ...marked.headings.split("\n"), ...marked.body.split(PASSAGE_BREAK)];
+  return passages.some((p) => p.includes(MATCH_OPEN) && answersForm(form, p.replaceAll(MATCH_OPEN, "").replaceAll(MATCH_CLOSE, "")));
 }

@@ -38,7 +38,7 @@ export interface ScoreBreakdown {
   layerBonus: number;
   /** The status multiplier applied (1 for active/review). */
   statusMultiplier: number;
-  /** The full-text ranking's question-form multiplier, when it applied (the question asks "when" or "how long" and the note holds a date or a duration). */
+  /** The full-text ranking's question-form multiplier, when it applied (the question asks "when" or "how long" and the note holds a date or a duration beside the question's words). */
   questionForm?: { form: "when" | "duration"; factor: number };
   /** The usage bonus added; present only when the `usage` weight is above 0. */
   usageBonus?: number;

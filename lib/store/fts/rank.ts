@@ -51,7 +51,7 @@ export function rankFullText(store: IndexDb, query: string, options: RankOptions
     return hit ? [{ ...hit, id: doc.id }] : [];
   });
   sortHits(hits);
-  hits = liftAnswerForms(store, query, hits, config.textWeights.question_form, options.hotOnly ? 0 : top);
+  hits = liftAnswerForms(store, query, expression, hits, config.textWeights.question_form, options.hotOnly ? 0 : top);
   const kept = options.hotOnly ? hits.filter((h) => h.layer === "hot") : hits;
   sortHits(kept);
   return (top > 0 ? kept.slice(0, top) : kept).map(({ id: _id, ...hit }) => hit);

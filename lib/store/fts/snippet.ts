@@ -1,5 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
+import { PASSAGE_BREAK } from "../../core/fts/fields.js";
 import { matchExpression, type ParsedQuery } from "../../core/fts/query.js";
 import { TOKENIZER } from "../index-db.js";
 import { sqlite } from "../sqlite.js";
@@ -25,7 +26,7 @@ let scratch: DatabaseSync | undefined;
 export function bestPassage(text: string, query: ParsedQuery, maxChars = 200): Snippet | null {
   const expression = matchExpression({ ...query, excluded: [] });
   if (expression === null) return null;
-  const passages = splitFrontmatter(text.replace(/^\uFEFF/, "")).body.split(/\n\s*\n|\n(?=\s*(?:[-*+]|\d+[.)]|#{1,6})\s)/).map((p) => p.replace(/\s+/g, " ").trim()).filter((p) => p.length > 0 && !/^#{1,6}\s/.test(p));
+  const passages = splitFrontmatter(text.replace(/^\uFEFF/, "")).body.split(PASSAGE_BREAK).map((p) => p.replace(/\s+/g, " ").trim()).filter((p) => p.length > 0 && !/^#{1,6}\s/.test(p));
   if (passages.length === 0) return null;
   const db = (scratch ??= scratchDb());
   db.exec("DELETE FROM passages");

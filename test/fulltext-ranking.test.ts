@@ -1,8 +1,11 @@
 import assert from "node:assert/strict";
-import { describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { parseQuery } from "../lib/core/fts/query.js";
+import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { indexVault } from "../lib/engine/indexer.js";
 import { fulltextVault } from "./helpers/fulltext.js";
+import { markVault, removeTemp, tempTree } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";
 
@@ -109,6 +112,36 @@ describe("full-text ranking over the curated vault", () => {
     assert.deepEqual(parseQuery("the").units.map((u) => u.text), ["the"]);
     // Eleven of the twelve notes say "the" (all but log_retention.md).
     assert.equal(rank("the").length, 11);
+  });
+});
+
+describe("pronouns of a question", () => {
+  let vault = "";
+  const config = defaultConfig();
+  const note = (name: string, body: string) => `---\nname: ${name}\ntype: insight\nstatus: active\ncreated: 2026-10-01\nupdated: 2026-10-01\n---\n${body}\n`;
+  before(() => {
+    vault = markVault(
+      tempTree({
+        "notes/a_hire.md": note("Hire", "Rafael said he can tell the team about the move in July."),
+        "notes/b_office.md": note("Office", "Tell us more, all of us: the office lets us work from home, and us too."),
+        "notes/c_lunch.md": note("Lunch", "Lunch is at noon."),
+      }),
+    );
+    indexVault(vault, { config, today: TODAY });
+  });
+  after(() => removeTemp(vault));
+
+  test("should drop us as it drops we, our and me", () => {
+    assert.deepEqual(parseQuery("What did Rafael tell us?").units.map((u) => u.text), ["rafael", "tell"]);
+    assert.deepEqual(
+      rankSearchDb(vault, config, "What did Rafael tell us?", { today: TODAY, top: 0 })!.map((h) => h.record.path),
+      [
+        // rafael and tell: every word of the question's topic (× all_match).
+        "notes/a_hire.md",
+        // "tell" only; its four "us" count for nothing (searched, "us", in one note of three, put it first).
+        "notes/b_office.md",
+      ],
+    );
   });
 });
 

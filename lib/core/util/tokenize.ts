@@ -14,7 +14,7 @@ export const STOP_WORDS = {
       "a about am an and are as at be because been being but by can could did do does doing for from had has have having " +
       "he her here hers herself him himself his how i if in into is it its itself just me my myself of on or our ours " +
       "ourselves she should so such than that the their theirs them themselves then there these they this those through " +
-      "to was we were what when where which while who whom why will with would you your yours yourself yourselves"
+      "to us was we were what when where which while who whom why will with would you your yours yourself yourselves"
     ).split(" "),
   ),
   request: new Set(

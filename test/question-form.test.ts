@@ -45,6 +45,14 @@ describe("question forms", () => {
     assert.ok(answersNear("when", marked({ description: "\x01Bike\x02 stolen on Friday", body: "Nothing." })));
     assert.ok(answersNear("duration", marked({ headings: "Plan\n\x01Rack\x02 for two weeks" })));
   });
+
+  test("should look for the answer in the passage that holds the most matched words", () => {
+    const body = (text: string) => ({ name: "", description: "", headings: "", body: text });
+    // Two matched words in the first paragraph, one beside the date: the best passage holds no date.
+    assert.ok(!answersNear("when", body("The \x01bike\x02 was \x01stolen\x02.\n\nThe \x01bike\x02 came back on Friday.")));
+    // A tie for the most: either passage may hold it.
+    assert.ok(answersNear("when", body("The \x01bike\x02 lock.\n\nThe \x01bike\x02 came back on Friday.")));
+  });
 });
 
 const note = (name: string, body: string) => `---\nname: ${name}\ntype: insight\nstatus: active\ncreated: 2026-10-01\nupdated: 2026-10-01\n---\n${body}\n`;
@@ -113,6 +121,8 @@ describe("question forms beside the question's words", () => {
         "notes/b_theft.md": note("Theft", "The bike was stolen on March 3rd, near the old station building."),
         // The note's date is in its name only.
         "notes/c_log.md": note("Log 2026-10-02", "A bike was stolen near the station, and a bike lock."),
+        // A date beside "bike", in a paragraph with fewer of the question's words than the first.
+        "notes/d_return.md": note("Return", "The bike was stolen, and the bike lock.\n\nThe bike came back on Friday."),
       }),
     );
     indexVault(vault, { config, today: TODAY });
@@ -120,13 +130,16 @@ describe("question forms beside the question's words", () => {
   after(() => removeTemp(vault));
   const rank = (c: CortexConfig, query: string) => rankSearchDb(vault, c, query, { today: TODAY, top: 0 })!;
 
-  test("should lift only the note whose date stands beside the question's words", () => {
+  test("should lift only the note whose date stands beside the question's words, in its best passage", () => {
     const hits = rank(config, "When was my bike stolen?");
     assert.deepEqual(
       hits.map((h) => h.record.path),
       [
         // "bike" once, "stolen": the date (March 3rd) is in the same passage, × question_form.
         "notes/b_theft.md",
+        // "bike" three times, "stolen": the most points, but its date stands beside one matched word, not in the
+        // paragraph that holds three.
+        "notes/d_return.md",
         // "bike" twice, "stolen": a little more than the theft note, but its date (Friday) is in another turn.
         "notes/a_chat.md",
         // "bike" twice, "stolen", a hair below the chat (its body's length); its only date is in its name, a line
@@ -136,9 +149,9 @@ describe("question forms beside the question's words", () => {
     );
     assert.deepEqual(
       hits.map((h) => h.breakdown!.questionForm?.factor ?? 1),
-      [1.4, 1, 1],
+      [1.4, 1, 1, 1],
     );
-    // Without the lift, the chat's two "bike"s put it first: the date beside the words decides the order above.
-    assert.equal(rank(flat, "When was my bike stolen?")[0]!.record.path, "notes/a_chat.md");
+    // Without the lift, the theft note comes last: the date beside the words decides the order above.
+    assert.deepEqual(rank(flat, "When was my bike stolen?").map((h) => h.record.path), ["notes/d_return.md", "notes/a_chat.md", "notes/c_log.md", "notes/b_theft.md"]);
   });
 });

@@ -66,7 +66,7 @@ export interface TextWeights {
   whole_name: number;
   /**
    * × on the score of a note that holds what a question's form asks for
-   * beside the question's words (in a passage that holds one of them): a
+   * beside the question's words (in the passage that holds most of them): a
    * date for "when …", "on what date …"; a duration for "how long …", "how
    * many weeks …". 1 (or less) turns it off. Default 1.4.
    */

@@ -65,19 +65,21 @@ export const MATCH_CLOSE = "\x02";
 
 /**
  * Whether a note holds what a question of this form asks for beside the
- * question's own words: in one passage that also holds a matched word. The
- * note comes as its name, description, headings and body, each with its
- * matched words between {@link MATCH_OPEN} and {@link MATCH_CLOSE}; the
- * passages are each line of the name (and its aliases) and of the
- * headings, the description whole, and the body's passages (split at
- * {@link PASSAGE_BREAK}, as the snippet). A date elsewhere in a long note
- * (a transcript's other turns, the note's own date in its title) does not
- * answer the question.
+ * question's own words: in its best passage, the one that holds the most
+ * matched words (any of them on a tie). The note comes as its name,
+ * description, headings and body, each with its matched words between
+ * {@link MATCH_OPEN} and {@link MATCH_CLOSE}; the passages are each line of
+ * the name (and its aliases) and of the headings, the description whole,
+ * and the body's passages (split at {@link PASSAGE_BREAK}, as the snippet).
+ * A date elsewhere in a long note (a transcript's other turns, the note's
+ * own date in its title) does not answer the question.
  *
  * @example answersNear("when", { name: "Move", description: "", headings: "", body: "\x01Bike\x02 stolen on May 5." }) // true
  * @example answersNear("when", { name: "Move", description: "", headings: "", body: "\x01Bike\x02 stolen.\n\nLunch on May 5." }) // false
  */
 export function answersNear(form: Exclude<QuestionForm, null>, marked: { name: string; description: string; headings: string; body: string }): boolean {
   const passages = [...marked.name.split("\n"), marked.description, ...marked.headings.split("\n"), ...marked.body.split(PASSAGE_BREAK)];
-  return passages.some((p) => p.includes(MATCH_OPEN) && answersForm(form, p.replaceAll(MATCH_OPEN, "").replaceAll(MATCH_CLOSE, "")));
+  const counts = passages.map((p) => p.split(MATCH_OPEN).length - 1);
+  const most = Math.max(...counts);
+  return most > 0 && passages.some((p, i) => counts[i] === most && answersForm(form, p.replaceAll(MATCH_OPEN, "").replaceAll(MATCH_CLOSE, "")));
 }

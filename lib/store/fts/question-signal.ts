@@ -7,8 +7,8 @@ import type { IndexDb } from "../index-db.js";
 /**
  * Question forms as a signal: for a question that asks "when" (or "how
  * long"), the hits that hold a date (or a duration) beside the question's
- * words, in a passage of the body, a line of the name or the headings, or
- * the description, that also holds a word the query matched (see
+ * words, in the passage (of the body, a line of the name or the headings,
+ * or the description) that holds the most words the query matched (see
  * `answersNear`), are × `question_form`, and their breakdown says so
  * (`questionForm`). `expression` is the query's FTS5 expression, which
  * marks the matched words. The hits come back in the same order; the caller sorts.

@@ -53,6 +53,12 @@ describe("question forms", () => {
     // A tie for the most: either passage may hold it.
     assert.ok(answersNear("when", body("The \x01bike\x02 lock.\n\nThe \x01bike\x02 came back on Friday.")));
   });
+
+  test("should read a body of more passages than a function call takes arguments", () => {
+    // 300,000 passages (a million characters, the most of a body that is indexed); the last holds the answer.
+    const text = `${"x\n\n".repeat(300_000)}The \x01bike\x02 came back on Friday.`;
+    assert.ok(answersNear("when", { name: "", description: "", headings: "", body: text }));
+  });
 });
 
 const note = (name: string, body: string) => `---\nname: ${name}\ntype: insight\nstatus: active\ncreated: 2026-10-01\nupdated: 2026-10-01\n---\n${body}\n`;

@@ -6,9 +6,9 @@
 //
 // A and B are each a built checkout (its dist/cli/cortex.cjs is used) or a path to a cortex.cjs. Figures:
 // search with the freshness check and with --no-refresh (small vault); full index, peak RSS, re-index after one
-// edit and `cortex write` (large vault); MCP recall in a live server (large vault). Medians; ratio = B / A.
+// edit (a name changed; a body line added) and `cortex write` (large vault); MCP recall in a live server (large vault). Medians; ratio = B / A.
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
@@ -81,9 +81,17 @@ const full = alternate((b) => {
 row(`full index, ${large}`, full);
 row(`full index peak RSS MB, ${large}`, full, "mb");
 let edit = 0;
-row(`re-index after one edit, ${large}`, alternate((b) => {
+row(`re-index after a name change, ${large}`, alternate((b) => {
   const file = join(largeVaults[b], "atoms", "ab-edited.md");
   writeFileSync(file, `---\nname: AB edited ${++edit}\ntype: insight\n---\nEdited for the A/B benchmark, run ${edit}.\n`);
+  const t = new Date(Date.now() + edit * 1000);
+  utimesSync(file, t, t);
+  return timed(b, ["index", "--vault", largeVaults[b]]);
+}));
+// The common edit: a line added to a note's body (its line count and size change, nothing else).
+row(`re-index after a body edit, ${large}`, alternate((b) => {
+  const file = join(largeVaults[b], "atoms", "ab-edited.md");
+  appendFileSync(file, `One more line, edit ${++edit}.\n`);
   const t = new Date(Date.now() + edit * 1000);
   utimesSync(file, t, t);
   return timed(b, ["index", "--vault", largeVaults[b]]);

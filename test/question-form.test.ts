@@ -63,23 +63,28 @@ describe("question forms", () => {
 
 const note = (name: string, body: string) => `---\nname: ${name}\ntype: insight\nstatus: active\ncreated: 2026-10-01\nupdated: 2026-10-01\n---\n${body}\n`;
 
-describe("question forms in the full-text ranking", () => {
+const config = defaultConfig();
+const flat: CortexConfig = { ...config, textWeights: { ...config.textWeights, question_form: 1 } };
+
+// A vault of these notes, indexed once for the tests of the describe block that calls this: its ranking (every hit,
+// or the first `top`), with the default weights or others (`flat`: the signal off).
+function rankedVault(notes: Record<string, string>): (c: CortexConfig, query: string, top?: number) => NonNullable<ReturnType<typeof rankSearchDb>> {
   let vault = "";
-  const config = defaultConfig();
-  const flat: CortexConfig = { ...config, textWeights: { ...config.textWeights, question_form: 1 } };
   before(() => {
-    vault = markVault(
-      tempTree({
-        // The shop and the theft hold the same two words once each, in bodies of about the same length.
-        "notes/a_bike_shop.md": note("Shop", "The bike shop fixed the stolen bike lock quickly and well."),
-        "notes/b_bike_theft.md": note("Theft", "The bike was stolen from the station on March 3rd."),
-        "notes/c_bike_rack.md": note("Rack", "The bike rack holds four bikes for two weeks maximum."),
-      }),
-    );
+    vault = markVault(tempTree(notes));
     indexVault(vault, { config, today: TODAY });
   });
   after(() => removeTemp(vault));
-  const rank = (c: CortexConfig, query: string) => rankSearchDb(vault, c, query, { today: TODAY, top: 0 })!;
+  return (c, query, top = 0) => rankSearchDb(vault, c, query, { today: TODAY, top })!;
+}
+
+describe("question forms in the full-text ranking", () => {
+  const rank = rankedVault({
+    // The shop and the theft hold the same two words once each, in bodies of about the same length.
+    "notes/a_bike_shop.md": note("Shop", "The bike shop fixed the stolen bike lock quickly and well."),
+    "notes/b_bike_theft.md": note("Theft", "The bike was stolen from the station on March 3rd."),
+    "notes/c_bike_rack.md": note("Rack", "The bike rack holds four bikes for two weeks maximum."),
+  });
 
   test("should lift the note with a date for a when question", () => {
     assert.deepEqual(rank(config, "When was my bike stolen?").map((h) => h.record.path), [
@@ -105,7 +110,7 @@ describe("question forms in the full-text ranking", () => {
   test("should give the first hits of the whole list when asked for fewer (only those the lift could move are read)", () => {
     for (const query of ["When was my bike stolen?", "How long can a bike stay in the rack?"]) {
       const all = rank(config, query);
-      for (const top of [1, 2]) assert.deepEqual(rankSearchDb(vault, config, query, { today: TODAY, top })!, all.slice(0, top));
+      for (const top of [1, 2]) assert.deepEqual(rank(config, query, top), all.slice(0, top));
     }
   });
 
@@ -115,26 +120,16 @@ describe("question forms in the full-text ranking", () => {
 });
 
 describe("question forms beside the question's words", () => {
-  let vault = "";
-  const config = defaultConfig();
-  const flat: CortexConfig = { ...config, textWeights: { ...config.textWeights, question_form: 1 } };
-  before(() => {
-    vault = markVault(
-      tempTree({
-        // A transcript: the theft in one turn, a date in another.
-        "notes/a_chat.md": note("Chat", "User: The bike was stolen, the bike lock too.\n\nAssistant: Lunch is on Friday."),
-        // The date in the same sentence as the theft.
-        "notes/b_theft.md": note("Theft", "The bike was stolen on March 3rd, near the old station building."),
-        // The note's date is in its name only.
-        "notes/c_log.md": note("Log 2026-10-02", "A bike was stolen near the station, and a bike lock."),
-        // A date beside "bike", in a paragraph with fewer of the question's words than the first.
-        "notes/d_return.md": note("Return", "The bike was stolen, and the bike lock.\n\nThe bike came back on Friday."),
-      }),
-    );
-    indexVault(vault, { config, today: TODAY });
+  const rank = rankedVault({
+    // A transcript: the theft in one turn, a date in another.
+    "notes/a_chat.md": note("Chat", "User: The bike was stolen, the bike lock too.\n\nAssistant: Lunch is on Friday."),
+    // The date in the same sentence as the theft.
+    "notes/b_theft.md": note("Theft", "The bike was stolen on March 3rd, near the old station building."),
+    // The note's date is in its name only.
+    "notes/c_log.md": note("Log 2026-10-02", "A bike was stolen near the station, and a bike lock."),
+    // A date beside "bike", in a paragraph with fewer of the question's words than the first.
+    "notes/d_return.md": note("Return", "The bike was stolen, and the bike lock.\n\nThe bike came back on Friday."),
   });
-  after(() => removeTemp(vault));
-  const rank = (c: CortexConfig, query: string) => rankSearchDb(vault, c, query, { today: TODAY, top: 0 })!;
 
   test("should lift only the note whose date stands beside the question's words, in its best passage", () => {
     const hits = rank(config, "When was my bike stolen?");

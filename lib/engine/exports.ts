@@ -147,6 +147,16 @@ function* manifestEntries(rows: Iterable<AtomRow>): Generator<ManifestEntry> {
   for (const row of rows) yield toManifestEntry(row.atom, row.backlinks);
 }
 
+/**
+ * The six indexes of the atoms the database holds: made from its rows while
+ * it holds their links resolved (see `IndexDb.linksCurrent`), else built
+ * with the links resolved here.
+ */
+export function indexesOfDb(db: IndexDb): VaultIndexes {
+  const rows = db.atoms();
+  return db.linksCurrent() ? indexesOfRows(rows) : buildIndexes(rows);
+}
+
 // The indexes of atoms whose links the database holds resolved: what buildIndexes gives, without resolving them.
 function indexesOfRows(rows: readonly AtomRow[]): VaultIndexes {
   const groups = emptyGroups();

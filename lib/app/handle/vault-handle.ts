@@ -4,9 +4,9 @@ import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import type { GroupIndex, ManifestEntry, VaultIndexes } from "../../core/indexes/types.js";
 import { searchRecordOf, type SearchRecord } from "../../core/search/types.js";
-import { buildIndexes, toManifestEntry } from "../../core/index-build/build.js";
+import { toManifestEntry } from "../../core/index-build/build.js";
 import { indexSettingsKey, indexVault, type IndexVaultResult } from "../../engine/indexer.js";
-import { collectDiagnostics } from "../../engine/exports.js";
+import { collectDiagnostics, indexesOfDb } from "../../engine/exports.js";
 import type { VaultLock } from "../../store/lock.js";
 import { vaultPaths } from "../../store/paths.js";
 import { scanVault } from "../../store/scan-vault.js";
@@ -145,7 +145,7 @@ export class VaultHandle implements VaultSnapshot {
 
   /** The six indexes as they now stand, built from the database (once per handle). */
   indexes(): VaultIndexes {
-    return (this.#indexes ??= this.state().result.indexes ?? buildIndexes(this.db().atoms()));
+    return (this.#indexes ??= this.state().result.indexes ?? indexesOfDb(this.db()));
   }
 
   /** What the index run found: atom count, diagnostics, and the non-atom files links may open. */

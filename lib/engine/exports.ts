@@ -10,6 +10,7 @@ import { ensureDir, writeFileAtomic } from "../store/atomic.js";
 import { fileExists } from "../store/files.js";
 import type { AtomRow, DocColumn, IndexDb } from "../store/index-db.js";
 import { killPoint } from "../store/kill-point.js";
+import { clearStale, markStale, staleExports } from "../store/stale-exports.js";
 import { vaultPaths } from "../store/paths.js";
 import type { IndexVaultOptions } from "./index-types.js";
 
@@ -81,7 +82,7 @@ export function exportsCurrent(db: IndexDb, options: Pick<IndexVaultOptions, "co
 function dueExports(db: IndexDb, options: Pick<IndexVaultOptions, "config" | "today">, vaultDir: string): Set<string> {
   const exportedFor = db.meta("exported_for");
   if (exportedFor === undefined) return new Set(EXPORT_FILES);
-  const due = new Set(db.staleExports());
+  const due = new Set(staleExports(db));
   if (exportedFor !== exportKey(options)) for (const file of [...LAYER_FILES, META]) due.add(file);
   for (const rel of EXPORT_FILES) if (!fileExists(join(vaultDir, rel))) due.add(rel);
   if (due.size > 0) due.add(META);
@@ -127,7 +128,7 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
     killPoint(rel);
   }
   db.transaction(() => {
-    db.clearStale();
+    clearStale(db);
     db.setMeta("exported_for", exportKey(options));
   });
   return indexes ? { written, indexes } : { written };
@@ -138,7 +139,7 @@ function resolveLinks(db: IndexDb): VaultIndexes {
   const indexes = buildIndexes(db.atoms());
   db.transaction(() => {
     const changed = db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
-    db.markStale([...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
+    markStale(db, [...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
   });
   return indexes;
 }

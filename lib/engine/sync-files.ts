@@ -3,6 +3,7 @@ import type { CortexConfig } from "../core/config/types.js";
 import { DOC_COLUMNS, type DocColumn, type IndexDb } from "../store/index-db.js";
 import { changesLayerEntry, exportsOfColumns, listingLayerFiles } from "./exports.js";
 import { killPoint } from "../store/kill-point.js";
+import { exportedAs, markStale, type ExportedAs } from "../store/stale-exports.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
 import { PARALLEL_THRESHOLD, readNotes, type NoteRead } from "./note-reads.js";
 
@@ -69,7 +70,7 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   const stale = new Set<string>();
   // What one file's change leaves stale beyond what its columns tell: the layer files that listed its atom and list it
   // now; links.json when an atom with links is gone (the links putLinks resolves are those of the atoms that remain).
-  const note = (changed: readonly DocColumn[], before: ReturnType<IndexDb["exportedAs"]>, after: Atom | undefined) => {
+  const note = (changed: readonly DocColumn[], before: ExportedAs | undefined, after: Atom | undefined) => {
     for (const column of changed) columns.add(column);
     if (before?.linking && !after) stale.add("index/links.json");
     if (!changesLayerEntry(changed)) return;
@@ -77,18 +78,18 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   };
   const record = () => {
     for (const path of changes.removed) {
-      const before = db.exportedAs(path);
+      const before = exportedAs(db, path);
       if (db.removeFile(path)) note(DOC_COLUMNS, before, undefined);
     }
     const put = (read: NoteRead) => {
-      const before = fresh ? undefined : db.exportedAs(read.file.path);
+      const before = fresh ? undefined : exportedAs(db, read.file.path);
       note(db.putFile(read.file, read.parsed, fresh), before, read.parsed?.atom);
     };
     readNotes(changes.changed, config, put, { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
     const generation = String(db.generation() + 1);
     db.setMeta("generation", generation);
     if (linked && !LINK_COLUMNS.some((column) => columns.has(column))) db.setMeta("linked", generation);
-    db.markStale([...exportsOfColumns(columns), ...stale]);
+    markStale(db, [...exportsOfColumns(columns), ...stale]);
     killPoint("index:rows");
   };
   db.transaction(() => (changes.changed.length >= PARALLEL_THRESHOLD ? db.withLargeInserts(record) : record()));

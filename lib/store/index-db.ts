@@ -219,15 +219,6 @@ export class IndexDb {
     return row && atomRowOf(JSON.parse(row.j) as RowValues);
   }
 
-  /**
-   * What decides which exports the atom at `path` is in beyond the
-   * manifest: the layer file (by `updated` and `status`), and links.json
-   * (`linking`: it has resolved links). Undefined when the path is no atom.
-   */
-  exportedAs(path: string): (Pick<Atom, "updated" | "status"> & { linking: number }) | undefined {
-    return this.prepare("SELECT updated, status, resolved <> '[]' AS linking FROM docs WHERE path = ?").get(path) as (Pick<Atom, "updated" | "status"> & { linking: number }) | undefined;
-  }
-
   /** True when `links` and the backlink counts are those of the atoms as they stand (see {@link IndexDb.putLinks}). */
   linksCurrent(): boolean {
     return this.meta("linked") === String(this.generation());
@@ -260,22 +251,6 @@ export class IndexDb {
     }
     this.setMeta("linked", String(this.generation()));
     return changed;
-  }
-
-  /** The export files the database no longer matches (`stale_exports`), sorted. */
-  staleExports(): string[] {
-    return (this.prepare("SELECT file FROM stale_exports ORDER BY file").all() as { file: string }[]).map((r) => r.file);
-  }
-
-  /** Records export files as no longer matching the database (inside the transaction of the change). */
-  markStale(files: Iterable<string>): void {
-    const insert = this.prepare("INSERT OR IGNORE INTO stale_exports(file) VALUES (?)");
-    for (const file of files) insert.run(file);
-  }
-
-  /** Records every export file as matching the database again. */
-  clearStale(): void {
-    this.prepare("DELETE FROM stale_exports").run();
   }
 
   /** How many atoms the database holds (counted once on a {@link IndexDb.kept} connection, see {@link IndexDb.derived}). */

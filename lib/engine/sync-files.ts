@@ -65,34 +65,49 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   const fresh = db.generation() === 0;
   // The resolved links stay current when no atom came or went and none changed its aliases or targets.
   const linked = db.linksCurrent();
-  const columns = new Set<DocColumn>();
-  const layerOf = listingLayerFiles(db);
-  const stale = new Set<string>();
-  // What one file's change leaves stale beyond what its columns tell: the layer files that listed its atom and list it
-  // now; links.json when an atom with links is gone (the links putLinks resolves are those of the atoms that remain).
-  const note = (changed: readonly DocColumn[], before: ExportedAs | undefined, after: Atom | undefined) => {
-    for (const column of changed) columns.add(column);
-    if (before?.linking && !after) stale.add("index/links.json");
-    if (!changesLayerEntry(changed)) return;
-    for (const entry of [before, after]) if (entry) for (const file of layerOf(entry)) stale.add(file);
-  };
+  const stale = new ExportsReached(db);
   const record = () => {
     for (const path of changes.removed) {
-      const before = exportedAs(db, path);
-      if (db.removeFile(path)) note(DOC_COLUMNS, before, undefined);
+      const was = exportedAs(db, path);
+      if (db.removeFile(path)) stale.note(DOC_COLUMNS, was, undefined);
     }
     const put = (read: NoteRead) => {
-      const before = fresh ? undefined : exportedAs(db, read.file.path);
-      note(db.putFile(read.file, read.parsed, fresh), before, read.parsed?.atom);
+      const was = fresh ? undefined : exportedAs(db, read.file.path);
+      stale.note(db.putFile(read.file, read.parsed, fresh), was, read.parsed?.atom);
     };
     readNotes(changes.changed, config, put, { onProgress: onProgress && ((done) => onProgress(before + done, total)) });
     const generation = String(db.generation() + 1);
     db.setMeta("generation", generation);
-    if (linked && !LINK_COLUMNS.some((column) => columns.has(column))) db.setMeta("linked", generation);
-    markStale(db, [...exportsOfColumns(columns), ...stale]);
+    if (linked && !LINK_COLUMNS.some((column) => stale.columns.has(column))) db.setMeta("linked", generation);
+    markStale(db, stale.files());
     killPoint("index:rows");
   };
   db.transaction(() => (changes.changed.length >= PARALLEL_THRESHOLD ? db.withLargeInserts(record) : record()));
   killPoint("index/cortex.db");
   return true;
+}
+
+// The exports a sync's changes reach, to list as stale: those of the columns that changed (see exportsOfColumns), the
+// layer files that listed a changed atom and list it now, and links.json when an atom with links is gone (putLinks
+// compares the links of the atoms that remain, so it never sees those).
+class ExportsReached {
+  readonly columns = new Set<DocColumn>();
+  readonly #files = new Set<string>();
+  readonly #layerOf: (entry: Pick<Atom, "updated" | "status">) => readonly string[];
+
+  constructor(db: IndexDb) {
+    this.#layerOf = listingLayerFiles(db);
+  }
+
+  // One file's change: the columns its row changed, what the row said before (none: no atom) and the atom it holds now.
+  note(changed: readonly DocColumn[], was: ExportedAs | undefined, now: Atom | undefined): void {
+    for (const column of changed) this.columns.add(column);
+    if (was?.linking && !now) this.#files.add("index/links.json");
+    if (!changesLayerEntry(changed)) return;
+    for (const entry of [was, now]) if (entry) for (const file of this.#layerOf(entry)) this.#files.add(file);
+  }
+
+  files(): string[] {
+    return [...exportsOfColumns(this.columns), ...this.#files];
+  }
 }

@@ -4,7 +4,7 @@ import type { Atom, Diagnostic } from "../core/atoms/types.js";
 import { TEXT_FIELDS, type TextFields } from "../core/fts/fields.js";
 import { sqlite } from "./sqlite.js";
 import { compareStrings } from "../core/util/compare.js";
-import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, ROW_JSON, rowJson, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type FileVersions, type RowValues } from "./index-schema.js";
+import { atomRowOf, DOC_COLUMNS, docValues, INSERT_DOC, INSERT_TEXT, rowJson, SCHEMA, SCHEMA_VERSION, type AtomRow, type DocColumn, type FileRow, type FileVersions, type RowValues } from "./index-schema.js";
 
 export { DOC_COLUMNS, framedTags, SCHEMA_VERSION, TOKENIZER, unframedTags, type AtomRow, type DocColumn, type FileRow, type FileVersions } from "./index-schema.js";
 
@@ -215,7 +215,7 @@ export class IndexDb {
 
   /** One atom by path; undefined when the path is no atom. */
   atom(path: string): AtomRow | undefined {
-    const row = this.prepare(`SELECT ${ROW_JSON} AS j FROM docs WHERE path = ?`).get(path) as { j: string } | undefined;
+    const row = this.prepare(`SELECT ${rowJson(true)} AS j FROM docs WHERE path = ?`).get(path) as { j: string } | undefined;
     return row && atomRowOf(JSON.parse(row.j) as RowValues);
   }
 

@@ -105,11 +105,12 @@ export const DOC_COLUMNS = ["path", "name", "type", "project", "status", "update
 export type DocColumn = (typeof DOC_COLUMNS)[number];
 export const INSERT_DOC = `INSERT INTO docs(${DOC_COLUMNS.join(", ")}, resolved, backlinks) VALUES (${DOC_COLUMNS.map(() => "?").join(", ")}, ?, ?)`;
 export const INSERT_TEXT = `INSERT INTO fts(rowid, ${TEXT_FIELDS.join(", ")}) VALUES (?${", ?".repeat(TEXT_FIELDS.length)})`;
-// Each row as one JSON array text (the JSON columns embedded as JSON): one string per row to cross into
-// JavaScript and one native parse, instead of an object of 19 properties built value by value.
-export const ROW_JSON = rowJson(true);
-
-/** {@link ROW_JSON}; without `links`, the raw and resolved link targets as empty lists, never read. */
+/**
+ * The SQL of a row of `docs` as one JSON array text (the JSON columns
+ * embedded as JSON): one string per row to cross into JavaScript and one
+ * native parse, instead of an object of 19 properties built value by value.
+ * Without `links`, the raw and resolved link targets as empty lists, never read.
+ */
 export function rowJson(links: boolean): string {
   const targets = links ? ["json(targets)", "json(resolved)"] : ["json_array()", "json_array()"];
   return `json_array(${DOC_COLUMNS.map((c) => (c === "aliases" || c === "links" ? `json(${c})` : c === "targets" ? targets[0] : c)).join(", ")}, ${targets[1]}, backlinks)`;
@@ -130,7 +131,7 @@ export function unframedTags(stored: string): string[] {
   return stored === "" ? [] : stored.slice(1, -1).split("\x1f");
 }
 
-/** A row of `docs` as {@link ROW_JSON} gives it: DOC_COLUMNS in order, then the resolved links and the backlink count. */
+/** A row of `docs` as {@link rowJson} gives it: DOC_COLUMNS in order, then the resolved links and the backlink count. */
 export type RowValues = [string, string, string, string, string, string, string, string, string | null, string, string[], string[], number, number, number | null, number | null, string | null, string[], string[], number];
 
 /** A row of `docs` back to the atom the parser made. */

@@ -94,21 +94,6 @@ export function fieldHits(atom: Pick<ScorableAtom, "name" | "tags" | "project" |
   return hits;
 }
 
-/**
- * `base` plus the points of the fields in `hits`, added one by one in the
- * order of {@link SCORED_FIELDS} (so every ranking gets the same
- * floating-point sum). Written out, not looped: the line scan calls it for
- * every keyword of every candidate line.
- */
-export function addFieldPoints(base: number, w: ScoringWeights, hits: number): number {
-  if (hits & FIELD_BIT.name) base += w.name;
-  if (hits & FIELD_BIT.tag) base += w.tag;
-  if (hits & FIELD_BIT.project) base += w.project;
-  if (hits & FIELD_BIT.description) base += w.description;
-  if (hits & FIELD_BIT.path) base += w.path;
-  return base;
-}
-
 /** The bonus a positive score gets for the atom's layer. */
 export function layerBonusOf(w: ScoringWeights, layer: Layer): number {
   return layer === "hot" ? w.hot_bonus : layer === "warm" ? w.warm_bonus : 0;
@@ -117,27 +102,6 @@ export function layerBonusOf(w: ScoringWeights, layer: Layer): number {
 /** The multiplier of a score for the atom's status (1 for active and review). */
 export function statusMultiplierOf(w: ScoringWeights, status: string): number {
   return status === "archived" ? w.archived : status === "superseded" ? w.superseded : 1;
-}
-
-/**
- * The highest score an atom can reach with `present` of the `keywords` in
- * it, for each `present` from 0; null when a negative weight makes such a
- * bound unsafe. A search may skip an atom whose bound is below the worst
- * score it keeps. The usage bonus is not counted: it is off in the seed.
- */
-export function scoreBounds(w: ScoringWeights, keywords: number): number[] | null {
-  const used = [...SCORED_FIELDS.map((field) => w[field]), w.all_match, w.hot_bonus, w.warm_bonus, w.archived, w.superseded];
-  if (!used.every((v) => v >= 0)) return null;
-  const perKeyword = addFieldPoints(0, w, FIELD_BIT.name | FIELD_BIT.tag | FIELD_BIT.project | FIELD_BIT.description | FIELD_BIT.path);
-  const bonus = Math.max(layerBonusOf(w, "hot"), layerBonusOf(w, "warm"));
-  const multiplier = Math.max(1, statusMultiplierOf(w, "archived"), statusMultiplierOf(w, "superseded"));
-  const bounds: number[] = [];
-  for (let present = 0; present <= keywords; present++) {
-    const allMatch = keywords > 1 && present === keywords ? Math.max(1, w.all_match) : 1;
-    // A margin above float and rounding noise.
-    bounds.push((present * perKeyword * allMatch + bonus) * multiplier + 1e-6);
-  }
-  return bounds;
 }
 
 /**

@@ -5,7 +5,7 @@ import { after, before, describe, test } from "node:test";
 import { ConfigError, CortexError } from "./helpers/lib.js";
 import { errorOutcome, ERROR_CODES, ToolError } from "../lib/adapters/agent/errors.js";
 import { debugChecklistPrompt, sessionStartPrompt } from "../lib/adapters/agent/prompts.js";
-import { atomUri, canonicalUri, listResourcePage, LISTING_TTL_MS, readResource, ResourceLister, summaryMarkdown } from "../lib/adapters/agent/resources.js";
+import { atomUri, canonicalUri, LISTING_TTL_MS, readResource, ResourceLister, summaryMarkdown } from "../lib/adapters/agent/resources.js";
 import { runTool } from "../lib/adapters/agent/run.js";
 import { TOOLS } from "../lib/adapters/agent/tools/registry.js";
 import type { ToolEnv, ToolSpec } from "../lib/adapters/agent/types.js";
@@ -203,11 +203,11 @@ describe("tools on a vault", () => {
 
 describe("resources and prompts", () => {
   test("should list the summary and every atom once under its canonical URI, a page at a time", async () => {
-    const first = await listResourcePage(vault, TODAY, undefined, 4);
+    const first = await new ResourceLister(vault).page(TODAY, undefined, 4);
     assert.deepEqual(first.resources.map((r) => r.uri), ["cortex://summary", "cortex://moc/ops", "cortex://atom/atoms/archived_deploy.md", "cortex://atom/atoms/review_old.md"]);
     const uris = first.resources.map((r) => r.uri);
     for (let cursor = first.nextCursor; cursor !== undefined; ) {
-      const page = await listResourcePage(vault, TODAY, cursor, 4);
+      const page = await new ResourceLister(vault).page(TODAY, cursor, 4);
       uris.push(...page.resources.map((r) => r.uri));
       cursor = page.nextCursor;
     }
@@ -217,7 +217,7 @@ describe("resources and prompts", () => {
     assert.ok(!uris.includes("cortex://atom/_moc/ops.md"), "a MOC is listed once, as cortex://moc/<project>");
     assert.equal(atomUri("a b/c#d.md"), "cortex://atom/a%20b/c%23d.md");
     assert.equal(canonicalUri("_moc/ops.md"), "cortex://moc/ops");
-    await assert.rejects(() => listResourcePage(vault, TODAY, "garbage"), (e: ToolError) => e.code === "CORTEX_E205");
+    await assert.rejects(() => new ResourceLister(vault).page(TODAY, "garbage"), (e: ToolError) => e.code === "CORTEX_E205");
   });
 
   test("should serve the pages after the first from the list the first page read, until it is stale", async () => {

@@ -60,17 +60,6 @@ export function canonicalUri(path: string): string {
 export const LISTING_TTL_MS = 30_000;
 
 /**
- * One page of the vault's resources: the summary first, then every atom in
- * path order under its canonical URI (so a MOC is listed once). The cursor
- * is opaque to clients: the last path of the previous page.
- *
- * @throws ToolError `CORTEX_E205` for a cursor this server did not make.
- */
-export async function listResourcePage(vaultDir: string, today: string, cursor: string | undefined, pageSize = RESOURCE_PAGE_SIZE): Promise<ResourcePage> {
-  return new ResourceLister(vaultDir).page(today, cursor, pageSize);
-}
-
-/**
  * `resources/list` for one connection: the first page opens the vault (and
  * brings the index up to date); the pages that follow within
  * {@link LISTING_TTL_MS} of the previous one are cut from the same list, so
@@ -86,7 +75,13 @@ export class ResourceLister {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** @throws ToolError `CORTEX_E205` for a cursor this server did not make. */
+  /**
+   * One page of the vault's resources: the summary first, then every atom in
+   * path order under its canonical URI (so a MOC is listed once). The cursor
+   * is opaque to clients: the last path of the previous page.
+   *
+   * @throws ToolError `CORTEX_E205` for a cursor this server did not make.
+   */
   async page(today: string, cursor: string | undefined, pageSize = RESOURCE_PAGE_SIZE): Promise<ResourcePage> {
     const after = cursor === undefined ? null : decodeResourceCursor(cursor);
     const fresh = after !== null && this.listed !== null && this.now() - this.listed.at <= LISTING_TTL_MS;

@@ -4,7 +4,7 @@ import { lstatSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, wri
 import { join } from "node:path";
 import { test } from "node:test";
 import { loadConfig } from "../lib/store/config/load.js";
-import { annotateIncident, countdown, describeAge } from "../lib/core/moc/dates.js";
+import { annotateIncident, describeAge } from "../lib/core/moc/dates.js";
 import { touchUpdated } from "../lib/core/moc/frontmatter-date.js";
 import { refreshMocs } from "../lib/app/moc/refresh.js";
 import { withVaultLock } from "../lib/store/lock.js";
@@ -115,16 +115,11 @@ test("should touch only the date of the updated line", () => {
   assert.equal(touchUpdated("no frontmatter\nupdated: 2026-01-01\n", "2026-02-03"), "no frontmatter\nupdated: 2026-01-01\n");
 });
 
-test("should describe ages and countdowns", () => {
+test("should describe ages", () => {
   assert.equal(describeAge("2026-11-03", "2026-11-22"), "19 days ago");
   assert.equal(describeAge("2026-11-22", "2026-11-22"), "today");
   assert.equal(describeAge("2026-11-21", "2026-11-22"), "yesterday");
   assert.equal(describeAge("2026-11-25", "2026-11-22"), "in 3 days");
-  assert.equal(countdown("2026-12-01", "2026-11-22"), "9 days left");
-  assert.equal(countdown("2026-11-23", "2026-11-22"), "1 day left");
-  assert.equal(countdown("2026-11-22", "2026-11-22"), "due today");
-  assert.equal(countdown("2026-11-20", "2026-11-22"), "2 days overdue");
-  assert.equal(countdown("soon", "2026-11-22"), "");
   assert.equal(annotateIncident("Outage", "2026-11-03", "2026-11-22"), "Outage (opened 2026-11-03, 19 days ago)");
 });
 

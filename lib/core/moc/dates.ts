@@ -16,20 +16,6 @@ export function describeAge(date: string, today: string): string {
 }
 
 /**
- * The seed's countdown: days left until `due` (YYYY-MM-DD), seen on `today`:
- * `N days left`, `1 day left`, `due today`, `N days overdue`; empty for a bad date.
- *
- * @example countdown("2026-12-01", "2026-11-22") // "9 days left"
- */
-export function countdown(due: string, today: string): string {
-  const days = daysBetween(today, due);
-  if (days === null) return "";
-  if (days === 0) return "due today";
-  if (days > 0) return `${days} day${days === 1 ? "" : "s"} left`;
-  return `${-days} day${days === -1 ? "" : "s"} overdue`;
-}
-
-/**
  * The seed's incident-age annotation: the name followed by when it was
  * opened and how long ago, e.g. `Staging outage (opened 2026-11-03, 19 days ago)`.
  */

@@ -38,8 +38,6 @@ export interface WatchOptions {
   reloadConfig?: () => CortexConfig;
   /** Quiet time after the last event before the sync. Default 250 ms. */
   debounceMs?: number;
-  /** Record in `index/watch.json` that the index is kept current (see `watcherKeepsCurrent`). Default true. */
-  marker?: boolean;
   /** After every sync (also the first one, at start). */
   onSync?: (sync: WatchSync) => void;
   /** A sync that failed (the lock held elsewhere, an unreadable file…): it is retried after the next event or heartbeat. */
@@ -150,7 +148,7 @@ class Watcher implements VaultWatcher {
     this.#exports.cancel();
     clearInterval(this.#beat);
     this.#folders?.close();
-    if (this.#options.marker !== false) removeWatchMarker(this.#vaultDir);
+    removeWatchMarker(this.#vaultDir);
   }
 
   #onEvent(filename: string | null): void {
@@ -271,7 +269,7 @@ class Watcher implements VaultWatcher {
   }
 
   get #markerOn(): boolean {
-    return this.#options.marker !== false && this.mode === "watch" && !this.#closed && this.syncs > 0;
+    return this.mode === "watch" && !this.#closed && this.syncs > 0;
   }
 
   #setMarker(change: Partial<WatchMarker>): void {

@@ -12,19 +12,14 @@ export interface ActivationOptions {
 export interface AccessRecord {
   /** ISO timestamp. */
   ts: string;
-  op: string;
-  query: string;
-  results: string[];
-}
-
-/** One line of `index/access_log.jsonl`: a search and what it returned. */
-export interface AccessEvent {
-  /** ISO timestamp. */
-  ts: string;
   /** `search`, or the MCP tool / command that read atoms. */
   op: string;
   query: string;
   /** Result paths, best first. */
   results: string[];
+}
+
+/** One line of `index/access_log.jsonl`: a search and what it returned. */
+export interface AccessEvent extends AccessRecord {
   duration_ms: number;
 }

@@ -44,7 +44,7 @@ export type { SearchFilters, SearchHit, SearchRecord } from "./core/search/types
 export type { CheckReport } from "./core/check/types.js";
 export type { ContextOptions, ContextResult } from "./app/context/build.js";
 export type { IndexFreshness, VaultStatus } from "./core/status/types.js";
-export type { SupersedeInput, SupersedeOptions, SupersedeResult, WriteInput, WriteOptions, WriteResult } from "./core/write/types.js";
+export type { ChangeOptions, SupersedeInput, SupersedeOptions, SupersedeResult, WriteInput, WriteOptions, WriteResult } from "./core/write/types.js";
 export type { ConsolidateOptions, ConsolidateResult } from "./core/consolidate/types.js";
 export type { ImportOptions, ImportResult } from "./core/import/types.js";
 export type { MigrateOptions, MigrateResult } from "./core/migrate/types.js";

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { CortexConfig } from "../../core/config/types.js";
+import type { ChangeOptions } from "../../core/write/types.js";
 import { mutateVault } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
 import type { CommitResult } from "../../core/git/types.js";
@@ -10,18 +10,11 @@ import { applyEdits } from "../../core/links/edits.js";
 import { loadVaultLinks } from "./vault-links.js";
 
 /** Options of {@link linkVault}. */
-export interface LinkVaultOptions {
-  config: CortexConfig;
-  /** YYYY-MM-DD (the index is brought up to date for this day). */
-  today: string;
-  /** Compute the edits, write nothing. Default false. */
-  dryRun?: boolean;
+export interface LinkVaultOptions extends Pick<ChangeOptions, "config" | "today" | "dryRun" | "commit"> {
   /** Also write the suggested links. Default false: they are only listed. */
   applySuggestions?: boolean;
   /** Most suggestions per atom. Default 5. */
   maxSuggestions?: number;
-  /** Commit the changed files. Default `[git] commit`. */
-  commit?: boolean;
 }
 
 /** The edits of one file. */

@@ -1,5 +1,5 @@
 import { join, posix } from "node:path";
-import type { CortexConfig } from "../../core/config/types.js";
+import type { ChangeOptions } from "../../core/write/types.js";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
@@ -15,15 +15,7 @@ import { loadVaultLinks } from "./vault-links.js";
 import { fileExists, isDirectory, pathTaken, readFileBytes, sameFile } from "../../store/files.js";
 
 /** Options of {@link moveAtom}. */
-export interface MoveOptions {
-  config: CortexConfig;
-  /** YYYY-MM-DD (the index is brought up to date for this day). */
-  today: string;
-  /** Plan and report, change nothing. Default false. */
-  dryRun?: boolean;
-  /** Commit the move and the rewritten files. Default `[git] commit`. */
-  commit?: boolean;
-}
+export type MoveOptions = Pick<ChangeOptions, "config" | "today" | "dryRun" | "commit">;
 
 /** What {@link moveAtom} did (or would do). */
 export interface MoveResult {

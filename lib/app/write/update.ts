@@ -1,4 +1,4 @@
-import type { CortexConfig } from "../../core/config/types.js";
+import type { ChangeOptions } from "../../core/write/types.js";
 import { editFrontmatter } from "../../core/atoms/edit-frontmatter.js";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import { CortexError } from "../../core/errors.js";
@@ -22,15 +22,9 @@ export interface UpdateInput extends Amendment {
 }
 
 /** Options of {@link updateAtom}. */
-export interface UpdateOptions {
-  config: CortexConfig;
-  /** YYYY-MM-DD: the note's `updated`. */
-  today: string;
-  /** Commit the change. Default `[git] commit`. */
-  commit?: boolean;
+export interface UpdateOptions extends Pick<ChangeOptions, "config" | "today" | "commit" | "lockTimeoutMs"> {
   /** Checked under the vault lock, just before writing. */
   signal?: AbortSignal;
-  lockTimeoutMs?: number;
 }
 
 /** What {@link updateAtom} did. */

@@ -1,5 +1,5 @@
 import type { CommitResult } from "../git/types.js";
-import type { CortexConfig } from "../config/types.js";
+import type { ChangeOptions } from "../write/types.js";
 
 /** Atoms alike enough to be one: merge them into the newest. */
 export interface DuplicateGroup {
@@ -37,16 +37,11 @@ export interface ConsolidationReport {
 }
 
 /** How {@link consolidateVault} runs. */
-export interface ConsolidateOptions {
-  config: CortexConfig;
-  today: string;
+export interface ConsolidateOptions extends Omit<ChangeOptions, "dryRun"> {
   /** Only atoms of this project. */
   project?: string;
   /** Merge each duplicate group into its newest atom by superseding the others. */
   apply?: boolean;
-  commit?: boolean;
-  now?: () => Date;
-  lockTimeoutMs?: number;
 }
 
 /** What {@link consolidateVault} found and did. */

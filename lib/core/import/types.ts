@@ -1,6 +1,5 @@
 import type { CommitResult } from "../git/types.js";
-import type { CortexConfig } from "../config/types.js";
-import type { WriteInput, WriteResult } from "../write/types.js";
+import type { ChangeOptions, WriteInput, WriteResult } from "../write/types.js";
 
 /** One candidate atom read from an import source, before any check. */
 export interface ImportItem {
@@ -14,22 +13,15 @@ export interface ImportItem {
 export type ImportSplit = "h2" | "file";
 
 /** How {@link importSource} runs. */
-export interface ImportOptions {
-  config: CortexConfig;
-  today: string;
+export interface ImportOptions extends ChangeOptions {
   /** Project of items that do not name one. */
   project?: string;
   /** Type of items that do not name one. Default `reference`. */
   type?: string;
   /** Default: `h2` for a markdown file, `file` for a folder. */
   split?: ImportSplit;
-  /** Check everything, write nothing. */
-  dryRun?: boolean;
   /** Import near-duplicates too. */
   force?: boolean;
-  commit?: boolean;
-  now?: () => Date;
-  lockTimeoutMs?: number;
 }
 
 /** An item that was not imported, and why. */

@@ -1,6 +1,6 @@
 import type { CommitResult } from "../git/types.js";
 import type { Diagnostic } from "../atoms/types.js";
-import type { CortexConfig } from "../config/types.js";
+import type { ChangeOptions } from "../write/types.js";
 
 /** What migrating one file would do. */
 export interface FilePlan {
@@ -32,18 +32,9 @@ export interface MigrateDefaults {
 }
 
 /** How {@link migrateVault} runs. */
-export interface MigrateOptions extends MigrateDefaults {
-  config: CortexConfig;
+export interface MigrateOptions extends MigrateDefaults, ChangeOptions {
   /** Only notes under this vault-relative folder. Default: the whole vault. */
   folder?: string;
-  /** YYYY-MM-DD the index layers are computed for. */
-  today: string;
-  /** Compute and return diffs; write nothing. Default false. */
-  dryRun?: boolean;
-  /** Commit the changed files; default `[git] commit` of the config. */
-  commit?: boolean;
-  now?: () => Date;
-  lockTimeoutMs?: number;
 }
 
 /** What {@link migrateVault} did. */

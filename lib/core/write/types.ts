@@ -29,11 +29,27 @@ export interface WriteInput {
   links?: string[];
 }
 
-/** How {@link writeAtom} runs. */
-export interface WriteOptions {
+/**
+ * What the commands that change the vault take alike (write, supersede,
+ * update, import, migrate, consolidate, link, move): the settings, the day,
+ * and how the change is made. Each command takes the fields it names.
+ */
+export interface ChangeOptions {
   config: CortexConfig;
-  /** YYYY-MM-DD: `created`, `updated` and the id's date. */
+  /** YYYY-MM-DD the change is made on: the `updated` (and `created`) it writes, the day the index is brought up to date for. */
   today: string;
+  /** Commit the changed files with git; default `[git] commit` of the config. */
+  commit?: boolean;
+  /** Run every check and report what would be written, writing nothing. Default false. */
+  dryRun?: boolean;
+  /** Clock for event timestamps. Default `() => new Date()`. */
+  now?: () => Date;
+  /** How long to wait for the vault lock. Default 60 s. */
+  lockTimeoutMs?: number;
+}
+
+/** How {@link writeAtom} runs. */
+export interface WriteOptions extends ChangeOptions {
   /** Write even when a near-duplicate exists. Default false. */
   force?: boolean;
   /**
@@ -49,16 +65,8 @@ export interface WriteOptions {
    * and marked superseded by the new atom once it is written.
    */
   supersedes?: string;
-  /** Commit the new file with git; default `[git] commit` of the config. */
-  commit?: boolean;
-  /** Run every check and report what would be written, writing nothing. Default false. */
-  dryRun?: boolean;
   /** Add related atoms to `links`. Default true. */
   related?: boolean;
-  /** Clock for event timestamps. Default `() => new Date()`. */
-  now?: () => Date;
-  /** How long to wait for the vault lock. Default 60 s. */
-  lockTimeoutMs?: number;
   /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
   signal?: AbortSignal;
 }
@@ -140,16 +148,7 @@ export interface SupersedeInput {
 }
 
 /** How {@link supersedeAtom} runs. */
-export interface SupersedeOptions {
-  config: CortexConfig;
-  /** YYYY-MM-DD: the new `updated`. */
-  today: string;
-  /** Commit the changed files; default `[git] commit` of the config. */
-  commit?: boolean;
-  /** Run every check and report, writing nothing. Default false. */
-  dryRun?: boolean;
-  now?: () => Date;
-  lockTimeoutMs?: number;
+export interface SupersedeOptions extends ChangeOptions {
   /** Checked once the vault lock is held, before anything is written: an aborted signal writes nothing (throws its reason). */
   signal?: AbortSignal;
 }

@@ -1,11 +1,13 @@
 import { CortexError } from "../../core/errors.js";
-import type { CommitResult } from "../../core/git/types.js";
+import type { MutationOutcome } from "../../core/git/types.js";
 import { commitFiles } from "../../store/git/commit.js";
 import { shouldCommit } from "../../core/git/settings.js";
 import { appendVaultEvents, type VaultEventLine } from "../../store/events.js";
 import { indexVault } from "../../engine/indexer.js";
 import { withVaultLock, type VaultLock } from "../../store/lock.js";
 import { VaultHandle } from "./vault-handle.js";
+
+export type { MutationOutcome } from "../../core/git/types.js";
 
 /** Default wait for the vault lock by the write path. */
 export const WRITE_LOCK_TIMEOUT_MS = 60_000;
@@ -45,17 +47,6 @@ export interface MutateOptions {
    * Default false: the index is brought up to date with every file first.
    */
   asIndexed?: boolean;
-}
-
-/** What every mutation returns besides its own result: the commit, when one was asked for and files changed. */
-export interface MutationOutcome {
-  commit?: CommitResult;
-  /**
-   * Why the events or the index could not be brought up to date after the
-   * files were written (a full disk): the files are written, the next
-   * `cortex index` records them. Absent when all went well.
-   */
-  indexError?: string;
 }
 
 /**

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { ChangeOptions } from "../../core/write/types.js";
 import { mutateVault } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
-import type { CommitResult } from "../../core/git/types.js";
+import type { MutationOutcome } from "../../core/git/types.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
 import { overScanLimit } from "../../core/atoms/scan-limit.js";
 import { codeRefEdits, mentionNames, suggestionEdits, type LinkEdit } from "../../core/links/autolink.js";
@@ -24,7 +24,7 @@ export interface FileLinkEdits {
 }
 
 /** What {@link linkVault} did. */
-export interface LinkVaultResult {
+export interface LinkVaultResult extends MutationOutcome {
   /** Edits written (or, with `dryRun`, to be written), by file. */
   applied: FileLinkEdits[];
   /** Suggested links not written, by file. */
@@ -32,7 +32,6 @@ export interface LinkVaultResult {
   written: string[];
   /** Files left alone: changed while being linked, or not valid UTF-8. */
   skipped: { path: string; reason: string }[];
-  commit?: CommitResult;
 }
 
 /**

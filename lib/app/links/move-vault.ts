@@ -3,7 +3,7 @@ import type { ChangeOptions } from "../../core/write/types.js";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
-import type { CommitResult } from "../../core/git/types.js";
+import type { MutationOutcome } from "../../core/git/types.js";
 import { compareStrings } from "../../core/util/compare.js";
 import { resolveAtomRefOnDisk } from "../../store/refs.js";
 import { withVaultLock } from "../../store/lock.js";
@@ -18,7 +18,7 @@ import { fileExists, isDirectory, pathTaken, readFileBytes, sameFile } from "../
 export type MoveOptions = Pick<ChangeOptions, "config" | "today" | "dryRun" | "commit">;
 
 /** What {@link moveAtom} did (or would do). */
-export interface MoveResult {
+export interface MoveResult extends MutationOutcome {
   from: string;
   to: string;
   /** Reference rewrites by file (paths as before the move). */
@@ -29,7 +29,6 @@ export interface MoveResult {
   skipped: string[];
   /** A move a killed or failed run left, finished before this one. */
   finished?: MoveCompletion;
-  commit?: CommitResult;
 }
 
 /**

@@ -2,7 +2,6 @@ import { isAbsolute, join, posix } from "node:path";
 import { CortexError } from "../../core/errors.js";
 import { mutateVault } from "../handle/mutate.js";
 import { VaultHandle } from "../handle/vault-handle.js";
-import type { CommitResult } from "../../core/git/types.js";
 import { loadVaultLinks, type VaultLinks } from "../links/vault-links.js";
 import { readForRewrite, writeIfUnchanged } from "../../store/rewrite.js";
 import { BUILTIN_COLLECTORS, isMoc } from "../../core/moc/collectors.js";
@@ -31,7 +30,7 @@ import { isSymlink } from "../../store/files.js";
  *   collectors: { open_prs: () => "- #42 payments idempotency" },
  * });
  */
-export async function refreshMocs(vaultDir: string, options: RefreshOptions & { commit?: boolean }): Promise<RefreshResult & { commit?: CommitResult }> {
+export async function refreshMocs(vaultDir: string, options: RefreshOptions): Promise<RefreshResult> {
   const settings = mocSettings(options.config);
   const outside = (options.files ?? []).find((f) => isAbsolute(f) || posix.normalize(f.replace(/\\/g, "/")).startsWith("../"));
   if (outside !== undefined) throw new CortexError("BAD_ARGUMENT", `refresh-moc: ${JSON.stringify(outside)} is outside the vault; give vault-relative paths`);

@@ -1,4 +1,4 @@
-import type { CommitResult } from "../git/types.js";
+import type { MutationOutcome } from "../git/types.js";
 import type { ChangeOptions } from "../write/types.js";
 
 /** Atoms alike enough to be one: merge them into the newest. */
@@ -45,14 +45,12 @@ export interface ConsolidateOptions extends Omit<ChangeOptions, "dryRun"> {
 }
 
 /** What {@link consolidateVault} found and did. */
-export interface ConsolidateResult {
+export interface ConsolidateResult extends MutationOutcome {
   report: ConsolidationReport;
   /** Supersedes made by `apply`. */
   applied: { old: string; by: string }[];
   /** Supersedes `apply` left out because a note changed on disk while it ran (an editor saved it); absent when none. */
   skipped?: ConsolidateSkip[];
-  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
-  commit?: CommitResult;
 }
 
 /** A merge that `apply` did not make, and why. */

@@ -1,4 +1,4 @@
-import type { CommitResult } from "../git/types.js";
+import type { MutationOutcome } from "../git/types.js";
 import type { ChangeOptions, WriteInput, WriteResult } from "../write/types.js";
 
 /** One candidate atom read from an import source, before any check. */
@@ -37,7 +37,7 @@ export interface ImportRejection {
 }
 
 /** What {@link importSource} did. */
-export interface ImportResult {
+export interface ImportResult extends MutationOutcome {
   candidates: number;
   imported: (WriteResult & { source: string })[];
   duplicates: ImportRejection[];
@@ -45,8 +45,4 @@ export interface ImportResult {
   /** Parts of the source that gave no item (a section without text, an empty file). */
   skipped: { source: string; name: string; reason: string }[];
   dryRun: boolean;
-  /** Set when atoms were written but the index could not be updated (a full disk): why, in one line. */
-  indexError?: string;
-  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
-  commit?: CommitResult;
 }

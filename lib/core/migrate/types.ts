@@ -1,4 +1,4 @@
-import type { CommitResult } from "../git/types.js";
+import type { MutationOutcome } from "../git/types.js";
 import type { Diagnostic } from "../atoms/types.js";
 import type { ChangeOptions } from "../write/types.js";
 
@@ -38,12 +38,10 @@ export interface MigrateOptions extends MigrateDefaults, ChangeOptions {
 }
 
 /** What {@link migrateVault} did. */
-export interface MigrateResult {
+export interface MigrateResult extends MutationOutcome {
   changed: FileMigration[];
   /** Files that already had every field. */
   unchanged: number;
   /** Files left alone because they could not be migrated safely (binary, not UTF-8, broken frontmatter). */
   skipped: Diagnostic[];
-  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
-  commit?: CommitResult;
 }

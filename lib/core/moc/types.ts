@@ -1,4 +1,6 @@
 import type { CortexConfig } from "../config/types.js";
+import type { MutationOutcome } from "../git/types.js";
+import type { ChangeOptions } from "../write/types.js";
 import type { ManifestEntry } from "../indexes/types.js";
 import type { LinkResolver, ResolvedGraph } from "../links/types.js";
 
@@ -50,14 +52,9 @@ export interface CollectorContext {
 export type Collector = (ctx: CollectorContext) => string;
 
 /** Options of `refreshMocs`. */
-export interface RefreshOptions {
-  config: CortexConfig;
-  /** YYYY-MM-DD the sections are computed for. */
-  today: string;
+export interface RefreshOptions extends Pick<ChangeOptions, "config" | "today" | "dryRun" | "commit"> {
   /** Extra collectors by marker name; they win over built-ins and `[moc.commands]`. */
   collectors?: Record<string, Collector>;
-  /** Compute and report, write nothing. Default false. */
-  dryRun?: boolean;
   /** Only these MOCs (vault-relative). Default: MEMORY.md and every `_moc/*.md`. */
   files?: string[];
   /** How long to wait for the vault lock. Default 15 s. */
@@ -79,7 +76,7 @@ export interface MocFileResult {
 }
 
 /** What `refreshMocs` did. */
-export interface RefreshResult {
+export interface RefreshResult extends MutationOutcome {
   files: MocFileResult[];
   /** Paths written (none with `dryRun`). */
   written: string[];

@@ -1,5 +1,5 @@
 import type { ManifestEntry } from "../indexes/types.js";
-import type { CommitResult } from "../git/types.js";
+import type { MutationOutcome } from "../git/types.js";
 import type { Atom } from "../atoms/types.js";
 import type { CortexConfig } from "../config/types.js";
 
@@ -99,7 +99,7 @@ export interface AtomDirectory {
 }
 
 /** What {@link writeAtom} wrote. */
-export interface WriteResult {
+export interface WriteResult extends MutationOutcome {
   /** Vault-relative path of the new file. */
   path: string;
   id: string;
@@ -111,12 +111,8 @@ export interface WriteResult {
   content?: string;
   /** True when this write repeated one whose atom was written but not indexed (a retry after a full disk): that atom is the result, nothing new was written. */
   alreadyWritten?: boolean;
-  /** Set when the atom was written but the index (or `events.jsonl`) could not be updated, e.g. on a full disk: why, in one line. */
-  indexError?: string;
   /** The atom `supersedes` named, now superseded by this one. */
   superseded?: string;
-  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
-  commit?: CommitResult;
 }
 
 /** A write input after validation: every field normalized and present. */
@@ -154,13 +150,11 @@ export interface SupersedeOptions extends ChangeOptions {
 }
 
 /** What {@link supersedeAtom} changed (vault-relative paths). */
-export interface SupersedeResult {
+export interface SupersedeResult extends MutationOutcome {
   old: string;
   by: string | null;
   /** Set on a dry run: nothing was written. */
   dry_run?: true;
-  /** The git commit, when one was asked for and something was written (see `commitFiles`). */
-  commit?: CommitResult;
 }
 
 /** The `[write]` settings of cortex.toml. */

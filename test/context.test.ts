@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
-import { rankSnapshot } from "../lib/app/handle/ranking.js";
+import { rankVault } from "../lib/app/handle/search.js";
 import { openSnapshot, type VaultSnapshot } from "../lib/app/snapshot.js";
 import { assembleBriefing, cleanBody, cutText, estimateTokens } from "../lib/core/context/assemble.js";
 import { buildContext } from "../lib/app/context/build.js";
@@ -122,7 +122,7 @@ describe("buildContext's candidates", () => {
   const snap: VaultSnapshot = { vaultDir: "/nonexistent", config, today: TODAY, manifest, freshness: { indexed_at: null, changed_since_index: 0, fresh: false }, links: {} };
 
   test("should find the best active atoms however many archived ones rank above them", () => {
-    assert.ok(rankSnapshot(snap, "deploy", { top: 1000 }).every((h) => h.record.status === "archived"));
+    assert.ok(rankVault(snap, "deploy", { top: 1000 }).every((h) => h.record.status === "archived"));
     const r = buildContext(snap, { query: "deploy", budgetTokens: 20_000, log: false });
     // 200 candidates, all active, in path order (equal scores and dates).
     assert.equal(r.matched, 200);

@@ -2,8 +2,6 @@ import { searchVault, type VaultSearchResult } from "./handle/search.js";
 import { openVault, type OpenVaultOptions, type Vault } from "./vault.js";
 import type { RankOptions, SearchRecord } from "../core/search/types.js";
 
-export { logSearch } from "./handle/search.js";
-
 /** Options of {@link search}: where the vault is, the filters, the day, and how fresh. */
 export interface SearchOptions extends OpenVaultOptions, Omit<RankOptions, "today" | "activation"> {
   /** Append the search to `index/access_log.jsonl`. Default true. */

@@ -5,7 +5,7 @@ import { classifyLayer } from "../../core/layers/classify.js";
 import { bodyPreview } from "../../core/search/preview.js";
 import { computeStatus } from "../../core/status/compute.js";
 import { readVaultEvents } from "../../store/status/read.js";
-import { rankSnapshot } from "../../app/handle/ranking.js";
+import { rankVault } from "../../app/handle/search.js";
 import { atomBody, openSnapshot, readAtomText } from "../../app/snapshot.js";
 import { renderStatus } from "../../core/status/render.js";
 
@@ -45,7 +45,7 @@ function hotQuery(manifest: readonly { project: string; updated: string; status:
 export async function debugChecklistPrompt(vaultDir: string, today: string, error: string, context?: string): Promise<string> {
   const snap = await openSnapshot(vaultDir, today);
   const query = briefingKeywords(`${error} ${context ?? ""}`).join(" ");
-  const hits = query ? DEBUG_TYPES.flatMap((type) => rankSnapshot(snap, query, { type, top: 5 })).sort((a, b) => b.score - a.score).slice(0, 8) : [];
+  const hits = query ? DEBUG_TYPES.flatMap((type) => rankVault(snap, query, { type, top: 5 })).sort((a, b) => b.score - a.score).slice(0, 8) : [];
   const found = hits.map((h) => {
     const text = readAtomText(snap.vaultDir, h.record.path);
     const preview = text === null ? "" : bodyPreview(atomBody(text));

@@ -2,8 +2,7 @@ import { join } from "node:path";
 import { atomBody } from "../../core/atoms/frontmatter.js";
 import { readAtomText } from "../../store/read-atom.js";
 import type { VaultSnapshot } from "../handle/vault-snapshot.js";
-import { rankSnapshot, recordAccess } from "../handle/ranking.js";
-import { countVault } from "../handle/search.js";
+import { countVault, rankVault, recordAccess } from "../handle/search.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import type { SearchHit } from "../../core/search/types.js";
 import { compareStrings } from "../../core/util/compare.js";
@@ -91,7 +90,7 @@ export function buildContext(snap: VaultSnapshot, options: ContextOptions): Cont
 // (a top N is cheap to find; every hit of a 100k vault is not).
 function bestHits(snap: VaultSnapshot, query: string, project: string | undefined, keep: (h: SearchHit) => boolean, wanted: number): SearchHit[] {
   for (let top = 2 * wanted; ; top *= 2) {
-    const ranked = rankSnapshot(snap, query, { project, top });
+    const ranked = rankVault(snap, query, { project, top });
     const kept = ranked.filter(keep);
     // Enough, or every hit seen, or the rest score below the relative floor of the best kept one (hits come by score).
     if (kept.length >= wanted || ranked.length < top || (kept.length > 0 && ranked[ranked.length - 1]!.score < briefingFloor(kept[0]!.score))) return kept.slice(0, wanted);

@@ -6,7 +6,7 @@ import type { IndexDb } from "../../store/index-db.js";
 import { rankRecords } from "../../core/search/rank.js";
 import { searchRecordOf } from "../../core/search/types.js";
 import type { RankOptions, SearchHit } from "../../core/search/types.js";
-import { appendAccessEvent, clockMs } from "../../store/access-log.js";
+import { appendAccessEvent } from "../../store/access-log.js";
 import { vaultPaths } from "../../store/paths.js";
 
 /** How a vault is ranked: the filters, how many, and which ranking. */
@@ -38,10 +38,10 @@ export interface VaultSearchResult {
  * @example const { hits } = searchVault(openVault({ vault: "examples/vault" }), "deploy risk", { top: 3 });
  */
 export function searchVault(vault: VaultSnapshot, query: string, options: VaultSearchOptions = {}): VaultSearchResult {
-  const started = clockMs();
+  const started = performance.now();
   const hits = rankVault(vault, query, options);
   const indexed = "indexedNow" in vault ? Boolean(vault.indexedNow) : vault.freshness.indexed_at === null;
-  if (options.log !== false) logSearch(vault.vaultDir, options.op ?? "search", query, hits, started);
+  if (options.log !== false) recordAccess(vault.vaultDir, options.op ?? "search", query, hits.map((h) => h.record.path), started);
   return { hits, vaultDir: vault.vaultDir, indexed };
 }
 
@@ -110,13 +110,12 @@ function databaseOf(vault: VaultSnapshot): IndexDb {
   return db;
 }
 
-/** Appends a search to the vault's access log (never throws); `started` is a {@link clockMs} reading. */
-export function logSearch(vaultDir: string, op: string, query: string, hits: readonly SearchHit[], started: number): void {
-  appendAccessEvent(vaultPaths(vaultDir).accessLog, {
-    ts: new Date().toISOString(),
-    op,
-    query,
-    results: hits.map((h) => h.record.path),
-    duration_ms: Math.round((clockMs() - started) * 10) / 10,
-  });
+/**
+ * Records that atoms were handed to an agent or a person (a search's hits, a
+ * briefing's atoms, a note read): one line in `index/access_log.jsonl` (the
+ * activation source). `startedMs` is a `performance.now()` reading. Never throws.
+ */
+export function recordAccess(vaultDir: string, op: string, query: string, results: readonly string[], startedMs: number): void {
+  const duration_ms = Math.round((performance.now() - startedMs) * 10) / 10;
+  appendAccessEvent(vaultPaths(vaultDir).accessLog, { ts: new Date().toISOString(), op, query, results: [...results], duration_ms });
 }

@@ -6,7 +6,7 @@ import { blameArgument, ToolError } from "../errors.js";
 import { normalizeRef } from "../../../core/links/refs.js";
 import { refArg } from "../limits.js";
 import { noteVersion } from "../../../core/write/amend.js";
-import { recordAccess } from "../../../app/handle/ranking.js";
+import { recordAccess } from "../../../app/handle/search.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { capText } from "../read-cap.js";
 import { canonicalUri } from "../resources.js";

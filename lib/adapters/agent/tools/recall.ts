@@ -1,5 +1,4 @@
 import { bodyPreview } from "../../../core/search/preview.js";
-import { countVault } from "../../../app/handle/search.js";
 import type { SearchFilters, SearchHit } from "../../../core/search/types.js";
 import { CortexError } from "../../../core/errors.js";
 import { MAX_QUERY_UNITS, parseQuery, type ParsedQuery } from "../../../core/fts/query.js";
@@ -7,7 +6,7 @@ import { datesText, hitDates } from "../../../core/search/hit-dates.js";
 import { ToolError } from "../errors.js";
 import { budgetArg, limitArg, queryArg, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
-import { rankSnapshot, recordAccess } from "../../../app/handle/ranking.js";
+import { countVault, rankVault, recordAccess } from "../../../app/handle/search.js";
 import { checkpoint, ok } from "../run.js";
 import { atomBody, openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/snapshot.js";
 import { canonicalUri } from "../resources.js";
@@ -95,7 +94,7 @@ function readQuery(query: string, strict: boolean): ParsedQuery {
 // (a top N is cheap to find; every hit of a common word in a 100k vault is not).
 function bestMatches(snap: VaultSnapshot, query: string, filters: SearchFilters, limit: number, withRetired: boolean): SearchHit[] {
   for (let top = Math.max(2 * limit, 20); ; top *= 2) {
-    const ranked = rankSnapshot(snap, query, { ...filters, top });
+    const ranked = rankVault(snap, query, { ...filters, top });
     const kept = withRetired ? ranked : ranked.filter((h) => h.record.status !== "archived");
     if (kept.length >= limit || ranked.length < top) return kept.slice(0, limit);
   }

@@ -1,14 +1,9 @@
-import { searchVault, type VaultSearchResult } from "./handle/search.js";
+import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./handle/search.js";
 import { openVault, type OpenVaultOptions, type Vault } from "./vault.js";
-import type { RankOptions, SearchRecord } from "../core/search/types.js";
+import type { SearchRecord } from "../core/search/types.js";
 
-/** Options of {@link search}: where the vault is, the filters, the day, and how fresh. */
-export interface SearchOptions extends OpenVaultOptions, Omit<RankOptions, "today" | "activation"> {
-  /** Append the search to `index/access_log.jsonl`. Default true. */
-  log?: boolean;
-  /** Default `[search] ranking` (`fulltext` unless cortex.toml says otherwise). */
-  ranking?: "fulltext" | "seed";
-}
+/** Options of {@link search}: where the vault is, the day, how fresh, and a vault search's options (the filters, how many, the ranking, the log). */
+export interface SearchOptions extends OpenVaultOptions, Omit<VaultSearchOptions, "op"> {}
 
 /** What {@link search} returns. */
 export type SearchResult = VaultSearchResult;

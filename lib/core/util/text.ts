@@ -51,26 +51,6 @@ function isSurrogatePairAt(text: string, i: number): boolean {
   return low >= 0xdc00 && low <= 0xdfff;
 }
 
-/** Characters that would break a line format (a tab-separated line, a U+001F list): a field holding one is quoted. */
-const LINE_BREAKING = /[\t\n\r\x1f]/;
-
-/**
- * A file path as a field of a tab-separated line (search.tsv, cache.tsv):
- * as is, or JSON-quoted when it holds a tab, a line break or U+001F, or
- * starts with a quote. File names may hold any of these; quoting keeps the
- * path exact where replacing them would name a file that does not exist.
- *
- * @example pathField("w/a\tb.md") // "\"w/a\\tb.md\""
- */
-export function pathField(path: string): string {
-  return LINE_BREAKING.test(path) || path.charCodeAt(0) === 34 ? JSON.stringify(path) : path;
-}
-
-/** `text` as a regular expression that matches it literally. Pure. @example new RegExp(escapeRegExp("a.md")) */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-}
-
 /** How many newlines `text` holds (the lines of a text that ends with one). */
 export function newlineCount(text: string): number {
   let lines = 0;

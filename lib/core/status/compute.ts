@@ -2,7 +2,7 @@ import type { LayerThresholds } from "../config/types.js";
 import { compareStrings } from "../util/compare.js";
 import { classifyLayer } from "../layers/classify.js";
 import type { SearchRecord } from "../search/types.js";
-import { ranked } from "../summary/summarize.js";
+import { bump, ranked } from "../summary/summarize.js";
 import { daysBetween, localDate } from "../util/dates.js";
 import type { IndexFreshness, ReviewItem, VaultEvent, VaultStatus } from "./types.js";
 
@@ -49,8 +49,4 @@ export function computeStatus(records: readonly SearchRecord[], events: readonly
     review_overdue: review,
     index,
   };
-}
-
-function bump(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
 }

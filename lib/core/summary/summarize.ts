@@ -3,6 +3,7 @@ import type { LayerThresholds } from "../config/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../layers/classify.js";
 import type { SearchRecord } from "../search/types.js";
 import type { Count, VaultSummary } from "./types.js";
+import { compareStrings } from "../util/compare.js";
 
 /**
  * The seed's boot summary: totals, active atoms per layer, top projects and
@@ -31,11 +32,12 @@ export function summarize(records: readonly SearchRecord[], today: string, layer
   return { today, total: records.length, statuses: ranked(statuses), active, projects: ranked(projects), types: ranked(types), tags: tags.size, hot: hot.sort(byUpdatedThenPath) };
 }
 
-function bump(map: Map<string, number>, key: string): void {
+/** Counts one more `key` in `map`. */
+export function bump(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /** Counts as pairs, most first, ties by name (code-unit order). */
 export function ranked(map: ReadonlyMap<string, number>): Count[] {
-  return [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return [...map].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
 }

@@ -123,7 +123,7 @@ function groupFiles(manifest: readonly Pick<ManifestEntry, "path" | "aliases">[]
   for (let n = 0; n < files.length; n++) {
     const path = n < manifest.length ? manifest[n]!.path : otherFiles[n - manifest.length]!;
     files[n] = path;
-    addToGroup(byName, files, nameOf(path), n);
+    addToGroup(byName, files, fileNameKey(path), n);
   }
   for (let i = 0; i < manifest.length; i++) {
     const { path, aliases } = manifest[i]!;
@@ -145,7 +145,7 @@ export function packMatch(file: number, ambiguous: boolean): PackedMatch {
 
 /** The (first) number of a path already added. */
 function numberOf(byName: FileGroups, files: readonly string[], path: string): number {
-  const group = byName.get(nameOf(path))!;
+  const group = byName.get(fileNameKey(path))!;
   return typeof group === "number" ? group : group.find((n) => files[n] === path)!;
 }
 
@@ -175,7 +175,7 @@ function exactFile(group: number | number[] | undefined, files: readonly string[
 
 /** The key files are grouped by for rule 4: the name without `.md`, lower-cased. */
 export function fileNameKey(path: string): string {
-  return nameOf(path);
+  return path.slice(path.lastIndexOf("/") + 1, hasMdExtension(path) ? -3 : path.length).toLowerCase();
 }
 
 /**
@@ -185,10 +185,6 @@ export function fileNameKey(path: string): string {
 export function hasFileNameKey(path: string, key: string): boolean {
   // A key with a `/` is no file name key; rule 4's test (the path ends with `/` + key) holds it to the last segment otherwise.
   return key.includes("/") ? false : nameMatches(path, key);
-}
-
-function nameOf(path: string): string {
-  return path.slice(path.lastIndexOf("/") + 1, hasMdExtension(path) ? -3 : path.length).toLowerCase();
 }
 
 /**

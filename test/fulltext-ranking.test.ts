@@ -2,9 +2,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { parseQuery } from "../lib/core/fts/query.js";
-import { rankSearchDb } from "../lib/app/fts/vault-search.js";
 import { indexVault } from "../lib/engine/indexer.js";
-import { fulltextVault } from "./helpers/fulltext.js";
+import { fulltextVault, rankSearchDb } from "./helpers/fulltext.js";
 import { markVault, removeTemp, tempTree } from "./helpers/cli.js";
 
 const TODAY = "2026-11-20";

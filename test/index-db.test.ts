@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
 import { defaultConfig } from "../lib/core/config/defaults.js";
-import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { rankSearchDb } from "./helpers/fulltext.js";
 import { indexVault } from "../lib/engine/indexer.js";
 import { vaultPaths } from "../lib/store/paths.js";
 import { dbDump } from "./helpers/db-dump.js";

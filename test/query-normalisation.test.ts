@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import { joinedRuns, parseQuery, withoutPossessives } from "../lib/core/fts/query.js";
-import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { rankSearchDb } from "./helpers/fulltext.js";
 import { indexVault } from "../lib/engine/indexer.js";
 import { markVault, removeTemp, tempTree } from "./helpers/cli.js";
 

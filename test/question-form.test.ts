@@ -3,7 +3,7 @@ import { after, before, describe, test } from "node:test";
 import { defaultConfig } from "../lib/core/config/defaults.js";
 import type { CortexConfig } from "../lib/core/config/types.js";
 import { answersForm, answersNear, questionForm } from "../lib/core/fts/question.js";
-import { rankSearchDb } from "../lib/app/fts/vault-search.js";
+import { rankSearchDb } from "./helpers/fulltext.js";
 import { indexVault } from "../lib/engine/indexer.js";
 import { formatExplain } from "../bin/format/search-output.js";
 import { markVault, removeTemp, tempTree } from "./helpers/cli.js";

@@ -1,7 +1,6 @@
 import { join } from "node:path";
 import { parseAtom } from "../../core/atoms/parse.js";
 import { slugify } from "../../core/atoms/names.js";
-import type { CortexConfig } from "../../core/config/types.js";
 import { CortexError } from "../../core/errors.js";
 import { toManifestEntry } from "../../core/index-build/build.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
@@ -22,7 +21,7 @@ import { nameAliases, renderAtom } from "../../core/write/render.js";
 import { unrecordedTwin } from "../../store/write/retry.js";
 import { comparableText, type Shingles } from "../../core/write/similarity.js";
 import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText, type LazyCandidate } from "../../core/write/similarity-bound.js";
-import type { AtomFrontmatter, ValidWrite, WriteResult, WriteSettings } from "../../core/write/types.js";
+import type { AtomFrontmatter, ValidWrite, WriteOptions, WriteResult, WriteSettings } from "../../core/write/types.js";
 import { fileExists } from "../../store/files.js";
 import type { AtomDirectory } from "../../store/write/directory.js";
 import { liveCandidates } from "../../core/write/directory.js";
@@ -31,15 +30,10 @@ import { liveCandidates } from "../../core/write/directory.js";
 const DUPLICATE_POOL = 100;
 
 /** What a session needs to know; the caller holds the vault lock (inside `mutateVault`). */
-export interface SessionOptions {
-  config: CortexConfig;
-  today: string;
+export interface SessionOptions extends Pick<WriteOptions, "config" | "today" | "now" | "related"> {
   settings: WriteSettings;
   /** Event name in `events.jsonl`. Default `write`. */
   op?: string;
-  now?: () => Date;
-  /** Add related atoms to `links` (default true). */
-  related?: boolean;
 }
 
 /**
@@ -85,7 +79,7 @@ export class WriteSession {
    *
    * @throws WriteRejectedError when the input is refused; nothing is written then.
    */
-  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: string | readonly string[] } = {}): WriteResult {
+  write(valid: ValidWrite, flags: { force?: boolean; dryRun?: boolean; replacing?: readonly string[] } = {}): WriteResult {
     const folder = atomFolder(valid.type, valid.dir);
     checkFolderOnDisk(this.vaultDir, folder);
     const twin = flags.force || flags.dryRun ? null : unrecordedTwin(this.vaultDir, valid, folder, { today: this.options.today, isRecorded: (path) => this.indexed.has(path), config: this.options.config });
@@ -122,8 +116,8 @@ export class WriteSession {
     return relatedForWrite(liveCandidates(this.indexed, this.writtenEntries), { tags: valid.tags, text: `${text}\n${valid.description ?? ""}` }, limit);
   }
 
-  private rejectDuplicate(text: BoundableText, words: string, replacing: string | readonly string[] | undefined): void {
-    const skip = new Set(typeof replacing === "string" ? [replacing] : (replacing ?? []));
+  private rejectDuplicate(text: BoundableText, words: string, replacing: readonly string[] = []): void {
+    const skip = new Set(replacing);
     const candidates = this.duplicateCandidates(words).filter((c) => !skip.has(c.path));
     const [best] = findNearDuplicatesPruned(text, candidates, this.options.settings.duplicateThreshold);
     if (!best) return;

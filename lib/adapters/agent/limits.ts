@@ -26,8 +26,8 @@ export const LIMITS = Object.freeze({
 // The schemas stay terse: every tool's schema is in every agent's context before its first call.
 
 /** A search query argument. */
-export function queryArg(description?: string): ArgSchema {
-  return described({ type: "string", minLength: 1, maxLength: LIMITS.queryChars }, description);
+export function queryArg(): ArgSchema {
+  return { type: "string", minLength: 1, maxLength: LIMITS.queryChars };
 }
 
 /** A result-count argument, 1–100. */
@@ -36,29 +36,25 @@ export function limitArg(defaultValue: number): ArgSchema {
 }
 
 /** A token-budget argument (tokens estimated as characters / 4). */
-export function budgetArg(description?: string, defaultValue?: number): ArgSchema {
-  const arg: ArgSchema = described({ type: "integer", minimum: LIMITS.budgetMin, maximum: LIMITS.budgetMax }, description);
-  if (defaultValue !== undefined) arg.default = defaultValue;
-  return arg;
+export function budgetArg(defaultValue?: number): ArgSchema {
+  const arg: ArgSchema = { type: "integer", minimum: LIMITS.budgetMin, maximum: LIMITS.budgetMax };
+  return defaultValue === undefined ? arg : { ...arg, default: defaultValue };
 }
 
 /** A short filter argument (project, type, tag, status, …). */
-export function shortArg(description?: string, values?: readonly string[]): ArgSchema {
+export function shortArg(values?: readonly string[]): ArgSchema {
   // An enum bounds the value already.
   // An empty filter matches nothing, which needs no refusal of its own.
-  return described(values ? { type: "string", enum: values } : { type: "string", maxLength: LIMITS.shortChars }, description);
+  return values ? { type: "string", enum: values } : { type: "string", maxLength: LIMITS.shortChars };
 }
 
 /** An argument naming one atom: a path, an id or a unique name (an empty one names none: CORTEX_E101). */
 export function refArg(description?: string): ArgSchema {
-  return described({ type: "string", maxLength: LIMITS.refChars }, description);
+  const arg: ArgSchema = { type: "string", maxLength: LIMITS.refChars };
+  return description === undefined ? arg : { ...arg, description };
 }
 
 /** A tag list argument: at most 20 tags of at most 100 characters. */
-export function tagsArg(description?: string): ArgSchema {
-  return described({ type: "array", maxItems: LIMITS.tagsMax, items: { type: "string", minLength: 1, maxLength: LIMITS.tagChars } }, description);
-}
-
-function described(arg: ArgSchema, description: string | undefined): ArgSchema {
-  return description === undefined ? arg : { ...arg, description };
+export function tagsArg(): ArgSchema {
+  return { type: "array", maxItems: LIMITS.tagsMax, items: { type: "string", minLength: 1, maxLength: LIMITS.tagChars } };
 }

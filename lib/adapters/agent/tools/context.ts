@@ -16,7 +16,7 @@ export const contextTool: ToolSpec = {
     properties: {
       query: queryArg(),
       project: shortArg(),
-      budget_tokens: budgetArg(undefined, 1500),
+      budget_tokens: budgetArg(1500),
     },
     required: ["query"],
     additionalProperties: false,

@@ -23,8 +23,8 @@ export const listTool: ToolSpec = {
     properties: {
       project: shortArg(),
       type: shortArg(),
-      status: shortArg(undefined, ATOM_STATUSES),
-      layer: shortArg(undefined, ["hot", "warm", "cold"]),
+      status: shortArg(ATOM_STATUSES),
+      layer: shortArg(["hot", "warm", "cold"]),
       limit: limitArg(50),
       cursor: { type: "string", maxLength: LIMITS.cursorChars },
     },

@@ -33,7 +33,7 @@ export const saveTool: ToolSpec = {
     properties: {
       name: { type: "string", minLength: 1, maxLength: LIMITS.nameChars },
       body: { type: "string", minLength: 1, maxLength: LIMITS.bodyChars },
-      type: shortArg(undefined, ATOM_TYPES),
+      type: shortArg(ATOM_TYPES),
       project: shortArg(),
       tags: tagsArg(),
       description: { type: "string", maxLength: WRITE_LIMITS.description },

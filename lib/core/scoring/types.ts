@@ -1,15 +1,8 @@
+import type { Atom } from "../atoms/types.js";
 import type { Layer } from "../layers/types.js";
 
 /** The fields of an atom that scoring reads. */
-export interface ScorableAtom {
-  path: string;
-  name: string;
-  project: string;
-  status: string;
-  updated: string;
-  tags: readonly string[];
-  description: string;
-}
+export type ScorableAtom = Pick<Atom, "path" | "name" | "project" | "status" | "updated" | "description"> & { tags: readonly string[] };
 
 /** The field a keyword matched (`headings` and `body` only in the full-text ranking). */
 export type MatchField = "name" | "tag" | "project" | "description" | "path" | "headings" | "body";

@@ -36,14 +36,11 @@ export interface BrokenLink {
 }
 
 /** A link whose bare name matches several files; it opens the shortest path. */
-export interface AmbiguousLink {
-  from: string;
-  target: string;
+export interface AmbiguousLink extends BrokenLink {
   /** The file it opens. */
   path: string;
   /** Every match, shortest path first. */
   candidates: string[];
-  line?: number;
 }
 
 /** The link graph with every raw target resolved. */

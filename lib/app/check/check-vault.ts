@@ -49,7 +49,7 @@ export function checkVault(vaultDir: string, options: CheckVaultOptions): CheckR
   const links = loadCheckLinks(vault, cache);
   for (const path of links.paths) {
     // The MOCs refresh-moc fills: `_moc/*.md` (MEMORY.md is not an atom; it follows).
-    const moc = isMoc(path) && !path.slice("_moc/".length).includes("/");
+    const moc = isMoc(path);
     const checked = cache.get(path, () => {
       const text = readTextOrNull(join(vaultDir, path));
       if (text === null) return null;

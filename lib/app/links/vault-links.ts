@@ -50,8 +50,7 @@ export function locateLinkProblems(vaultDir: string, graph: Pick<ResolvedGraph, 
   };
   const broken: BrokenLink[] = graph.broken.flatMap((b) => linesOf(b.from, b.target).map((line) => ({ ...b, line })));
   const ambiguous: AmbiguousLink[] = graph.ambiguous.flatMap((a) => linesOf(a.from, a.target).map((line) => ({ ...a, line })));
-  const order = (a: { from: string; line?: number; target: string }, b: { from: string; line?: number; target: string }) =>
-    compareStrings(a.from, b.from) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.target, b.target);
+  const order = (a: BrokenLink, b: BrokenLink) => compareStrings(a.from, b.from) || (a.line ?? 0) - (b.line ?? 0) || compareStrings(a.target, b.target);
   return { broken: broken.sort(order), ambiguous: ambiguous.sort(order) };
 }
 

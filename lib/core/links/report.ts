@@ -1,9 +1,9 @@
 import type { ManifestEntry } from "../indexes/types.js";
 import { findHubs, findOrphans } from "./graph.js";
-import type { AmbiguousLink, BrokenLink, ResolvedGraph } from "./types.js";
+import type { ResolvedGraph } from "./types.js";
 
 /** The seed's cross-reference report (`cortex link --report`). */
-export interface LinkReport {
+export interface LinkReport extends Pick<ResolvedGraph, "broken" | "ambiguous"> {
   atoms: number;
   /** Atoms with at least one resolved link out. */
   linking: number;
@@ -15,8 +15,6 @@ export interface LinkReport {
   orphans: string[];
   /** The 10 most connected atoms. */
   hubs: { path: string; out: number; in: number }[];
-  broken: BrokenLink[];
-  ambiguous: AmbiguousLink[];
 }
 
 /**

@@ -8,8 +8,6 @@ import { folderIdentity } from "../store/files.js";
 import { QuietExports } from "./watch-exports.js";
 import { ignoredFolder, relevantPath } from "./watch-paths.js";
 
-export { relevantPath } from "./watch-paths.js";
-
 /** How long a sync waits for the vault lock before it tries again at the next heartbeat. */
 const LOCK_WAIT_MS = 200;
 

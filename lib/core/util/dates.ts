@@ -9,15 +9,15 @@ export function isIsoDate(s: string): boolean {
 }
 
 /**
- * Days since 1970-01-01 of a YYYY-MM-DD date, or null when `s` (or its part
- * [from, to)) is not one. Plain arithmetic (no regex, no Date, no substring):
- * search calls it for every candidate line.
+ * Days since 1970-01-01 of a YYYY-MM-DD date, or null when `s` is not one.
+ * Plain arithmetic (no regex, no Date, no substring): the index and the
+ * layers call it for every atom.
  */
-export function epochDay(s: string, from = 0, to = s.length): number | null {
-  if (to - from !== 10 || s.charCodeAt(from + 4) !== 45 || s.charCodeAt(from + 7) !== 45) return null;
-  const y = digits(s, from, from + 4);
-  const m = digits(s, from + 5, from + 7);
-  const d = digits(s, from + 8, from + 10);
+export function epochDay(s: string): number | null {
+  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return null;
+  const y = digits(s, 0, 4);
+  const m = digits(s, 5, 7);
+  const d = digits(s, 8, 10);
   if (y < 0 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return null;
   // Days from civil (proleptic Gregorian), after H. Hinnant's algorithm.
   const yy = m <= 2 ? y - 1 : y;

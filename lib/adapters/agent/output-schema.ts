@@ -45,20 +45,19 @@ const ERROR_SCHEMA = object(
 
 /**
  * A tool's `outputSchema`: the structured result of a successful call
- * (`properties`, all required but `optional`), or of a failed one
+ * (`properties`, all required), or of a failed one
  * (`{ error }`, with the code, message and suggestion), so that every
  * `structuredContent` the tool returns validates against it, and nothing
  * else does (`additionalProperties: false` on every object).
  *
  * @example toolOutput({ total: S.integer }) // { type: "object", properties: { total, error }, anyOf: [...] }
  */
-export function toolOutput(properties: Record<string, unknown>, optional: readonly string[] = []): OutputSchema {
-  const success = Object.keys(properties).filter((k) => !optional.includes(k));
+export function toolOutput(properties: Record<string, unknown>): OutputSchema {
   return {
     type: "object",
     properties: { ...properties, error: ERROR_SCHEMA },
     required: [],
     additionalProperties: false,
-    anyOf: [{ required: success }, { required: ["error"] }],
+    anyOf: [{ required: Object.keys(properties) }, { required: ["error"] }],
   };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parseConfig } from "../lib/core/config/parse.js";
@@ -7,7 +7,8 @@ import { readWriteSettings } from "../lib/core/write/settings.js";
 import { shouldCommit } from "../lib/core/git/settings.js";
 import { initVault } from "./helpers/lib.js";
 import { removeTemp, runInProcess, tempDir } from "./helpers/cli.js";
-import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
+import { INIT_CASES, INIT_RUNNER } from "./init-cases.js";
+import { registerMutationCases } from "./helpers/mutation-cases.js";
 
 test("should create the folders, a parseable commented cortex.toml, MEMORY.md and .gitignore", () => {
   const dir = tempDir();
@@ -71,14 +72,7 @@ test("should suggest migrate --dry-run in a folder of notes, and no git init ins
   }
 });
 
-const CASES: MutationCase[] = [
-  { name: "should initialize a new folder", args: ["init", "vault"], exitCode: 0, stdout: /^Initialized vault .*\/vault\n  created _moc\/\n[^]*  created cortex\.toml\n[^]*Next: cd vault && git init/ },
-  { name: "should refuse a folder that has a vault", args: ["init", "vault"], exitCode: 2, setup: (d) => initVault(join(d, "vault")), stderr: /^cortex: .*\/vault already has cortex\.toml, MEMORY\.md, \.gitignore; nothing changed \(use --force to add only what is missing\)\n$/ },
-  { name: "should add what is missing with --force", args: ["init", "vault", "--force"], exitCode: 0, setup: (d) => { initVault(join(d, "vault")); rmSync(join(d, "vault/MEMORY.md")); }, stdout: /  created MEMORY\.md\n/ },
-  { name: "should say there is nothing to add", args: ["init", "--force"], exitCode: 0, setup: (d) => initVault(d), stdout: /Nothing to add: the vault has everything\.\n\nNext: git init/ },
-];
-
-registerMutationCases(CASES, { prepare: () => tempDir(), cwd: (dir) => dir });
+registerMutationCases(INIT_CASES, INIT_RUNNER);
 
 test("should give a vault that write, index and search work in", async () => {
   const dir = tempDir();

@@ -8,7 +8,8 @@ import { splitFrontmatter } from "../lib/core/atoms/frontmatter.js";
 import { loadConfig } from "../lib/store/config/load.js";
 import { editFrontmatter, supersedeAtom, WriteRejectedError } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, runInProcess } from "./helpers/cli.js";
-import { registerMutationCases, type MutationCase } from "./helpers/mutation-cases.js";
+import { SUPERSEDE_CASES, SUPERSEDE_RUNNER } from "./supersede-cases.js";
+import { registerMutationCases } from "./helpers/mutation-cases.js";
 import { hashTree } from "./helpers/tree.js";
 
 const EXAMPLE = join(ROOT, "examples/vault");
@@ -110,19 +111,7 @@ test("should refuse to supersede an atom twice, by itself, or by a superseded at
   }
 });
 
-const CASES: MutationCase[] = [
-  { name: "should supersede by path and id", args: ["supersede", "atoms/test_rollback_scripts.md", "--by", "20260905_no_friday_deploys"], exitCode: 0, stdout: /^Superseded atoms\/test_rollback_scripts\.md by rules\/no_friday_deploys\.md\n$/ },
-  { name: "should retire an atom without --by", args: ["supersede", "Quick Idea"], exitCode: 0, stdout: /^Retired inbox\/quick idea\.md \(archived, no replacement; still on disk\)\n$/ },
-  { name: "should refuse an unknown atom", args: ["supersede", "no such atom"], exitCode: 2, stderr: /^cortex: no atom with path, id or name "no such atom"\n$/ },
-  { name: "should refuse an already superseded atom", args: ["supersede", "atoms/deploy_freeze_release_day"], exitCode: 2, stderr: /^cortex: old: .* is already superseded .*\(rule already-superseded\)\n$/ },
-  { name: "should refuse a secret in the reason", args: ["supersede", "atoms/payments_api_v2.md", "--reason", "password=hunter22"], exitCode: 2, stderr: /\(rule password-assignment\)\n$/ },
-];
-
-registerMutationCases(CASES, {
-  prepare: () => copyToTemp(EXAMPLE),
-  before: (vault, run) => run(["index", "--vault", vault, "--today", TODAY, "--quiet"]),
-  args: (c, vault) => [...c.args, "--vault", vault, "--today", TODAY],
-});
+registerMutationCases(SUPERSEDE_CASES, SUPERSEDE_RUNNER);
 
 test("should refuse to rewrite a file that is not UTF-8", async () => {
   const vault = copyToTemp(EXAMPLE);

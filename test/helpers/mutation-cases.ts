@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { inBuiltSample } from "./cases.js";
 import { removeTemp, ROOT, runBuilt, runInProcess, type CliRun, type RunOptions } from "./cli.js";
 import { hashTree } from "./tree.js";
 
@@ -31,15 +32,19 @@ export interface CaseRunner {
 export type Runner = (args: string[], options?: RunOptions) => Promise<CliRun> | CliRun;
 
 /**
- * Registers each case twice (in-process and against the built bin). A case that
- * exits 2 must leave the folder byte-identical, and a `cortex:` error must be
- * one line.
+ * Registers each case in-process, and a sample of them (helpers/cases.ts's
+ * inBuiltSample, the first included) against the built bin; the stress suite
+ * (test/stress/cli-built.test.ts) runs the others built. A case that exits 2
+ * must leave the folder byte-identical, and a `cortex:` error must be one line.
  */
 export function registerMutationCases(cases: readonly MutationCase[], runner: CaseRunner): void {
-  const runs: [string, Runner][] = [["in-process", runInProcess], ["built CLI", runBuilt]];
-  for (const c of cases) {
-    for (const [label, run] of runs) test(`${c.name} (${label})`, () => checkCase(c, runner, run));
-  }
+  for (const c of cases) test(`${c.name} (in-process)`, () => checkCase(c, runner, runInProcess));
+  registerBuiltMutationCases(cases.filter(inBuiltSample), runner);
+}
+
+/** Registers each case against the built bin only. */
+export function registerBuiltMutationCases(cases: readonly MutationCase[], runner: CaseRunner): void {
+  for (const c of cases) test(`${c.name} (built CLI)`, () => checkCase(c, runner, runBuilt));
 }
 
 async function checkCase(c: MutationCase, runner: CaseRunner, run: Runner): Promise<void> {

@@ -5,6 +5,12 @@ import { UX_CASES, UX_FIXTURE } from "../cli-ux-cases.js";
 import { copyAgentVault } from "../helpers/agent.js";
 import { checkCliCase, cliCaseFolders, fixtureCopies, notInBuiltSample, runBuiltCases } from "../helpers/cases.js";
 import { removeTemp, runBuilt } from "../helpers/cli.js";
+import { registerBuiltMutationCases } from "../helpers/mutation-cases.js";
+import { IMPORT_CASES, IMPORT_RUNNER } from "../import-cases.js";
+import { INIT_CASES, INIT_RUNNER } from "../init-cases.js";
+import { SUPERSEDE_CASES, SUPERSEDE_RUNNER } from "../supersede-cases.js";
+import { UPDATE_CASES, UPDATE_RUNNER } from "../update-cli-cases.js";
+import { WRITE_CASES, WRITE_RUNNER } from "../write-cli-cases.js";
 
 // The built-bin runs of the long CLI case lists that the default suite leaves out: it runs every case
 // in-process and a sample (helpers/cases.ts's inBuiltSample) against the built bin; here are the others.
@@ -24,4 +30,11 @@ describe("agent cli built (the package bin), the cases the default suite leaves 
 
 describe("issue 14: the CLI a new user gets right, built CLI, the cases the default suite leaves out", () => {
   runBuiltCases(UX_CASES.filter(notInBuiltSample), UX_FIXTURE, fixtureCopies());
+});
+
+// The mutation cases (helpers/mutation-cases.ts) of each command: in-process and a sample built in the default suite.
+describe("cortex import, init, supersede, update and write built, the cases the default suite leaves out", () => {
+  for (const [cases, runner] of [[IMPORT_CASES, IMPORT_RUNNER], [INIT_CASES, INIT_RUNNER], [SUPERSEDE_CASES, SUPERSEDE_RUNNER], [UPDATE_CASES, UPDATE_RUNNER], [WRITE_CASES, WRITE_RUNNER]] as const) {
+    registerBuiltMutationCases(cases.filter(notInBuiltSample), runner);
+  }
 });

@@ -7,6 +7,7 @@ import { resolveGraph, resolveSourceList } from "../lib/core/links/graph.js";
 import { buildLinkResolver } from "../lib/core/links/resolver.js";
 import { parseAtom } from "../lib/core/atoms/parse.js";
 import { referenceGraph, referenceResolver } from "./helpers/reference-links.js";
+import { runs } from "./helpers/runs.js";
 
 // Path parts from a small alphabet, so that names collide (ambiguity), cases
 // differ, `.md` comes in every case, and non-ASCII letters whose lower case is
@@ -50,7 +51,7 @@ test("should resolve every target exactly as the reference resolver does", () =>
         for (const from of froms) assert.deepEqual(fast.resolve(t, from), slow.resolve(t, from), `${JSON.stringify(t)} from ${from}`);
       }
     }),
-    { numRuns: 300 },
+    runs(300),
   );
 });
 
@@ -72,7 +73,7 @@ test("should resolve a graph to the reference's exact output, whatever the order
       const sorted = Object.keys(graph).sort();
       assert.equal(json(resolveSourceList(manifest, sorted, sorted.map((from) => graph[from]!), codeRefs, { otherFiles })), expected, "as lists");
     }),
-    { numRuns: 300 },
+    runs(300),
   );
 });
 

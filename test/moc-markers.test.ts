@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { findMarkers, replaceMarkers } from "../lib/core/moc/markers.js";
+import { runs } from "./helpers/runs.js";
 
 const open = (n: string) => `<!-- AUTO:${n} -->`;
 const close = (n: string) => `<!-- /AUTO:${n} -->`;
@@ -80,7 +81,7 @@ test("should keep every byte outside the sections and be idempotent, for any tex
       assert.deepEqual(outside(once.text), outside(text));
       assert.equal(replaceMarkers(once.text, sections).text, once.text);
     }),
-    { numRuns: 2000 },
+    runs(2000),
   );
 });
 
@@ -92,7 +93,7 @@ test("should keep a CRLF file CRLF, for any section content", () => {
       const out = replaceMarkers(text, { a: newContent }).text;
       assert.equal(/(^|[^\r])\n/.test(out), false, JSON.stringify(out));
     }),
-    { numRuns: 1000 },
+    runs(1000),
   );
 });
 

@@ -19,6 +19,7 @@ import {
   referencePlainText,
   referenceSplitFrontmatter,
 } from "./helpers/parse-reference.js";
+import { runs } from "./helpers/runs.js";
 
 // Pieces of markdown chosen to hit every branch of the parsing hot path:
 // hashtags after odd characters, code, wikilinks with `|` and `#`, emphasis,
@@ -77,7 +78,7 @@ const facts = fc.record({
   size: fc.option(fc.nat(5000), { nil: undefined }),
 });
 
-const RUNS = { numRuns: 2000 };
+const RUNS = runs(2000);
 
 test("should parse any note exactly as the reference parser does", () => {
   fc.assert(
@@ -98,7 +99,7 @@ test("should read frontmatter YAML and find its keys' lines exactly as the refer
       if (expected === null) return;
       for (const key of [...YAML_KEYS, "tag", "nam", "a"]) assert.equal(simpleYamlKeyLine(source, key), expected.lines.get(key), key);
     }),
-    { numRuns: 5000 },
+    runs(5000),
   );
 });
 

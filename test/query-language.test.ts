@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { matchExpression, parseQuery } from "../lib/core/fts/query.js";
 import { fulltextVault } from "./helpers/fulltext.js";
 import { QUERY_EXAMPLES } from "./helpers/query-examples.js";
+import { runs } from "./helpers/runs.js";
 
 // Printable strings rich in what the query language treats specially.
 const queryText = fc.oneof(
@@ -24,7 +25,7 @@ describe("forgiving query language", () => {
         assert.ok(parsed.units.length <= 32);
         assert.deepEqual(rank(query), rank(query));
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 
@@ -35,7 +36,7 @@ describe("forgiving query language", () => {
         // Null only when the query has no word: then nothing is searched.
         assert.equal(expression === null, parseQuery(query).units.length === 0);
       }),
-      { numRuns: 300 },
+      runs(300),
     );
   });
 

@@ -5,6 +5,7 @@ import { related } from "../lib/core/related/related.js";
 import { RELATED_MIN_SCORE, writeEvidence } from "../lib/core/related/evidence.js";
 import { relatedForWrite, type WriteQuery } from "../lib/core/related/for-write.js";
 import { fileNameKey, hasFileNameKey } from "../lib/core/links/file-matcher.js";
+import { runs } from "./helpers/runs.js";
 
 type Entry = Extract<Parameters<typeof relatedForWrite>[0], readonly unknown[]>[number];
 
@@ -47,7 +48,7 @@ test("should link the same atoms, in the same order, as ranking every live atom 
     fc.property(vaultOf(40), query, fc.integer({ min: 0, max: 6 }), (live, q, limit) => {
       assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
     }),
-    { numRuns: 2000 },
+    runs(2000),
   );
 });
 
@@ -56,7 +57,7 @@ test("should link the same atoms as before in vaults large enough that a word he
     fc.property(vaultOf(240), query, fc.integer({ min: 1, max: 6 }), (live, q, limit) => {
       assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
     }),
-    { numRuns: 200 },
+    runs(200),
   );
 });
 
@@ -74,7 +75,7 @@ test("should link the same atoms as before when the new atom repeats the words o
     fc.property(withQuery, fc.integer({ min: 1, max: 6 }), ({ live, q }, limit) => {
       assert.deepEqual(relatedForWrite(live, q, limit), relatedBefore(live, q, limit));
     }),
-    { numRuns: 300 },
+    runs(300),
   );
 });
 
@@ -106,6 +107,6 @@ test("should tell a path's file name key as fileNameKey does, for any path and k
       const k = kind === "same" ? fileNameKey(p) : kind === "other" ? fileNameKey(q) : kind === "whole" ? whole : q;
       assert.equal(hasFileNameKey(p, k), fileNameKey(p) === k);
     }),
-    { numRuns: 3000 },
+    runs(3000),
   );
 });

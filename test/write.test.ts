@@ -8,6 +8,7 @@ import { parseConfig } from "../lib/core/config/parse.js";
 import { parseAtom } from "../lib/core/atoms/parse.js";
 import { findNearDuplicates, renderAtom, scanForSecrets, similarity, validateWriteInput, writeAtom, WriteRejectedError } from "./helpers/lib.js";
 import { copyToTemp, removeTemp, ROOT, tempDir } from "./helpers/cli.js";
+import { runs } from "./helpers/runs.js";
 
 const TODAY = "2026-11-22";
 const EXAMPLE = join(ROOT, "examples/vault");
@@ -254,6 +255,6 @@ test("should never prune a real near-duplicate: the bound is at least the simila
   const text = fc.array(word, { maxLength: 14 }).map((w) => w.join(" "));
   fc.assert(
     fc.property(text, text, (x, y) => similarityBound(boundable(x), lazyCandidate("p", y)) >= similarity(x, y) - 1e-12),
-    { numRuns: 2000 },
+    runs(2000),
   );
 });

@@ -18,15 +18,6 @@ export function appendAccessEvent(file: string, event: AccessEvent): boolean {
 }
 
 /**
- * A monotonic clock in milliseconds, for `duration_ms`: process.hrtime, which
- * is always loaded, where the first use of `performance` loads perf_hooks
- * (about 1 ms of a search's start-up).
- */
-export function clockMs(): number {
-  return Number(process.hrtime.bigint()) / 1e6;
-}
-
-/**
  * Reads `index/access_log.jsonl`; a missing file is an empty log, a line that
  * is not a valid event is counted and skipped.
  */

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, statSync, utimesSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic.js";
+import { processAlive, writeFileAtomic } from "./atomic.js";
 import { vaultPaths } from "./paths.js";
 
 /**
@@ -98,7 +98,7 @@ export function watcherKeepsCurrent(vaultDir: string, expect: WatchExpectation):
   const marker = readMarker(file);
   if (!marker || marker.pending || marker.synced === null) return false;
   if (marker.today !== expect.today || marker.settings !== expect.settings || marker.index !== indexStamp(vaultDir)) return false;
-  return marker.host === hostname() && processAlive(marker.pid);
+  return marker.host === hostname() && Number.isInteger(marker.pid) && processAlive(marker.pid);
 }
 
 /** The mtimes of `index/meta.json` and `index/cortex.db` (an index run that records a change rewrites meta.json). */
@@ -119,15 +119,5 @@ function readMarker(file: string): WatchMarker | null {
     return typeof parsed.pid === "number" && typeof parsed.host === "string" ? (parsed as WatchMarker) : null;
   } catch {
     return null;
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { realpathSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { CommitResult } from "../../core/git/types.js";
+import { realPathOrSelf } from "../files.js";
 
 /**
  * Commits exactly `files` (paths relative to the vault, or absolute) with
@@ -16,7 +16,8 @@ export function commitFiles(vaultDir: string, files: readonly string[], message:
   const top = git(vaultDir, ["rev-parse", "--show-toplevel"]);
   if (top.status !== 0) return { committed: false, reason: "not a git repository" };
   const root = top.stdout.trim();
-  const base = realVault(vaultDir);
+  // git reports its top level with symbolic links resolved; the vault path must be too.
+  const base = realPathOrSelf(vaultDir);
   const paths = files.map((f) => relative(root, resolve(base, f)));
   const add = git(root, ["add", "-A", "--", ...paths]);
   if (add.status !== 0) return { committed: false, reason: `git add failed: ${add.stderr.trim()}` };
@@ -25,15 +26,6 @@ export function commitFiles(vaultDir: string, files: readonly string[], message:
   const commit = git(root, ["commit", "--quiet", "--no-verify", "-m", message, "--only", "--", ...paths]);
   if (commit.status !== 0) return { committed: false, reason: `git commit failed: ${commit.stderr.trim()}` };
   return { committed: true };
-}
-
-// git reports its top level with symbolic links resolved; the vault path must be too.
-function realVault(vaultDir: string): string {
-  try {
-    return realpathSync(vaultDir);
-  } catch {
-    return resolve(vaultDir);
-  }
 }
 
 // Paths are passed as literal pathspecs, so names with * ? [ or a leading : are not patterns.

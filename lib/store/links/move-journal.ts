@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { checkOf, matchesCheck, type FileCheck } from "../digest.js";
 import { writeFileAtomic } from "../atomic.js";
 import { killPoint } from "../kill-point.js";
 import { vaultPaths } from "../paths.js";
 import { readForRewrite } from "../rewrite.js";
-import { readTextOrNull } from "../files.js";
+import { readTextOrNull, sameFile } from "../files.js";
 import { applyEdits, type TextEdit } from "../../core/links/edits.js";
 
 /**
@@ -152,15 +152,5 @@ function parseJournal(text: string): MoveJournal | null {
     return ok ? j : null;
   } catch {
     return null;
-  }
-}
-
-// True when both names are one file on disk (same device and inode).
-function sameFile(a: string, b: string): boolean {
-  try {
-    const [x, y] = [statSync(a), statSync(b)];
-    return x.dev === y.dev && x.ino === y.ino;
-  } catch {
-    return false;
   }
 }

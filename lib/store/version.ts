@@ -2,17 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The package version, read once from the package.json next to the code. */
+/** The package version, read from the package.json of {@link packageRoot}; "0.0.0" when there is none. */
 export function packageVersion(): string {
-  for (const rel of ["../../package.json", "../../../package.json"]) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "cortex-vault" && pkg.version) return pkg.version;
-    } catch {
-      // not at this level; try the next one up
-    }
-  }
-  return "0.0.0";
+  const root = packageRoot();
+  const pkg = root === null ? {} : (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version?: string });
+  return pkg.version || "0.0.0";
 }
 
 /** The folder of the cortex-vault package this code runs from (its package.json names it); null when not found. */

@@ -1,5 +1,5 @@
 import { compareStrings } from "../core/util/compare.js";
-import { emptyScan, statEach, walk, type VaultScan } from "./scan.js";
+import { statEach, walk, type VaultScan } from "./scan.js";
 
 /** Options of {@link scanVault}. */
 export interface ScanOptions {
@@ -14,7 +14,7 @@ export interface ScanOptions {
  * mtime (one pass on this thread). Symbolic links are not followed. Sorted by path.
  */
 export function scanVault(vaultDir: string, options: ScanOptions = {}): VaultScan {
-  const scan = emptyScan();
+  const scan: VaultScan = { files: [], skipped: [], others: [] };
   walk(vaultDir, "", scan);
   if (options.stat !== false) statEach(scan);
   scan.files.sort((a, b) => compareStrings(a.path, b.path));

@@ -28,11 +28,6 @@ const SKIP_ANYWHERE = new Set(["node_modules"]);
 /** Names skipped only at the vault root: the tool's own output, and the entry point MEMORY.md. */
 const SKIP_AT_ROOT = new Set(["index", "layers", "MEMORY.md"]);
 
-/** A scan that has found nothing yet. */
-export function emptyScan(): VaultScan {
-  return { files: [], skipped: [], others: [] };
-}
-
 /**
  * Fills in each found file's size and mtime (lstat); a file that cannot be
  * stat'ed moves to `skipped`. A file this process may not read gets a NaN
@@ -41,27 +36,16 @@ export function emptyScan(): VaultScan {
  */
 export function statEach(scan: VaultScan): void {
   scan.files = scan.files.filter((file) => {
-    const failed = statFile(file);
-    if (failed !== null) scan.skipped.push({ path: file.path, reason: failed });
-    return failed === null;
+    try {
+      const stat = lstatSync(file.abs);
+      file.mtimeMs = mayRead(stat) ? stat.mtimeMs : NaN;
+      file.size = stat.size;
+      return true;
+    } catch (error) {
+      scan.skipped.push({ path: file.path, reason: `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` });
+      return false;
+    }
   });
-}
-
-/** Fills in one file's size and mtime as {@link statEach} does; the reason it is skipped when it cannot be stat'ed, else null. */
-export function statFile(file: Pick<VaultFile, "abs" | "size" | "mtimeMs">): string | null {
-  try {
-    const stat = lstatSync(file.abs);
-    file.mtimeMs = recordedMtimeMs(stat);
-    file.size = stat.size;
-    return null;
-  } catch (error) {
-    return `cannot stat: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-  }
-}
-
-/** The mtime {@link statFile} records for a file so stat'ed: NaN when this process may not read it. */
-export function recordedMtimeMs(stat: Stats): number {
-  return mayRead(stat) ? stat.mtimeMs : NaN;
 }
 
 // Who this process is, for mayRead; null where there are no POSIX ids (Windows).

@@ -30,16 +30,10 @@ export function unrecordedTwin(vaultDir: string, valid: ValidWrite, folder: stri
     if (text === null) return null;
     if (text === "") continue;
     const entry = toManifestEntry(parseAtom(text, { path, mtimeMs: 0 }, options.config).atom);
-    if (same(entry) && bodyOf(text) === renderedBody(valid, options.today)) return entry;
+    if (same(entry) && splitFrontmatter(text).body === renderedBody(valid, options.today)) return entry;
   }
   return null;
 }
-
-function bodyOf(text: string): string {
-  return splitFrontmatter(text).body;
-}
-
-// A file's text; null when it cannot be read (gone since).
 
 // The body a write of `valid` renders (the frontmatter does not matter here).
 function renderedBody(valid: ValidWrite, today: string): string {

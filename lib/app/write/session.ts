@@ -9,7 +9,7 @@ import { appendVaultEvents } from "../../store/events.js";
 import { duplicateCandidates } from "../../store/fts/duplicates.js";
 import type { IndexDb } from "../../store/index-db.js";
 import { atomDirectory } from "../../store/write/directory.js";
-import { isLive, loadCorpus, readBody } from "../../store/write/corpus.js";
+import { loadCorpus, readBody } from "../../store/write/corpus.js";
 import { WriteRejectedError } from "../../core/write/errors.js";
 import { atomFolder } from "../../core/write/folder.js";
 import { checkFolderOnDisk, ensureFolder } from "../../store/write/folder.js";
@@ -24,7 +24,7 @@ import { boundable, findNearDuplicatesPruned, lazyCandidate, type BoundableText,
 import type { AtomFrontmatter, ValidWrite, WriteOptions, WriteResult, WriteSettings } from "../../core/write/types.js";
 import { fileExists } from "../../store/files.js";
 import type { AtomDirectory } from "../../store/write/directory.js";
-import { liveCandidates } from "../../core/write/directory.js";
+import { isLive, liveCandidates } from "../../core/write/directory.js";
 
 /** How many atoms the full-text index proposes as near-duplicates of a new one, compared exactly. */
 const DUPLICATE_POOL = 100;

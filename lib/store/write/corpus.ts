@@ -7,8 +7,6 @@ import { comparableText } from "../../core/write/similarity.js";
 import { lazyCandidate, type LazyCandidate } from "../../core/write/similarity-bound.js";
 import { isLive } from "../../core/write/directory.js";
 
-export { isLive } from "../../core/write/directory.js";
-
 /**
  * The body of a vault file (frontmatter and BOM removed), for near-duplicate
  * checks; empty when unreadable or over {@link BODY_SCAN_LIMIT} (the index

@@ -1,4 +1,4 @@
-import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type ResourceLimits, type Transferable } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort, type Transferable } from "node:worker_threads";
 
 /**
  * The one way the project starts worker threads (the parse workers of an
@@ -40,7 +40,6 @@ export interface WorkerPoolOptions {
   count?: number;
   /** The data of the worker in `slot` (1-based), merged with {@link PoolWorkerData}. */
   data?: (slot: number) => Record<string, unknown>;
-  resourceLimits?: ResourceLimits;
 }
 
 /** Whether workers can start: not from TypeScript sources (tsx, in development), where a worker would need the loader of a thread that blocks waiting. */
@@ -71,7 +70,7 @@ export class WorkerPool {
       for (let slot = 1; slot <= count; slot++) {
         const { port1, port2 } = new MessageChannel();
         const workerData = { ...options.data?.(slot), port: port2, pulse, slot } satisfies PoolWorkerData;
-        const worker = new Worker(options.script, { workerData, transferList: [port2], resourceLimits: options.resourceLimits });
+        const worker = new Worker(options.script, { workerData, transferList: [port2] });
         worker.on("error", () => {});
         worker.unref();
         pool.workers.push(worker);

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { decodeAtomBytes } from "../core/atoms/decode.js";
 import { parseAtom } from "../core/atoms/parse.js";
@@ -6,6 +6,7 @@ import { overScanLimit, tooLargeDiagnostic } from "../core/atoms/scan-limit.js";
 import type { Diagnostic, ParsedAtom } from "../core/atoms/types.js";
 import type { CortexConfig } from "../core/config/types.js";
 import { pushAll } from "../core/util/arrays.js";
+import { readTextOrNull } from "./files.js";
 
 /** A file to read: absolute path plus the facts the parser needs. */
 export interface ReadJob {
@@ -76,9 +77,5 @@ export function readWithStat(abs: string): { bytes: Buffer; stat: ReadStat } {
 
 /** The text of an atom file (BOM removed), or null when it cannot be read. */
 export function readAtomText(vaultDir: string, path: string): string | null {
-  try {
-    return readFileSync(join(vaultDir, path), "utf8").replace(/^\uFEFF/, "");
-  } catch {
-    return null;
-  }
+  return readTextOrNull(join(vaultDir, path))?.replace(/^\uFEFF/, "") ?? null;
 }

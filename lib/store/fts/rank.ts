@@ -6,7 +6,7 @@ import { sortHits } from "../../core/search/rank.js";
 import type { RankOptions, SearchHit, SearchRecord } from "../../core/search/types.js";
 import { TEXT_FIELDS } from "../../core/fts/fields.js";
 import { matchExpression, parseQuery, type ParsedQuery } from "../../core/fts/query.js";
-import type { IndexDb } from "../index-db.js";
+import { framedTags, unframedTags, type IndexDb } from "../index-db.js";
 import { fieldPoints, liftName, wholeNameIds } from "./field-points.js";
 import { liftAnswerForms } from "./question-signal.js";
 import { rankedFromLists, type ScoredRow } from "./term-lists.js";
@@ -150,11 +150,10 @@ function filterSql(options: RankOptions, filterModeDefaults: boolean): { where: 
   if (options.type !== undefined) add("d.type = ?", options.type.toLowerCase());
   const status = options.status?.toLowerCase() ?? (filterModeDefaults && !options.allStatus ? "active" : undefined);
   if (status !== undefined) add("d.status = ?", status);
-  if (options.tag !== undefined) add("instr(d.tags, ?) > 0", `\x1f${options.tag.replace(/^#+/, "").toLowerCase()}\x1f`);
+  if (options.tag !== undefined) add("instr(d.tags, ?) > 0", framedTags([options.tag.replace(/^#+/, "").toLowerCase()]));
   return { where: clauses.map((c) => ` AND ${c}`).join(""), params };
 }
 
 function toRecord(doc: DocMeta): SearchRecord {
-  const tags = doc.tags === "" ? [] : doc.tags.slice(1, -1).split("\x1f");
-  return { path: doc.path, name: doc.name, type: doc.type, project: doc.project, status: doc.status, updated: doc.updated, tags, description: doc.description };
+  return { path: doc.path, name: doc.name, type: doc.type, project: doc.project, status: doc.status, updated: doc.updated, tags: unframedTags(doc.tags), description: doc.description };
 }

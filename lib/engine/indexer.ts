@@ -37,9 +37,8 @@ export { indexSettingsKey } from "./exports.js";
 export function indexVault(vaultDir: string, options: IndexVaultOptions): IndexVaultResult {
   if (options.write === false) return indexInMemory(vaultDir, options);
   const settings = indexSettingsKey(options.config);
-  const file = vaultPaths(vaultDir).db;
+  const { db: file, indexDir, layersDir } = vaultPaths(vaultDir);
   // What a killed run left half-written (files named for processes that are gone): no lock needed.
-  const { indexDir, layersDir } = vaultPaths(vaultDir);
   removeStaleTemps(indexDir);
   removeStaleTemps(layersDir);
   // The common case of a reader: nothing changed, proven without the lock.

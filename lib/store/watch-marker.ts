@@ -53,9 +53,9 @@ export function writeWatchMarker(vaultDir: string, marker: WatchMarker): void {
  * the marker is gone or another watcher's (two on one vault): the caller
  * writes its own.
  */
-export function touchWatchMarker(vaultDir: string, pid = process.pid): boolean {
+export function touchWatchMarker(vaultDir: string): boolean {
   const file = watchMarkerPath(vaultDir);
-  if (readMarker(file)?.pid !== pid) return false;
+  if (readMarker(file)?.pid !== process.pid) return false;
   try {
     const now = new Date();
     utimesSync(file, now, now);
@@ -66,9 +66,9 @@ export function touchWatchMarker(vaultDir: string, pid = process.pid): boolean {
 }
 
 /** Removes the marker when it is this process's (a clean exit). Never throws. */
-export function removeWatchMarker(vaultDir: string, pid = process.pid): void {
+export function removeWatchMarker(vaultDir: string): void {
   const marker = readMarker(watchMarkerPath(vaultDir));
-  if (marker?.pid === pid && marker.host === hostname()) rmSync(watchMarkerPath(vaultDir), { force: true });
+  if (marker?.pid === process.pid && marker.host === hostname()) rmSync(watchMarkerPath(vaultDir), { force: true });
 }
 
 /** What a reader needs to match: its day and index settings. */

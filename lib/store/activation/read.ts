@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync, fstatSync } from "node:fs";
 import { vaultPaths } from "../paths.js";
 import { activationFromEvents } from "../../core/activation/activation.js";
-import type { AccessRecord, ActivationOptions } from "../../core/activation/types.js";
+import type { AccessRecord } from "../../core/activation/types.js";
 
 /** How much of the end of the access log is read: enough for months of use, bounded for speed. */
 const TAIL_BYTES = 2 * 1024 * 1024;
@@ -13,8 +13,8 @@ const TAIL_BYTES = 2 * 1024 * 1024;
  *
  * @example const activation = loadActivation(vaultDir, "2026-11-22");
  */
-export function loadActivation(vaultDir: string, today: string, options: ActivationOptions = {}): Map<string, number> {
-  return activationFromEvents(parseAccessLines(readTail(vaultPaths(vaultDir).accessLog, TAIL_BYTES)), today, options);
+export function loadActivation(vaultDir: string, today: string): Map<string, number> {
+  return activationFromEvents(parseAccessLines(readTail(vaultPaths(vaultDir).accessLog, TAIL_BYTES)), today);
 }
 
 /** Parses access-log lines, skipping any that are not a well-formed event. */

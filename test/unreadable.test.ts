@@ -32,6 +32,9 @@ test("should drop a note that cannot be read from incremental and full index ali
   const incremental = index(vault, false);
   // Problems print as path:line severity rule message (issue 14).
   assert.match(incremental.stderr, /^closed\.md:1 error unreadable cannot read: EACCES$/m);
+  // Recorded as a file this process may not read: the next run finds it as recorded, and reads and writes nothing.
+  const again = JSON.parse(runBuiltUnprivileged(["index", "--vault", vault, ...TODAY, "--json"], vault).stdout) as { reread: number; written: string[] };
+  assert.deepEqual({ reread: again.reread, written: again.written }, { reread: 0, written: [] });
   const afterIncremental = indexFiles(vault);
   const copy = newDir();
   cpSync(vault, copy, { recursive: true });

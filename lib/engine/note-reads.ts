@@ -30,10 +30,19 @@ export interface NoteRead {
 export function readNote(job: ReadJob, config: CortexConfig): NoteRead {
   const { result, text, stat } = readAtomAndText(job.abs, { path: job.path, mtimeMs: NaN, size: NaN }, config);
   const version = stat ?? { mtimeMs: job.mtimeMs, size: job.size };
-  const file = { path: job.path, mtimeUs: Math.round(version.mtimeMs * 1000) || 0, size: version.size || 0 };
+  const file = { path: job.path, mtimeUs: recordedMtimeUs(version.mtimeMs), size: version.size || 0 };
   if (!result.atom) return { file: { ...file, atom: false, diagnostics: [result.diagnostic] }, parsed: null };
   const { atom, targets, diagnostics } = result.atom;
   return { file: { ...file, atom: true, diagnostics }, parsed: { atom, targets, text: textFields(atom, text!) } };
+}
+
+/**
+ * A file's mtime as `files.mtime_us` records it: whole microseconds; -1 when
+ * this process may not read it (the scan gives such a file no mtime), so that
+ * the next scan finds it as recorded until it can be read.
+ */
+export function recordedMtimeUs(mtimeMs: number): number {
+  return Number.isNaN(mtimeMs) ? -1 : Math.round(mtimeMs * 1000);
 }
 
 /** Options of {@link readNotes}. */

@@ -5,7 +5,7 @@ import { changesLayerEntry, exportsOfColumns, listingLayerFiles } from "./export
 import { killPoint } from "../store/kill-point.js";
 import { exportedAs, markStale, type ExportedAs } from "../store/stale-exports.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
-import { PARALLEL_THRESHOLD, readNotes, type NoteRead } from "./note-reads.js";
+import { PARALLEL_THRESHOLD, readNotes, recordedMtimeUs, type NoteRead } from "./note-reads.js";
 
 // What the resolved links depend on: which atoms there are (`path`), their aliases and their link targets.
 const LINK_COLUMNS: readonly DocColumn[] = ["path", "aliases", "targets"];
@@ -18,11 +18,6 @@ export interface FileChanges {
   removed: string[];
   /** How many recorded files are as recorded (not read). */
   unchanged: number;
-}
-
-/** A file's mtime as `files.mtime_us` records it: whole microseconds; -1 when this process may not read it. */
-export function recordedMtimeUs(mtimeMs: number): number {
-  return Number.isNaN(mtimeMs) ? -1 : Math.round(mtimeMs * 1000);
 }
 
 /**

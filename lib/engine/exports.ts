@@ -13,6 +13,7 @@ import { killPoint } from "../store/kill-point.js";
 import { clearStale, markStale, staleExports } from "../store/stale-exports.js";
 import { vaultPaths } from "../store/paths.js";
 import type { IndexVaultOptions } from "./index-types.js";
+import { linksCurrent, putLinks } from "../store/resolved-links.js";
 
 const MANIFEST = "index/manifest.json";
 const LINKS = "index/links.json";
@@ -107,8 +108,8 @@ export function mayDefer(db: IndexDb, options: Pick<IndexVaultOptions, "deferExp
  * the paths written, and the indexes they were made of when it built them.
  */
 export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexVaultOptions, "config" | "today">): { written: string[]; indexes?: VaultIndexes } {
-  // Links resolved already (see IndexDb.linksCurrent) are not resolved again.
-  let indexes = db.linksCurrent() ? undefined : resolveLinks(db);
+  // Links resolved already (see linksCurrent) are not resolved again.
+  let indexes = linksCurrent(db) ? undefined : resolveLinks(db);
   const due = dueExports(db, options, vaultDir);
   if (!indexes && [...due].some((rel) => !MANIFEST_AND_LAYERS.includes(rel))) indexes = indexesOfRows(db.atoms());
   // Without the groups, graph and links to write, the layers need only the manifest's entries; and the manifest alone
@@ -138,7 +139,7 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
 function resolveLinks(db: IndexDb): VaultIndexes {
   const indexes = buildIndexes(db.atoms());
   db.transaction(() => {
-    const changed = db.putLinks(indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
+    const changed = putLinks(db, indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
     markStale(db, [...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
   });
   return indexes;
@@ -150,12 +151,12 @@ function* manifestEntries(rows: Iterable<AtomRow>): Generator<ManifestEntry> {
 
 /**
  * The six indexes of the atoms the database holds: made from its rows while
- * it holds their links resolved (see `IndexDb.linksCurrent`), else built
+ * it holds their links resolved (see `linksCurrent`), else built
  * with the links resolved here.
  */
 export function indexesOfDb(db: IndexDb): VaultIndexes {
   const rows = db.atoms();
-  return db.linksCurrent() ? indexesOfRows(rows) : buildIndexes(rows);
+  return linksCurrent(db) ? indexesOfRows(rows) : buildIndexes(rows);
 }
 
 // The indexes of atoms whose links the database holds resolved: what buildIndexes gives, without resolving them.

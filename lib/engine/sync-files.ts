@@ -6,6 +6,7 @@ import { killPoint } from "../store/kill-point.js";
 import { exportedAs, markStale, type ExportedAs } from "../store/stale-exports.js";
 import type { VaultFile, VaultScan } from "../store/scan.js";
 import { PARALLEL_THRESHOLD, readNotes, recordedMtimeUs, type NoteRead } from "./note-reads.js";
+import { linksCurrent } from "../store/resolved-links.js";
 
 // What the resolved links depend on: which atoms there are (`path`), their aliases and their link targets.
 const LINK_COLUMNS: readonly DocColumn[] = ["path", "aliases", "targets"];
@@ -59,7 +60,7 @@ export function syncFiles(db: IndexDb, changes: FileChanges, config: CortexConfi
   // A database of generation 0 has recorded nothing yet: its rows need no look-up before they are put.
   const fresh = db.generation() === 0;
   // The resolved links stay current when no atom came or went and none changed its aliases or targets.
-  const linked = db.linksCurrent();
+  const linked = linksCurrent(db);
   const stale = new ExportsReached(db);
   const record = () => {
     for (const path of changes.removed) {

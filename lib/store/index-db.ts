@@ -220,40 +220,6 @@ export class IndexDb {
     return row && atomRowOf(JSON.parse(row.j) as RowValues);
   }
 
-  /** True when `links` and the backlink counts are those of the atoms as they stand (see {@link IndexDb.putLinks}). */
-  linksCurrent(): boolean {
-    return this.meta("linked") === String(this.generation());
-  }
-
-  /** Every resolved link: source path → the atoms it opens (for atoms that link), sources in path order. */
-  links(): Record<string, string[]> {
-    const out: Record<string, string[]> = {};
-    for (const { path, r } of this.prepare("SELECT path, resolved AS r FROM docs WHERE resolved <> '[]' ORDER BY path").all() as { path: string; r: string }[]) out[path] = JSON.parse(r) as string[];
-    return out;
-  }
-
-  /**
-   * Records the resolved links of the atoms as they stand, and each atom's
-   * backlink count (call inside a transaction): only the rows that differ
-   * from those recorded are written, so that an index run after one edit
-   * writes a few rows, not every atom's. Returns whether any atom's links,
-   * and any atom's backlink count, differed.
-   */
-  putLinks(links: Readonly<Record<string, readonly string[]>>, backlinks: ReadonlyMap<string, number>): { links: boolean; backlinks: boolean } {
-    const update = this.prepare("UPDATE docs SET resolved = ?, backlinks = ? WHERE path = ?");
-    const changed = { links: false, backlinks: false };
-    for (const { path, r, n } of this.prepare("SELECT path, resolved AS r, backlinks AS n FROM docs").all() as { path: string; r: string; n: number }[]) {
-      const resolved = Object.hasOwn(links, path) ? JSON.stringify(links[path]) : "[]";
-      const count = backlinks.get(path) ?? 0;
-      if (resolved === r && count === n) continue;
-      update.run(resolved, count, path);
-      changed.links ||= resolved !== r;
-      changed.backlinks ||= count !== n;
-    }
-    this.setMeta("linked", String(this.generation()));
-    return changed;
-  }
-
   /** How many atoms the database holds (counted once on a {@link IndexDb.kept} connection, see {@link IndexDb.derived}). */
   docCount(): number {
     return this.derived("docs", () => (this.prepare("SELECT count(*) AS n FROM docs").get() as { n: number }).n);

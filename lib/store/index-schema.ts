@@ -19,7 +19,7 @@ export const TOKENIZER = "porter unicode61 remove_diacritics 2";
 // `docs`: the atoms (one row per file that parsed as a note), every field of the manifest, the raw link
 // targets, and the links resolved (`resolved`: the atoms its links open); `tags` framed by U+001F so SQL
 // can match one whole. The resolved links and the backlink counts depend on every note: they are written
-// with the exports, and are current while meta `linked` is the generation (see IndexDb.linksCurrent).
+// with the exports, and are current while meta `linked` is the generation (see resolved-links.ts).
 // `checks`: what `cortex check`'s per-file rules found, under the file version and settings checked.
 // `stale_exports`: the export files (vault-relative paths) that no longer match the database, which the next
 // export run writes; a run killed before it clears them leaves them listed, to be written again.
@@ -89,7 +89,7 @@ export interface FileRow {
   diagnostics: Diagnostic[];
 }
 
-/** An atom as `docs` holds it, with its raw link targets and backlink count (see `IndexDb.linksCurrent`). */
+/** An atom as `docs` holds it, with its raw link targets and backlink count (see `linksCurrent`, resolved-links.ts). */
 export interface AtomRow {
   atom: Atom;
   targets: string[];

@@ -15,6 +15,7 @@ import type { IndexFreshness } from "../../core/status/types.js";
 import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js";
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
+import { linksCurrent, resolvedLinks } from "../../store/resolved-links.js";
 
 /**
  * One vault with its settings and day, and lazy, cached access to its index:
@@ -116,13 +117,13 @@ export class VaultHandle implements VaultSnapshot {
 
   /**
    * Every atom, sorted by path, with its backlink count: read from the
-   * database while its links are current (see `IndexDb.linksCurrent`), else
+   * database while its links are current (see `linksCurrent`), else
    * from the indexes built in memory.
    */
   get manifest(): ManifestEntry[] {
     if (this.#indexes) return this.#indexes.manifest;
     const db = this.db();
-    if (!db.linksCurrent()) return this.indexes().manifest;
+    if (!linksCurrent(db)) return this.indexes().manifest;
     return (this.#manifest ??= db.atoms().map((row) => toManifestEntry(row.atom, row.backlinks)));
   }
 
@@ -140,7 +141,7 @@ export class VaultHandle implements VaultSnapshot {
   get links(): GroupIndex {
     if (this.#indexes) return this.#indexes.links;
     const db = this.db();
-    return db.linksCurrent() ? (this.#links ??= db.links()) : this.indexes().links;
+    return linksCurrent(db) ? (this.#links ??= resolvedLinks(db)) : this.indexes().links;
   }
 
   /** The six indexes as they now stand, built from the database (once per handle). */

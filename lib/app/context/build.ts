@@ -11,6 +11,7 @@ import { briefingQuery } from "../../core/context/keywords.js";
 import { briefingFloor } from "../../core/context/floor.js";
 import type { Briefing, BriefingAtom, BriefingMoc } from "../../core/context/types.js";
 import { fileNames } from "../../store/files.js";
+import { clockMs } from "../../store/access-log.js";
 
 /** Options of {@link buildContext}. */
 export interface ContextOptions {
@@ -67,7 +68,7 @@ const CANDIDATES = 200;
  * const { text } = buildContext(snap, { query: "how do we deploy on release day", budgetTokens: 800 });
  */
 export function buildContext(snap: VaultSnapshot, options: ContextOptions): ContextResult {
-  const started = performance.now();
+  const started = clockMs();
   const { query, keywords } = briefingQuery(options.query);
   const live = (h: SearchHit) => h.record.status !== "archived" && (options.includeSuperseded === true || h.record.status !== "superseded");
   // One more than the candidates: the MOC, when among them, is left out of them.

@@ -6,7 +6,7 @@ import type { IndexDb } from "../../store/index-db.js";
 import { rankRecords } from "../../core/search/rank.js";
 import { searchRecordOf } from "../../core/search/types.js";
 import type { RankOptions, SearchHit } from "../../core/search/types.js";
-import { appendAccessEvent } from "../../store/access-log.js";
+import { appendAccessEvent, clockMs } from "../../store/access-log.js";
 import { vaultPaths } from "../../store/paths.js";
 
 /** How a vault is ranked: the filters, how many, and which ranking. */
@@ -38,7 +38,7 @@ export interface VaultSearchResult {
  * @example const { hits } = searchVault(openVault({ vault: "examples/vault" }), "deploy risk", { top: 3 });
  */
 export function searchVault(vault: VaultSnapshot, query: string, options: VaultSearchOptions = {}): VaultSearchResult {
-  const started = performance.now();
+  const started = clockMs();
   const hits = rankVault(vault, query, options);
   const indexed = "indexedNow" in vault ? Boolean(vault.indexedNow) : vault.freshness.indexed_at === null;
   if (options.log !== false) recordAccess(vault.vaultDir, options.op ?? "search", query, hits.map((h) => h.record.path), started);
@@ -113,9 +113,9 @@ function databaseOf(vault: VaultSnapshot): IndexDb {
 /**
  * Records that atoms were handed to an agent or a person (a search's hits, a
  * briefing's atoms, a note read): one line in `index/access_log.jsonl` (the
- * activation source). `startedMs` is a `performance.now()` reading. Never throws.
+ * activation source). `startedMs` is a `clockMs()` reading. Never throws.
  */
 export function recordAccess(vaultDir: string, op: string, query: string, results: readonly string[], startedMs: number): void {
-  const duration_ms = Math.round((performance.now() - startedMs) * 10) / 10;
+  const duration_ms = Math.round((clockMs() - startedMs) * 10) / 10;
   appendAccessEvent(vaultPaths(vaultDir).accessLog, { ts: new Date().toISOString(), op, query, results: [...results], duration_ms });
 }

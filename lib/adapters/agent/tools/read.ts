@@ -13,6 +13,7 @@ import { canonicalUri } from "../resources.js";
 import { checkpoint, ok } from "../run.js";
 import { openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/snapshot.js";
 import type { ToolSpec } from "../types.js";
+import { clockMs } from "../../../store/access-log.js";
 
 /** An atom a link or backlink leads to. */
 export type LinkedAtom = Pick<ManifestEntry, "path" | "name">;
@@ -54,7 +55,7 @@ export const readTool: ToolSpec = {
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
-    const started = performance.now();
+    const started = clockMs();
     const ref = args.ref as string;
     const snap = await openSnapshot(env.vaultDir, env.today());
     const path = blameArgument("ref", () => resolveAtomRef(snap.manifest, normalizeRef(ref)));

@@ -14,6 +14,7 @@ import { splitFrontmatter } from "../../../core/atoms/frontmatter.js";
 import { readFrontmatterData } from "../../../core/atoms/frontmatter-data.js";
 import type { ToolSpec } from "../types.js";
 import type { LayerEntry } from "../../../core/layers/types.js";
+import { clockMs } from "../../../store/access-log.js";
 
 /** One recall result as the tool returns it. */
 export type RecallHit = LayerEntry & {
@@ -56,7 +57,7 @@ export const recallTool: ToolSpec = {
   }),
   hints: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(args, env) {
-    const started = performance.now();
+    const started = clockMs();
     const query = args.query as string;
     const { dropped } = readQuery(query, Boolean(args.strict));
     const snap = await openSnapshot(env.vaultDir, env.today());

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { exampleCopies, removeTemp, runBuilt, runInProcess, tempVault } from "./helpers/cli.js";
@@ -39,6 +39,22 @@ test("should say a write starts a new project when cortex.toml lists none", asyn
   assert.equal((await write("Third rule elsewhere", "opps")).stderr, 'cortex: note: started a new project "opps" (no other atom has it)\n');
   writeFileSync(join(vault, "cortex.toml"), '[projects]\nnames = ["ops", "opps", "web"]\n');
   assert.equal((await write("Fourth rule on the web", "web")).stderr, "", "a project cortex.toml lists is no surprise");
+});
+
+test("should read a write's notes from the index as written, and see notes added by hand before it says a project is new or a link opens nothing", async () => {
+  const vault = tempVault();
+  temps.push(vault);
+  const write = (name: string, project: string, body: string) => runInProcess(["write", "--name", name, "-t", "rule", "-p", project, "--body", body, "--vault", vault, "--today", "2026-11-22"]);
+  assert.equal((await write("First rule here", "ops", "Ops body text.")).stderr, "");
+  // Added by hand after the last index run, so the index the write reads does not list them yet.
+  mkdirSync(join(vault, "web"), { recursive: true });
+  writeFileSync(join(vault, "web/cdn_cache.md"), "---\nname: CDN cache\ntype: rule\nproject: web\n---\nPurge on deploy.\n");
+  writeFileSync(join(vault, "web/edge_rules.md"), "---\nname: Edge rules\naliases: [Edge rules]\ntype: rule\nproject: web\n---\nKeep them short.\n");
+  const both = await write("Web rule", "web", "See [[cdn_cache]] and [[Edge rules]].");
+  assert.equal(both.code, 0, both.stderr);
+  assert.equal(both.stderr, "", "the hand-made notes hold project web and answer both links");
+  const missing = await write("Another ops rule", "ops", "See [[cdn_cahce]].");
+  assert.equal(missing.stderr, "cortex: warning: rules/another_ops_rule.md: [[cdn_cahce]] opens no note; did you mean [[cdn_cache]]?\n", "a link that opens nothing is still said, once");
 });
 
 test("should suggest the nearest words of the index's own vocabulary when a search finds nothing", async () => {

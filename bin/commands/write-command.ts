@@ -16,6 +16,7 @@ import { snakeKeys } from "../format/json.js";
 import { addMutationOptions, readStdin, reportCommit, splitList } from "../options.js";
 import { readFileBytes } from "../../lib/store/files.js";
 import type { IndexDb } from "../../lib/store/index-db.js";
+import type { Vault } from "../../lib/app/vault.js";
 
 interface WriteOptions {
   vault?: string;
@@ -92,14 +93,8 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   const done = opts.dryRun || result.alreadyWritten ? {} : await finishWrite(vaultDir, result, { config, today, adopted: source.inVault });
   if (opts.json) ctx.out(JSON.stringify(snakeKeys({ ...result, ...done }), null, 2));
   else ctx.out(formatWrite(result, done, Boolean(opts.dryRun)));
-  // Both read the index the write updated: not when it could not be.
-  if (!result.indexError) {
-    if (!opts.dryRun && isNewProject(vault, config, input.project)) ctx.err(`cortex: note: started a new project "${input.project}" (no other atom has it)`);
-    // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
-    for (const u of unresolvedLinks(vault, result.path, source.body, input.links ?? [])) {
-      ctx.err(`cortex: warning: ${result.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
-    }
-  }
+  // Not when the index could not be updated: they read it.
+  if (!result.indexError) for (const line of afterWriteNotes(ctx, vault, { path: result.path, project: input.project, body: source.body, links: input.links }, Boolean(opts.dryRun))) ctx.err(line);
   if (result.indexError) {
     ctx.err(`cortex: ${result.indexError}`);
     ctx.exitCode = 1;
@@ -107,13 +102,35 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
   reportCommit(ctx, result);
 }
 
+// What a write says after it (the project it starts, the links that open nothing): read from the index as the write
+// left it, which is up to date unless notes were changed by hand since the last index run; only when there is
+// something to say is the vault (`vault`, not read yet) brought up to date and asked again, so that a note added by
+// hand is never reported missing, and a write at 100,000 notes does not wait for a scan of every one.
+function afterWriteNotes(ctx: CliContext, vault: Vault, written: { path: string; project: string; body: string; links?: string[] }, dryRun: boolean): string[] {
+  const notes = (handle: Vault) => {
+    const lines: string[] = [];
+    if (!dryRun && isNewProject(handle, vault.config, written.project)) lines.push(`cortex: note: started a new project "${written.project}" (no other atom has it)`);
+    // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
+    for (const u of unresolvedLinks(handle, written.path, written.body, written.links ?? [])) {
+      lines.push(`cortex: warning: ${written.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
+    }
+    return lines;
+  };
+  const asWritten = ctx.vault({ vault: vault.vaultDir, today: vault.today, refresh: false });
+  try {
+    const lines = notes(asWritten);
+    return lines.length === 0 ? lines : notes(vault);
+  } finally {
+    asWritten.close();
+  }
+}
+
 // True when no [projects] names are set, the index (just updated by the write) has no other atom of `project`, and
 // it has other projects: a typo (-p opps for ops) would otherwise start a project unseen; a vault's first project is
 // no surprise.
-function isNewProject(vault: { invalidate(): void; db(): IndexDb }, config: CortexConfig, project: string): boolean {
+function isNewProject(vault: { db(): IndexDb }, config: CortexConfig, project: string): boolean {
   if (config.projects.length > 0) return false;
   try {
-    vault.invalidate();
     const db = vault.db();
     return db.atomCountOfProject(project.trim()) === 1 && db.docCount() > 1;
   } catch {

@@ -8,6 +8,10 @@ import { defaultConfig } from "../lib/core/config/defaults.js";
 import { consolidateVault, findSupersessionIssues, type ManifestEntry } from "./helpers/lib.js";
 import { removeTemp, runBuilt, runInProcess, tempVault } from "./helpers/cli.js";
 import { hashTree } from "./helpers/tree.js";
+import fc from "fast-check";
+import { alikePairs, type ComparableAtom } from "../lib/core/consolidate/duplicates.js";
+import { shingle, shingleSimilarity } from "../lib/core/write/similarity.js";
+import { runs } from "./helpers/runs.js";
 
 const TODAY = "2026-11-22";
 const config = defaultConfig();
@@ -99,4 +103,49 @@ test("should print the report and exit 1 when something is found (in-process and
       removeTemp(vault);
     }
   }
+});
+
+// Texts of few words, and copies of each with a few words replaced, inserted or dropped: pairs near any threshold.
+const WORDS = "deploy friday freeze canary release window rollback on the a b c d e f g h i j k".split(" ");
+const word = fc.constantFrom(...WORDS);
+const edits = fc.array(fc.array(fc.tuple(fc.nat(30), fc.nat(2), word), { maxLength: 4 }), { maxLength: 3 });
+const family = fc.tuple(fc.array(word, { minLength: 1, maxLength: 25 }), edits).map(([words, copies]) => [
+  words,
+  ...copies.map((list) => {
+    const copy = [...words];
+    for (const [at, kind, w] of list) {
+      const i = at % (copy.length + 1);
+      if (kind === 0) copy.splice(i, 0, w);
+      else if (kind === 1) copy.splice(i, 1);
+      else copy[i] = w;
+    }
+    return copy;
+  }),
+]);
+
+test("should find exactly the pairs a comparison of every pair finds, whatever the threshold", () => {
+  fc.assert(
+    fc.property(fc.array(family, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 100 }), (families, percent) => {
+      const threshold = percent / 100;
+      const atoms: ComparableAtom[] = families.flat().map((w, i) => ({ entry: { path: `a${i}.md` } as ManifestEntry, shingles: shingle(w.join(" ")) }));
+      const every: string[] = [];
+      for (let j = 1; j < atoms.length; j++) {
+        for (let i = 0; i < j; i++) {
+          const similarity = Math.round(shingleSimilarity(atoms[i]!.shingles, atoms[j]!.shingles) * 1000) / 1000;
+          if (similarity >= threshold) every.push(`${i} ${j} ${similarity}`);
+        }
+      }
+      assert.deepEqual(alikePairs(atoms, threshold).map((p) => `${p.i} ${p.j} ${p.similarity}`), every);
+    }),
+    runs(2000),
+  );
+});
+
+test("should group near-duplicates among thousands of atoms that share common phrases, comparing few pairs", () => {
+  // Every text shares most of its words and "of the", "in the": each pair that shares a bigram is all 2,000,000 pairs.
+  const atoms: ComparableAtom[] = [];
+  for (let i = 0; i < 2000; i++) atoms.push({ entry: { path: `n${String(i).padStart(4, "0")}.md`, updated: "2026-01-01" } as ManifestEntry, shingles: shingle(`note ${i} of the set in the vault about topic${i} and topic${i + 1}`) });
+  atoms.push({ entry: { path: "n9999.md", updated: "2026-02-01" } as ManifestEntry, shingles: shingle("note 7 of the set in the vault about topic7 and topic8 again") });
+  const pairs = alikePairs(atoms, 0.6);
+  assert.deepEqual(pairs.map((p) => [atoms[p.i]!.entry.path, atoms[p.j]!.entry.path]), [["n0007.md", "n9999.md"]]);
 });

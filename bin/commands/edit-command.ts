@@ -2,7 +2,6 @@ import { join } from "node:path";
 import type { Command } from "../commander.js";
 import { CortexError } from "../../lib/core/errors.js";
 import type { CliContext } from "../context.js";
-import { findAtom } from "../refs.js";
 import { runEditor } from "../../lib/store/editor.js";
 import { readForRewrite } from "../../lib/store/rewrite.js";
 import { stampEdited } from "../../lib/app/write/edited.js";
@@ -26,7 +25,7 @@ export function registerEdit(program: Command, ctx: CliContext): void {
 async function runEdit(ctx: CliContext, ref: string, opts: EditOptions): Promise<void> {
   const vault = ctx.vault(opts);
   const { vaultDir } = vault;
-  const atom = findAtom(vault.manifest, ref);
+  const atom = vault.findEntry(ref);
   const editor = ctx.params.env.VISUAL || ctx.params.env.EDITOR || "vi";
   const file = join(vaultDir, atom.path);
   const before = readForRewrite(file)?.bytes ?? null;

@@ -6,7 +6,6 @@ import { related } from "../../lib/core/related/related.js";
 import type { RelatedAtom, RelatedQuery } from "../../lib/core/related/types.js";
 import { parseCount, type CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
-import { findAtom } from "../refs.js";
 
 interface RelatedOptions {
   vault?: string;
@@ -46,7 +45,7 @@ export function registerRelated(program: Command, ctx: CliContext): void {
 // The related atoms and the status of each.
 function findRelated(vault: Vault, ref: string | undefined, opts: RelatedOptions): { found: RelatedAtom[]; status: Map<string, string> } {
   const { manifest, edges } = loadRelatedInputs(vault);
-  const query: RelatedQuery = ref !== undefined ? { path: findAtom(manifest, ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
+  const query: RelatedQuery = ref !== undefined ? { path: vault.findEntry(ref).path } : { tags: opts.tag, words: opts.words ? [opts.words] : [] };
   const found = related(manifest, edges, query, opts.top);
   const shown = new Set(found.map((r) => r.path));
   return { found, status: new Map(manifest.filter((m) => shown.has(m.path)).map((m) => [m.path, m.status])) };

@@ -3,10 +3,8 @@ import { atomBody, readAtomText } from "../../lib/app/snapshot.js";
 import { CortexError } from "../../lib/core/errors.js";
 import type { ManifestEntry } from "../../lib/core/indexes/types.js";
 import { classifyLayer } from "../../lib/core/layers/classify.js";
-import { compareStrings } from "../../lib/core/util/compare.js";
 import type { CliContext } from "../context.js";
 import { dimRetired, statusMark } from "../format/atom-output.js";
-import { findAtom } from "../refs.js";
 
 interface ShowOptions {
   vault?: string;
@@ -31,16 +29,14 @@ export function registerShow(program: Command, ctx: CliContext): void {
 async function runShow(ctx: CliContext, ref: string, opts: ShowOptions): Promise<void> {
   const snap = ctx.vault(opts);
   const { vaultDir, today } = snap;
-  const atom = findAtom(snap.manifest, ref);
+  const atom = snap.findEntry(ref);
   const text = readAtomText(vaultDir, atom.path);
   if (text === null) throw new CortexError("IO", `${atom.path} is indexed but cannot be read`);
   if (opts.raw) {
     ctx.params.stdout.write(text);
     return;
   }
-  const edges = snap.links;
-  const links = edges[atom.path] ?? [];
-  const backlinks = Object.keys(edges).filter((from) => edges[from]!.includes(atom.path)).sort(compareStrings);
+  const { links, backlinks } = snap.linksOf(atom.path);
   const layer = classifyLayer(atom.updated, today, snap.config.layers);
   const body = atomBody(text).replace(/^\n+/, "").trimEnd();
   if (opts.json) {

@@ -31,8 +31,8 @@ export interface AtomText {
  * @example getAtom(vault, "Deploy freeze during release windows").body
  */
 export function getAtom(vault: VaultSnapshot, ref: string): AtomText {
-  const path = resolveAtomRef(vault.manifest, normalizeRef(ref));
-  const meta = vault.manifest.find((m) => m.path === path)!;
+  const meta = vault.findEntry ? vault.findEntry(ref) : vault.manifest.find((m) => m.path === resolveAtomRef(vault.manifest, normalizeRef(ref)))!;
+  const { path } = meta;
   const text = readAtomText(vault.vaultDir, path);
   if (text === null) throw new CortexError("NOT_FOUND", `${path} is in the index but cannot be read`);
   return { path, meta, text, body: splitFrontmatter(text).body };

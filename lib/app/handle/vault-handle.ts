@@ -16,6 +16,9 @@ import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js"
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
 import { linksCurrent, resolvedLinks } from "../../store/resolved-links.js";
+import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
+import { normalizeRef } from "../../core/links/refs.js";
+import { compareStrings } from "../../core/util/compare.js";
 
 /**
  * One vault with its settings and day, and lazy, cached access to its index:
@@ -125,6 +128,36 @@ export class VaultHandle implements VaultSnapshot {
     const db = this.db();
     if (!linksCurrent(db)) return this.indexes().manifest;
     return (this.#manifest ??= db.atoms().map((row) => toManifestEntry(row.atom, row.backlinks)));
+  }
+
+  /**
+   * The atom a REF means (see `resolveAtomRef`): resolved against the path,
+   * id and name of every atom, and read alone from the database, not with
+   * every other atom (unless the manifest is in hand, or the links are not current).
+   *
+   * @throws CortexError `NOT_FOUND`, `AMBIGUOUS`.
+   */
+  findEntry(ref: string): ManifestEntry {
+    const held = this.#indexes?.manifest ?? this.#manifest;
+    const db = held ? undefined : this.db();
+    const all = held ?? (linksCurrent(db!) ? undefined : this.manifest);
+    if (all) return all.find((m) => m.path === resolveAtomRef(all, normalizeRef(ref)))!;
+    const refs = db!.prepare("SELECT path, atom_id AS id, name FROM docs ORDER BY path").all() as Pick<ManifestEntry, "path" | "id" | "name">[];
+    // SQLite orders paths by their UTF-8 bytes: in code units, as the manifest, so that an ambiguous REF lists them alike.
+    const row = db!.atom(resolveAtomRef(refs.sort((a, b) => compareStrings(a.path, b.path)), normalizeRef(ref)))!;
+    return toManifestEntry(row.atom, row.backlinks);
+  }
+
+  /** The atoms one atom's links open, and the atoms whose links open it (by path); read as {@link VaultHandle.findEntry} reads. */
+  linksOf(path: string): { links: string[]; backlinks: string[] } {
+    const db = this.#indexes || this.#links ? undefined : this.db();
+    if (!db || !linksCurrent(db)) {
+      const edges = this.links;
+      return { links: edges[path] ?? [], backlinks: Object.keys(edges).filter((from) => edges[from]!.includes(path)).sort(compareStrings) };
+    }
+    const sql = "SELECT path FROM docs WHERE resolved <> '[]' AND EXISTS (SELECT 1 FROM json_each(resolved) WHERE value = ?)";
+    const backlinks = (db.prepare(sql).all(path) as { path: string }[]).map((r) => r.path).sort(compareStrings);
+    return { links: db.atom(path)?.resolved ?? [], backlinks };
   }
 
   /** True when this handle built the index whole: there was none. */

@@ -22,6 +22,8 @@ export interface VaultSnapshot {
   readonly indexOnDisk?: boolean;
   /** The database this snapshot keeps open across rankings, if it keeps one (see `VaultHandle.keptSearchDb`). */
   keptSearchDb?(): IndexDb | undefined;
+  /** The atom a REF means, found without reading every atom (see `VaultHandle.findEntry`); absent: found in `manifest`. */
+  findEntry?(ref: string): ManifestEntry;
   /** The database this snapshot reads, its index brought up to date (see `VaultHandle.db`). */
   db?(): IndexDb;
 }

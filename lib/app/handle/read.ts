@@ -1,4 +1,3 @@
-import { normalizeRef } from "../../core/links/refs.js";
 import { splitFrontmatter } from "../../core/atoms/frontmatter.js";
 import type { VaultSnapshot } from "./vault-snapshot.js";
 import { CortexError } from "../../core/errors.js";
@@ -8,7 +7,7 @@ import type { Layer } from "../../core/layers/types.js";
 import { matchesFilters } from "../../core/search/rank.js";
 import type { SearchFilters } from "../../core/search/types.js";
 import { byUpdatedThenPath } from "../../core/layers/classify.js";
-import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
+import { findManifestEntry } from "../../core/indexes/atom-ref.js";
 import { readAtomText } from "../../store/read-atom.js";
 
 /** One atom as {@link getAtom} reads it: its index entry, and its file's text and body. */
@@ -31,7 +30,7 @@ export interface AtomText {
  * @example getAtom(vault, "Deploy freeze during release windows").body
  */
 export function getAtom(vault: VaultSnapshot, ref: string): AtomText {
-  const meta = vault.findEntry ? vault.findEntry(ref) : vault.manifest.find((m) => m.path === resolveAtomRef(vault.manifest, normalizeRef(ref)))!;
+  const meta = vault.findEntry?.(ref) ?? findManifestEntry(vault.manifest, ref);
   const { path } = meta;
   const text = readAtomText(vault.vaultDir, path);
   if (text === null) throw new CortexError("NOT_FOUND", `${path} is in the index but cannot be read`);

@@ -16,8 +16,7 @@ import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js"
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
 import { linksCurrent, resolvedLinks } from "../../store/resolved-links.js";
-import { resolveAtomRef } from "../../core/indexes/atom-ref.js";
-import { normalizeRef } from "../../core/links/refs.js";
+import { findManifestEntry } from "../../core/indexes/atom-ref.js";
 import { compareStrings } from "../../core/util/compare.js";
 
 /**
@@ -141,10 +140,10 @@ export class VaultHandle implements VaultSnapshot {
     const held = this.#indexes?.manifest ?? this.#manifest;
     const db = held ? undefined : this.db();
     const all = held ?? (linksCurrent(db!) ? undefined : this.manifest);
-    if (all) return all.find((m) => m.path === resolveAtomRef(all, normalizeRef(ref)))!;
+    if (all) return findManifestEntry(all, ref);
     const refs = db!.prepare("SELECT path, atom_id AS id, name FROM docs ORDER BY path").all() as Pick<ManifestEntry, "path" | "id" | "name">[];
     // SQLite orders paths by their UTF-8 bytes: in code units, as the manifest, so that an ambiguous REF lists them alike.
-    const row = db!.atom(resolveAtomRef(refs.sort((a, b) => compareStrings(a.path, b.path)), normalizeRef(ref)))!;
+    const row = db!.atom(findManifestEntry(refs.sort((a, b) => compareStrings(a.path, b.path)), ref).path)!;
     return toManifestEntry(row.atom, row.backlinks);
   }
 

@@ -7,7 +7,7 @@ import type { Layer } from "../../core/layers/types.js";
 import { matchesFilters } from "../../core/search/rank.js";
 import type { SearchFilters } from "../../core/search/types.js";
 import { byUpdatedThenPath } from "../../core/layers/classify.js";
-import { findManifestEntry } from "../../core/indexes/atom-ref.js";
+import { findManifestEntry } from "../../core/links/refs.js";
 import { readAtomText } from "../../store/read-atom.js";
 
 /** One atom as {@link getAtom} reads it: its index entry, and its file's text and body. */

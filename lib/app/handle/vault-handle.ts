@@ -16,7 +16,7 @@ import { indexAsWritten, refreshIndex, type IndexState } from "./index-state.js"
 import { getAtom, listAtoms, type AtomText, type ListOptions } from "./read.js";
 import { searchVault, type VaultSearchOptions, type VaultSearchResult } from "./search.js";
 import { linksCurrent, resolvedLinks } from "../../store/resolved-links.js";
-import { findManifestEntry } from "../../core/indexes/atom-ref.js";
+import { findManifestEntry } from "../../core/links/refs.js";
 import { compareStrings } from "../../core/util/compare.js";
 
 /**

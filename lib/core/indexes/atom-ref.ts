@@ -1,7 +1,6 @@
 import { CortexError } from "../errors.js";
 import type { ManifestEntry } from "./types.js";
 import { closestWords } from "../util/closest.js";
-import { normalizeRef } from "../links/refs.js";
 
 /**
  * Finds the atom a user means: a vault-relative path (with or without `.md`),
@@ -30,18 +29,6 @@ export function resolveAtomRef(manifest: readonly Pick<ManifestEntry, "path" | "
   }
   const near = closestAtoms(manifest, wanted);
   throw new CortexError("NOT_FOUND", `no atom with path, id or name "${ref}"`, near.length > 0 ? { hint: `closest: ${near.map((m) => `${m.path} (${m.name})`).join(", ")}` } : undefined);
-}
-
-/**
- * The manifest entry of the atom a REF means, as written by a user or an
- * agent: a `[[wikilink]]` or a `cortex://atom/…` URI as well as what
- * {@link resolveAtomRef} takes.
- *
- * @throws CortexError `NOT_FOUND`, `AMBIGUOUS`.
- */
-export function findManifestEntry<T extends Pick<ManifestEntry, "path" | "id" | "name">>(manifest: readonly T[], ref: string): T {
-  const path = resolveAtomRef(manifest, normalizeRef(ref));
-  return manifest.find((m) => m.path === path)!;
 }
 
 /**

@@ -1,3 +1,6 @@
+import type { ManifestEntry } from "../indexes/types.js";
+import { resolveAtomRef } from "../indexes/atom-ref.js";
+
 /**
  * A ref as an agent may pass it, reduced to what `resolveAtomRef` takes: a
  * `cortex://atom/…` URI becomes its decoded path, `[[Target|alias]]` its target.
@@ -23,4 +26,16 @@ export function decodePath(raw: string): string {
       }
     })
     .join("/");
+}
+
+/**
+ * The manifest entry of the atom a REF means, as written by a user or an
+ * agent: a `[[wikilink]]` or a `cortex://atom/…` URI as well as what
+ * `resolveAtomRef` takes.
+ *
+ * @throws CortexError `NOT_FOUND`, `AMBIGUOUS`.
+ */
+export function findManifestEntry<T extends Pick<ManifestEntry, "path" | "id" | "name">>(manifest: readonly T[], ref: string): T {
+  const path = resolveAtomRef(manifest, normalizeRef(ref));
+  return manifest.find((m) => m.path === path)!;
 }

@@ -1,13 +1,13 @@
 import { ATOM_STATUSES } from "../../../core/atoms/types.js";
 import { byUpdatedThenPath, classifyLayer } from "../../../core/layers/classify.js";
-import { matchesFilters } from "../../../core/search/rank.js";
+import { listAtoms } from "../../../app/handle/read.js";
 import { ToolError } from "../errors.js";
 import { LIMITS, limitArg, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../../../app/snapshot.js";
 import type { ToolSpec } from "../types.js";
-import type { LayerEntry } from "../../../core/layers/types.js";
+import type { Layer, LayerEntry } from "../../../core/layers/types.js";
 
 /** One atom of the inventory: the fields a layer file lists, and its layer. */
 export type ListItem = LayerEntry & { layer: string };
@@ -39,12 +39,8 @@ export const listTool: ToolSpec = {
   async run(args, env) {
     const snap = await openSnapshot(env.vaultDir, env.today());
     await checkpoint(env, "index up to date");
-    const filter = matchesFilters({ project: args.project as string | undefined, type: args.type as string | undefined, status: args.status as string | undefined, allStatus: true }, false);
-    const items = snap.manifest
-      .filter(filter)
-      .map((m): ListItem => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, snap.today, snap.config.layers), updated: m.updated, tags: m.tags }))
-      .filter((item) => args.layer === undefined || item.layer === args.layer)
-      .sort(byUpdatedThenPath);
+    const filters = { project: args.project as string | undefined, type: args.type as string | undefined, status: args.status as string | undefined, allStatus: true, layer: args.layer as Layer | undefined };
+    const items = listAtoms(snap, filters).map((m): ListItem => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, snap.today, snap.config.layers), updated: m.updated, tags: m.tags }));
     const after = args.cursor === undefined ? null : decodeCursor(args.cursor as string);
     const start = after === null ? 0 : items.findIndex((item) => byUpdatedThenPath(item, after) > 0);
     const page = start === -1 ? [] : items.slice(start, start + (args.limit as number));

@@ -46,6 +46,7 @@ export const UX_CASES: VaultCliCase[] = [
   // A project no atom has is said so, with the projects there are (issue 26); was "No atoms match the filters".
   { name: "should exit 1 when list matches nothing", args: (d) => ["list", "-p", "nobody", ...V(d)], exitCode: 1, stdout: "", stderr: "no project nobody (projects: backend, ops, personal, research)\n" },
   { name: "should say when the filters match nothing in a project that exists", args: (d) => ["list", "-p", "ops", "-t", "loss", ...V(d)], exitCode: 1, stdout: "", stderr: "No atoms match the filters\n" },
+  { name: "should not say a project named in another case is missing", args: (d) => ["list", "-p", "Ops", "-t", "loss", ...V(d)], exitCode: 1, stdout: "", stderr: "No atoms match the filters\n" },
   {
     name: "should open an atom in $EDITOR and re-index it",
     args: (d) => ["edit", "no_friday_deploys", ...V(d)],

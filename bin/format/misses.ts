@@ -11,7 +11,8 @@ import { closestWords } from "../../lib/core/util/closest.js";
 export function projectMiss(project: string | undefined, atoms: readonly { project: string }[]): string | null {
   if (project === undefined) return null;
   const projects = [...new Set(atoms.map((a) => a.project))].sort();
-  if (projects.includes(project)) return null;
+  // Filters compare projects in any case (see matchesFilters): "OPS" names ops.
+  if (projects.some((p) => p.toLowerCase() === project.toLowerCase())) return null;
   const near = closestWords(project, projects, 1)[0];
   const shown = near === undefined ? projects : [near, ...projects.filter((p) => p !== near)];
   const list = shown.length === 0 ? "none yet" : `${shown.slice(0, 6).join(", ")}${shown.length > 6 ? ", …" : ""}`;

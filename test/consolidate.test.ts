@@ -9,7 +9,7 @@ import { consolidateVault, findSupersessionIssues, type ManifestEntry } from "./
 import { removeTemp, runBuilt, runInProcess, tempVault } from "./helpers/cli.js";
 import { hashTree } from "./helpers/tree.js";
 import fc from "fast-check";
-import { alikePairs, type ComparableAtom } from "../lib/core/consolidate/duplicates.js";
+import { alikePairs, ShingleNumbers, type ComparableAtom } from "../lib/core/consolidate/duplicates.js";
 import { shingle, shingleSimilarity } from "../lib/core/write/similarity.js";
 import { runs } from "./helpers/runs.js";
 
@@ -127,15 +127,17 @@ test("should find exactly the pairs a comparison of every pair finds, whatever t
   fc.assert(
     fc.property(fc.array(family, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 100 }), (families, percent) => {
       const threshold = percent / 100;
-      const atoms: ComparableAtom[] = families.flat().map((w, i) => ({ entry: { path: `a${i}.md` } as ManifestEntry, shingles: shingle(w.join(" ")) }));
+      const texts = families.flat().map((w) => shingle(w.join(" ")));
+      const numbers = new ShingleNumbers();
+      const atoms: ComparableAtom[] = texts.map((t, i) => ({ entry: { path: `a${i}.md` } as ManifestEntry, shingles: numbers.number(t) }));
       const every: string[] = [];
-      for (let j = 1; j < atoms.length; j++) {
+      for (let j = 1; j < texts.length; j++) {
         for (let i = 0; i < j; i++) {
-          const similarity = Math.round(shingleSimilarity(atoms[i]!.shingles, atoms[j]!.shingles) * 1000) / 1000;
+          const similarity = Math.round(shingleSimilarity(texts[i]!, texts[j]!) * 1000) / 1000;
           if (similarity >= threshold) every.push(`${i} ${j} ${similarity}`);
         }
       }
-      assert.deepEqual(alikePairs(atoms, threshold).map((p) => `${p.i} ${p.j} ${p.similarity}`), every);
+      assert.deepEqual(alikePairs(atoms, numbers, threshold).map((p) => `${p.i} ${p.j} ${p.similarity}`), every);
     }),
     runs(2000),
   );
@@ -143,9 +145,10 @@ test("should find exactly the pairs a comparison of every pair finds, whatever t
 
 test("should group near-duplicates among thousands of atoms that share common phrases, comparing few pairs", () => {
   // Every text shares most of its words and "of the", "in the": each pair that shares a bigram is all 2,000,000 pairs.
+  const numbers = new ShingleNumbers();
   const atoms: ComparableAtom[] = [];
-  for (let i = 0; i < 2000; i++) atoms.push({ entry: { path: `n${String(i).padStart(4, "0")}.md`, updated: "2026-01-01" } as ManifestEntry, shingles: shingle(`note ${i} of the set in the vault about topic${i} and topic${i + 1}`) });
-  atoms.push({ entry: { path: "n9999.md", updated: "2026-02-01" } as ManifestEntry, shingles: shingle("note 7 of the set in the vault about topic7 and topic8 again") });
-  const pairs = alikePairs(atoms, 0.6);
+  for (let i = 0; i < 2000; i++) atoms.push({ entry: { path: `n${String(i).padStart(4, "0")}.md` } as ManifestEntry, shingles: numbers.number(shingle(`note ${i} of the set in the vault about topic${i} and topic${i + 1}`)) });
+  atoms.push({ entry: { path: "n9999.md" } as ManifestEntry, shingles: numbers.number(shingle("note 7 of the set in the vault about topic7 and topic8 again")) });
+  const pairs = alikePairs(atoms, numbers, 0.6);
   assert.deepEqual(pairs.map((p) => [atoms[p.i]!.entry.path, atoms[p.j]!.entry.path]), [["n0007.md", "n9999.md"]]);
 });

@@ -11,7 +11,7 @@ import { readWriteSettings } from "../../core/write/settings.js";
 import { comparableText, shingle } from "../../core/write/similarity.js";
 import { planSupersede } from "../../core/write/supersede-plan.js";
 import { applySupersede } from "../write/supersede.js";
-import { findDuplicateGroups } from "../../core/consolidate/duplicates.js";
+import { findDuplicateGroups, ShingleNumbers } from "../../core/consolidate/duplicates.js";
 import { findStaleReviews, findSupersessionIssues } from "../../core/consolidate/lifecycle.js";
 import type { ConsolidateOptions, ConsolidateResult, ConsolidateSkip, ConsolidationReport } from "../../core/consolidate/types.js";
 
@@ -31,9 +31,11 @@ export async function consolidateVault(vaultDir: string, options: ConsolidateOpt
   const analyze = (vault: VaultHandle): { report: ConsolidationReport; manifest: ManifestEntry[] } => {
     const all = vault.manifest;
     const manifest = options.project === undefined ? all : all.filter((m) => m.project === options.project);
-    const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: shingle(comparableText(entry.name, readBody(vaultDir, entry.path))) }));
+    // Numbered as they are read: a large vault's shingles are not all held as text at once.
+    const numbers = new ShingleNumbers();
+    const live = manifest.filter(isLive).map((entry) => ({ entry, shingles: numbers.number(shingle(comparableText(entry.name, readBody(vaultDir, entry.path)))) }));
     const report = {
-      duplicates: findDuplicateGroups(live, settings.duplicateThreshold),
+      duplicates: findDuplicateGroups(live, numbers, settings.duplicateThreshold),
       review: findStaleReviews(manifest, options.today, settings.reviewDays),
       supersession: findSupersessionIssues(all).filter((i) => options.project === undefined || i.paths.some((p) => manifest.some((m) => m.path === p))),
     };

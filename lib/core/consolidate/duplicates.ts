@@ -1,22 +1,64 @@
 import { compareStrings } from "../util/compare.js";
 import type { ManifestEntry } from "../indexes/types.js";
-import { shingleSimilarity, type Shingles } from "../write/similarity.js";
+import type { Shingles } from "../write/similarity.js";
 import type { DuplicateGroup } from "./types.js";
 import { maxOf } from "../util/arrays.js";
 
-/** A live atom and the shingles of its name and body. */
+/** A live atom and the shingles of its name and body, numbered by a {@link ShingleNumbers}. */
 export interface ComparableAtom {
   entry: ManifestEntry;
-  shingles: Shingles;
+  shingles: NumberedShingles;
+}
+
+/** The word, bigram and trigram sets of a text, each item as its number. */
+export type NumberedShingles = readonly Int32Array[];
+
+const LEVELS = ["words", "bigrams", "trigrams"] as const;
+
+/**
+ * Numbers the words, bigrams and trigrams of many texts (one number per
+ * distinct item of a level) and counts the texts that hold each: each
+ * text's sets are then kept as numbers, and each distinct item once.
+ */
+export class ShingleNumbers {
+  readonly #ids = LEVELS.map(() => new Map<string, number>());
+  readonly #counts = LEVELS.map((): number[] => []);
+
+  /** A text's shingles as numbers. */
+  number(shingles: Shingles): NumberedShingles {
+    return LEVELS.map((level, l) =>
+      Int32Array.from(shingles[level], (item) => {
+        let id = this.#ids[l]!.get(item);
+        if (id === undefined) this.#ids[l]!.set(item, (id = this.#counts[l]!.push(0) - 1));
+        this.#counts[l]![id]!++;
+        return id;
+      }),
+    );
+  }
+
+  /** Per level, each number's rank: by how many texts hold its item (rarest first), then by the item's text. */
+  ranks(): Int32Array[] {
+    return LEVELS.map((_, l) => {
+      const items = [...this.#ids[l]!.keys()];
+      const counts = this.#counts[l]!;
+      const rank = new Int32Array(items.length);
+      items
+        .map((__, id) => id)
+        .sort((a, b) => counts[a]! - counts[b]! || compareStrings(items[a]!, items[b]!))
+        .forEach((id, r) => (rank[id] = r));
+      return rank;
+    });
+  }
 }
 
 /**
  * Pairs of atoms at least `threshold` alike, grouped (transitively) and each
  * group merged into its newest atom. Pure and deterministic. Only the pairs
- * {@link alikePairs} proposes are compared, which loses none.
+ * {@link alikePairs} proposes are compared, which loses none. `numbers`:
+ * what numbered the atoms' shingles.
  */
-export function findDuplicateGroups(atoms: readonly ComparableAtom[], threshold: number): DuplicateGroup[] {
-  const pairs = alikePairs(atoms, threshold);
+export function findDuplicateGroups(atoms: readonly ComparableAtom[], numbers: ShingleNumbers, threshold: number): DuplicateGroup[] {
+  const pairs = alikePairs(atoms, numbers, threshold);
   const parent = atoms.map((_, i) => i);
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
   for (const p of pairs) parent[root(p.i)] = root(p.j);
@@ -60,8 +102,6 @@ export interface AlikePair {
   similarity: number;
 }
 
-const LEVELS = ["words", "bigrams", "trigrams"] as const;
-
 /**
  * Every pair of atoms at least `threshold` alike (by `j`, then `i`), without
  * comparing every pair. The similarity of two texts of three words or more
@@ -71,28 +111,40 @@ const LEVELS = ["words", "bigrams", "trigrams"] as const;
  * the pairs that may. A text of fewer words (no trigrams) is compared with
  * every other; a threshold of 1/3 or less compares every pair.
  */
-export function alikePairs(atoms: readonly ComparableAtom[], threshold: number): AlikePair[] {
+export function alikePairs(atoms: readonly ComparableAtom[], numbers: ShingleNumbers, threshold: number): AlikePair[] {
   const pairs: AlikePair[] = [];
-  const keep = (i: number, j: number, similarity: number) => {
-    const rounded = Math.round(similarity * 1000) / 1000;
+  // Each set as its items' ranks, ascending, as prefix filtering reads them.
+  const ranks = numbers.ranks();
+  const sets = atoms.map((atom) => atom.shingles.map((ids, l) => ids.map((id) => ranks[l]![id]!).sort()));
+  const compare = (i: number, j: number) => {
+    const rounded = Math.round(similarityOf(sets[i]!, sets[j]!) * 1000) / 1000;
     if (rounded >= threshold) pairs.push(i < j ? { i, j, similarity: rounded } : { i: j, j: i, similarity: rounded });
   };
   // A similarity rounds up to the threshold from 0.0005 below it: the overlaps are bounded from there.
   const ngrams = (3 * (threshold - 0.0005) - 1) / 2;
-  const long = atoms.map((atom) => ngrams > 0 && atom.shingles.trigrams.size > 0);
-  for (let i = 0; i < atoms.length; i++) {
-    if (!long[i]) for (let k = 0; k < atoms.length; k++) if (k !== i && (long[k] || k > i)) keep(i, k, shingleSimilarity(atoms[i]!.shingles, atoms[k]!.shingles));
-  }
+  const long = sets.map((set) => ngrams > 0 && set[2]!.length > 0);
+  for (let i = 0; i < atoms.length; i++) if (!long[i]) for (let k = 0; k < atoms.length; k++) if (k !== i && (long[k] || k > i)) compare(i, k);
   const members = atoms.flatMap((_, i) => (long[i] ? [i] : []));
-  const levels = LEVELS.map((level) => rankItems(members.map((i) => atoms[i]!.shingles[level])));
-  const candidates = levels.map((ranked, l) => prefixCandidates(ranked, l === 0 ? 1 : ngrams));
+  const candidates = LEVELS.map((_, l) => prefixCandidates(members.map((i) => sets[i]![l]!), l === 0 ? 1 : ngrams));
   members.forEach((j, m) => {
     const earlier = new Set<number>();
     for (const level of candidates) for (const k of level[m]!) earlier.add(k);
-    // shingleSimilarity's value, from the ranks: the same sums in the same order.
-    for (const k of earlier) keep(members[k]!, j, levels.reduce((sum, ranked) => sum + jaccard(ranked[m]!, ranked[k]!), 0) / 3);
+    for (const k of earlier) compare(members[k]!, j);
   });
   return pairs.sort((x, y) => x.j - y.j || x.i - y.i);
+}
+
+// shingleSimilarity's value from the sets as ranks (the same sums in the same order): the mean of the Jaccard
+// overlaps of the levels where either text has items.
+function similarityOf(a: readonly Int32Array[], b: readonly Int32Array[]): number {
+  let sum = 0;
+  let parts = 0;
+  for (let l = 0; l < a.length; l++) {
+    if (a[l]!.length === 0 && b[l]!.length === 0) continue;
+    sum += jaccard(a[l]!, b[l]!);
+    parts++;
+  }
+  return parts === 0 ? 0 : sum / parts;
 }
 
 // The Jaccard overlap of two sets of ranks, each ascending.
@@ -145,25 +197,4 @@ function prefixCandidates(sets: readonly Int32Array[], overlap: number): number[
     for (const k of touched) shared[k] = 0;
     return found;
   });
-}
-
-// Each set's items as ranks, ascending: items ranked by how many sets hold them (rarest first), then as strings.
-function rankItems(sets: readonly Set<string>[]): Int32Array[] {
-  const ids = new Map<string, number>();
-  const counts: number[] = [];
-  const numbered = sets.map((set) =>
-    Int32Array.from(set, (item) => {
-      let id = ids.get(item);
-      if (id === undefined) ids.set(item, (id = counts.push(0) - 1));
-      counts[id]!++;
-      return id;
-    }),
-  );
-  const items = [...ids.keys()];
-  const rank = new Int32Array(items.length);
-  items
-    .map((_, id) => id)
-    .sort((a, b) => counts[a]! - counts[b]! || compareStrings(items[a]!, items[b]!))
-    .forEach((id, r) => (rank[id] = r));
-  return numbered.map((list) => list.map((id) => rank[id]!).sort());
 }

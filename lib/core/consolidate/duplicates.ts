@@ -107,7 +107,7 @@ export interface AlikePair {
  * comparing every pair. The similarity of two texts of three words or more
  * is the mean of three Jaccard overlaps (words, bigrams, trigrams), so it
  * reaches `t` only when the word sets are the same, or the bigrams or the
- * trigrams overlap by at least (3t - 1) / 2: {@link prefixCandidates} finds
+ * trigrams overlap by at least (3t - 1) / 2: {@link PrefixIndex} finds
  * the pairs that may. A text of fewer words (no trigrams) is compared with
  * every other; a threshold of 1/3 or less compares every pair.
  */
@@ -125,10 +125,10 @@ export function alikePairs(atoms: readonly ComparableAtom[], numbers: ShingleNum
   const long = sets.map((set) => ngrams > 0 && set[2]!.length > 0);
   for (let i = 0; i < atoms.length; i++) if (!long[i]) for (let k = 0; k < atoms.length; k++) if (k !== i && (long[k] || k > i)) compare(i, k);
   const members = atoms.flatMap((_, i) => (long[i] ? [i] : []));
-  const candidates = LEVELS.map((_, l) => prefixCandidates(members.map((i) => sets[i]![l]!), l === 0 ? 1 : ngrams));
+  const indexes = LEVELS.map((_, l) => new PrefixIndex(members.map((i) => sets[i]![l]!), l === 0 ? 1 : ngrams));
   members.forEach((j, m) => {
     const earlier = new Set<number>();
-    for (const level of candidates) for (const k of level[m]!) earlier.add(k);
+    for (const index of indexes) index.addAfterLookup(m, earlier);
     for (const k of earlier) compare(members[k]!, j);
   });
   return pairs.sort((x, y) => x.j - y.j || x.i - y.i);
@@ -165,23 +165,35 @@ function prefixLength(size: number, overlap: number): number {
 }
 
 /**
- * For each set, the earlier sets that may overlap it by `overlap` (Jaccard),
- * by prefix filtering as in PPJoin: two sets `x`, `y` that overlap that much
- * are of sizes within that ratio, share at least `overlap / (1 + overlap) * (|x| + |y|)`
- * items, and share one of the rarest `|x| - ceil(overlap * |x|) + 1` items of
- * each. A pair is dropped as soon as the items left after a shared one
- * cannot make up the overlap.
+ * Sets added one at a time, each first asked which earlier sets may overlap
+ * it by `overlap` (Jaccard), by prefix filtering as in PPJoin: two sets `x`,
+ * `y` that overlap that much are of sizes within that ratio, share at least
+ * `overlap / (1 + overlap) * (|x| + |y|)` items, and share one of the rarest
+ * `|x| - ceil(overlap * |x|) + 1` items of each. A pair is dropped as soon as
+ * the items left after a shared one cannot make up the overlap.
  */
-function prefixCandidates(sets: readonly Int32Array[], overlap: number): number[][] {
-  // Rank → the earlier sets whose prefix holds it, and where: [set, position, set, position, …].
-  const holders: number[][] = [];
-  // Set → shared items seen so far (-1: cannot overlap enough), for the set being looked at.
-  const shared = new Int32Array(sets.length);
-  return sets.map((items, j) => {
+class PrefixIndex {
+  // Rank → the sets whose prefix holds it, and where: [set, position, set, position, …].
+  readonly #holders: number[][] = [];
+  // Set → shared items seen so far (-1: cannot overlap enough), for the set being asked about.
+  readonly #shared: Int32Array;
+
+  constructor(
+    private readonly sets: readonly Int32Array[],
+    private readonly overlap: number,
+  ) {
+    this.#shared = new Int32Array(sets.length);
+  }
+
+  /** Adds to `found` the sets added before set `j` that may overlap it, then adds set `j`. */
+  addAfterLookup(j: number, found: Set<number>): void {
+    const { sets, overlap } = this;
+    const shared = this.#shared;
+    const items = sets[j]!;
     const size = items.length;
     const touched: number[] = [];
     for (let at = 0; at < prefixLength(size, overlap); at++) {
-      const list = (holders[items[at]!] ??= []);
+      const list = (this.#holders[items[at]!] ??= []);
       for (let h = 0; h < list.length; h += 2) {
         const k = list[h]!;
         if (shared[k]! < 0) continue;
@@ -193,8 +205,9 @@ function prefixCandidates(sets: readonly Int32Array[], overlap: number): number[
       }
       list.push(j, at);
     }
-    const found = touched.filter((k) => shared[k]! > 0);
-    for (const k of touched) shared[k] = 0;
-    return found;
-  });
+    for (const k of touched) {
+      if (shared[k]! > 0) found.add(k);
+      shared[k] = 0;
+    }
+  }
 }

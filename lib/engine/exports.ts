@@ -135,14 +135,17 @@ export function writeExports(db: IndexDb, vaultDir: string, options: Pick<IndexV
   return indexes ? { written, indexes } : { written };
 }
 
-// Resolves every atom's links and records them and the backlink counts, marking stale the exports that changed.
+// Resolves every atom's links and records them and the backlink counts.
 function resolveLinks(db: IndexDb): VaultIndexes {
   const indexes = buildIndexes(db.atoms());
-  db.transaction(() => {
-    const changed = putLinks(db, indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
-    markStale(db, [...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
-  });
+  db.transaction(() => recordLinks(db, indexes));
   return indexes;
+}
+
+// Records the links and backlink counts of `indexes` (call inside a transaction), marking stale the exports that changed.
+function recordLinks(db: IndexDb, indexes: VaultIndexes): void {
+  const changed = putLinks(db, indexes.links, new Map(indexes.manifest.map((m) => [m.path, m.backlinks])));
+  markStale(db, [...(changed.links ? [LINKS] : []), ...(changed.backlinks ? [MANIFEST] : [])]);
 }
 
 function* manifestEntries(rows: Iterable<AtomRow>): Generator<ManifestEntry> {
@@ -151,12 +154,30 @@ function* manifestEntries(rows: Iterable<AtomRow>): Generator<ManifestEntry> {
 
 /**
  * The six indexes of the atoms the database holds: made from its rows while
- * it holds their links resolved (see `linksCurrent`), else built
- * with the links resolved here.
+ * it holds their links resolved (see `linksCurrent`), else built with the
+ * links resolved here, which are then recorded (unless a run changed the
+ * database meanwhile, or it cannot be written): after a write whose exports
+ * wait, the next reader resolves them, not every reader until `cortex index`.
  */
 export function indexesOfDb(db: IndexDb): VaultIndexes {
+  // Read around the rows: a run that changes an atom counts the generation up in the same commit, so the same
+  // generation before and after says the rows are of it, and their links resolved when they were before.
+  const generation = db.generation();
+  const current = linksCurrent(db);
   const rows = db.atoms();
-  return linksCurrent(db) ? indexesOfRows(rows) : buildIndexes(rows);
+  const same = db.generation() === generation;
+  if (current && same) return indexesOfRows(rows);
+  const indexes = buildIndexes(rows);
+  try {
+    if (same) {
+      db.transaction(() => {
+        if (db.generation() === generation && !linksCurrent(db)) recordLinks(db, indexes);
+      });
+    }
+  } catch {
+    // A vault this process may not write, or a writer holding the database: the next reader resolves them.
+  }
+  return indexes;
 }
 
 // The indexes of atoms whose links the database holds resolved: what buildIndexes gives, without resolving them.

@@ -107,19 +107,19 @@ async function runWrite(ctx: CliContext, opts: WriteOptions): Promise<void> {
 // something to say is the vault (`vault`, not read yet) brought up to date and asked again, so that a note added by
 // hand is never reported missing, and a write at 100,000 notes does not wait for a scan of every one.
 function afterWriteNotes(ctx: CliContext, vault: Vault, written: { path: string; project: string; body: string; links?: string[] }, dryRun: boolean): string[] {
-  const notes = (handle: Vault) => {
+  // `suggest`: the nearest note of each link that opens nothing, said only once the vault is up to date.
+  const notes = (handle: Vault, suggest: boolean) => {
     const lines: string[] = [];
     if (!dryRun && isNewProject(handle, vault.config, written.project)) lines.push(`cortex: note: started a new project "${written.project}" (no other atom has it)`);
     // A link the user wrote that opens nothing is accepted (a note may come later) but said, with the nearest note.
-    for (const u of unresolvedLinks(handle, written.path, written.body, written.links ?? [])) {
+    for (const u of unresolvedLinks(handle, written.path, written.body, written.links ?? [], suggest)) {
       lines.push(`cortex: warning: ${written.path}: [[${u.target}]] opens no note${u.suggestion ? `; did you mean ${u.suggestion}?` : ""}`);
     }
     return lines;
   };
   const asWritten = ctx.vault({ vault: vault.vaultDir, today: vault.today, refresh: false });
   try {
-    const lines = notes(asWritten);
-    return lines.length === 0 ? lines : notes(vault);
+    return notes(asWritten, false).length === 0 ? [] : notes(vault, true);
   } finally {
     asWritten.close();
   }

@@ -141,10 +141,21 @@ export class VaultHandle implements VaultSnapshot {
     const db = held ? undefined : this.db();
     const all = held ?? (linksCurrent(db!) ? undefined : this.manifest);
     if (all) return findManifestEntry(all, ref);
-    const refs = db!.prepare("SELECT path, atom_id AS id, name FROM docs ORDER BY path").all() as Pick<ManifestEntry, "path" | "id" | "name">[];
-    // SQLite orders paths by their UTF-8 bytes: in code units, as the manifest, so that an ambiguous REF lists them alike.
-    const row = db!.atom(findManifestEntry(refs.sort((a, b) => compareStrings(a.path, b.path)), ref).path)!;
+    const row = db!.atom(findManifestEntry(this.atomNames(), ref).path)!;
     return toManifestEntry(row.atom, row.backlinks);
+  }
+
+  /**
+   * The path, id, name and aliases of every atom, in the manifest's order:
+   * what a REF or a `[[link]]` is matched against, read without the rest of
+   * each atom and without resolving a link (the manifest when in hand).
+   */
+  atomNames(): Pick<ManifestEntry, "path" | "id" | "name" | "aliases">[] {
+    const held = this.#indexes?.manifest ?? this.#manifest;
+    if (held) return held;
+    const rows = this.db().prepare("SELECT path, atom_id AS id, name, aliases FROM docs").all() as { path: string; id: string | null; name: string; aliases: string }[];
+    // SQLite orders paths by their UTF-8 bytes; the manifest by code units (an ambiguous REF lists its matches so).
+    return rows.map((r) => ({ ...r, aliases: JSON.parse(r.aliases) as string[] })).sort((a, b) => compareStrings(a.path, b.path));
   }
 
   /** The atoms one atom's links open, and the atoms whose links open it (by path); read as {@link VaultHandle.findEntry} reads. */

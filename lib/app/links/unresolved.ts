@@ -13,15 +13,17 @@ export interface UnresolvedLink {
 /**
  * The `[[links]]` of a note's body and the extra `targets` (a write's
  * `--links`) that open no note of the vault as its index stands, each with
- * the nearest note's link; attachments (images, PDFs) are left to `check`.
- * Reads the manifest only when there is a link to resolve.
+ * the nearest note's link (unless `suggest` is false: null); attachments
+ * (images, PDFs) are left to `check`. Reads the atoms' names only when there
+ * is a link to resolve.
  *
  * @example unresolvedLinks(vault, "rules/x.md", "Ask [[Priya Ramen]].", []) // [{ target: "Priya Ramen", suggestion: "[[priya_raman]]" }]
  */
-export function unresolvedLinks(vault: VaultHandle, from: string, body: string, targets: readonly string[]): UnresolvedLink[] {
+export function unresolvedLinks(vault: VaultHandle, from: string, body: string, targets: readonly string[], suggest = true): UnresolvedLink[] {
   const written = [...findLinks(body).filter((l) => l.kind !== "code").map((l) => l.target), ...targets].filter((t) => t.trim() !== "" && !isAttachmentTarget(t));
   if (written.length === 0) return [];
-  const resolver = buildLinkResolver(vault.manifest);
-  const suggest = noteLinkSuggester(() => vault.manifest);
-  return [...new Set(written)].filter((t) => resolver.resolve(t, from).path === null).map((target) => ({ target, suggestion: suggest(target) }));
+  const notes = vault.atomNames();
+  const resolver = buildLinkResolver(notes);
+  const nearest = suggest ? noteLinkSuggester(() => notes) : () => null;
+  return [...new Set(written)].filter((t) => resolver.resolve(t, from).path === null).map((target) => ({ target, suggestion: nearest(target) }));
 }

@@ -174,8 +174,9 @@ export function indexesOfDb(db: IndexDb): VaultIndexes {
         if (db.generation() === generation && !linksCurrent(db)) recordLinks(db, indexes);
       });
     }
-  } catch {
+  } catch (error) {
     // A vault this process may not write, or a writer holding the database: the next reader resolves them.
+    if ((error as { code?: string } | null)?.code !== "ERR_SQLITE_ERROR") throw error;
   }
   return indexes;
 }

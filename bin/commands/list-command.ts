@@ -1,6 +1,6 @@
 import { Option, type Command } from "../commander.js";
 import { ATOM_STATUSES } from "../../lib/core/atoms/types.js";
-import { classifyLayer } from "../../lib/core/layers/classify.js";
+import { listItems } from "../../lib/app/handle/read.js";
 import type { Layer } from "../../lib/core/layers/types.js";
 import { parseCount, type CliContext } from "../context.js";
 import { formatAtomRows } from "../format/atom-output.js";
@@ -37,9 +37,8 @@ export function registerList(program: Command, ctx: CliContext): void {
 
 async function runList(ctx: CliContext, opts: ListOptions): Promise<void> {
   const snap = ctx.vault(opts);
-  const { today } = snap;
   const filters = { project: opts.project, type: opts.type, tag: opts.tag, status: opts.status, allStatus: true, layer: opts.layer as Layer | undefined };
-  const items = (await snap.list(filters)).map((m) => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, today, snap.config.layers), updated: m.updated, tags: m.tags }));
+  const items = listItems(snap, filters);
   const shown = opts.limit === 0 ? items : items.slice(0, opts.limit);
   if (opts.json) ctx.out(JSON.stringify(shown, null, 2));
   else if (shown.length > 0) ctx.out(formatAtomRows(shown.map((i) => ({ lead: `${i.updated}  ${`[${i.layer}]`.padEnd(6)}  `, path: i.path, name: i.name, status: i.status })), { color: ctx.color, width: ctx.width }));

@@ -3,7 +3,7 @@ import type { VaultSnapshot } from "./vault-snapshot.js";
 import { CortexError } from "../../core/errors.js";
 import type { ManifestEntry } from "../../core/indexes/types.js";
 import { classifyLayer } from "../../core/layers/classify.js";
-import type { Layer } from "../../core/layers/types.js";
+import type { Layer, LayerEntry } from "../../core/layers/types.js";
 import { matchesFilters } from "../../core/search/rank.js";
 import type { SearchFilters } from "../../core/search/types.js";
 import { byUpdatedThenPath } from "../../core/layers/classify.js";
@@ -41,6 +41,14 @@ export function getAtom(vault: VaultSnapshot, ref: string): AtomText {
 export interface ListOptions extends Omit<SearchFilters, "hotOnly"> {
   /** Only atoms of this layer. */
   layer?: Layer;
+}
+
+/** One atom of the inventory (`cortex list`, the MCP `list`): the fields a layer file lists, and its layer. */
+export type ListItem = LayerEntry & { layer: Layer };
+
+/** {@link listAtoms}' atoms as inventory items, each with its layer. */
+export function listItems(vault: VaultSnapshot, options: ListOptions = {}): ListItem[] {
+  return listAtoms(vault, options).map((m) => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, vault.today, vault.config.layers), updated: m.updated, tags: m.tags }));
 }
 
 /**

@@ -1,16 +1,13 @@
 import { ATOM_STATUSES } from "../../../core/atoms/types.js";
-import { byUpdatedThenPath, classifyLayer } from "../../../core/layers/classify.js";
-import { listAtoms } from "../../../app/handle/read.js";
+import { byUpdatedThenPath } from "../../../core/layers/classify.js";
+import { listItems, type ListItem } from "../../../app/handle/read.js";
 import { ToolError } from "../errors.js";
 import { LIMITS, limitArg, shortArg } from "../limits.js";
 import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { checkpoint, ok } from "../run.js";
 import { openSnapshot } from "../../../app/snapshot.js";
 import type { ToolSpec } from "../types.js";
-import type { Layer, LayerEntry } from "../../../core/layers/types.js";
-
-/** One atom of the inventory: the fields a layer file lists, and its layer. */
-export type ListItem = LayerEntry & { layer: string };
+import type { Layer } from "../../../core/layers/types.js";
 
 /** `list`: the inventory, newest first, paginated with a cursor. */
 export const listTool: ToolSpec = {
@@ -40,7 +37,7 @@ export const listTool: ToolSpec = {
     const snap = await openSnapshot(env.vaultDir, env.today());
     await checkpoint(env, "index up to date");
     const filters = { project: args.project as string | undefined, type: args.type as string | undefined, status: args.status as string | undefined, allStatus: true, layer: args.layer as Layer | undefined };
-    const items = listAtoms(snap, filters).map((m): ListItem => ({ path: m.path, name: m.name, type: m.type, project: m.project, status: m.status, layer: classifyLayer(m.updated, snap.today, snap.config.layers), updated: m.updated, tags: m.tags }));
+    const items = listItems(snap, filters);
     const after = args.cursor === undefined ? null : decodeCursor(args.cursor as string);
     const start = after === null ? 0 : items.findIndex((item) => byUpdatedThenPath(item, after) > 0);
     const page = start === -1 ? [] : items.slice(start, start + (args.limit as number));

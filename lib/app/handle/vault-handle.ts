@@ -158,9 +158,14 @@ export class VaultHandle implements VaultSnapshot {
     return rows.map((r) => ({ ...r, aliases: JSON.parse(r.aliases) as string[] })).sort((a, b) => compareStrings(a.path, b.path));
   }
 
-  /** The atoms one atom's links open, and the atoms whose links open it (by path); read as {@link VaultHandle.findEntry} reads. */
+  /**
+   * The atoms one atom's links open, and the atoms whose links open it (by
+   * path): that atom's alone from the database, or from every link (see
+   * {@link VaultHandle.links}) when they are in hand, not current, or worth
+   * holding (a handle kept for many requests, `keepSearchDb`).
+   */
   linksOf(path: string): { links: string[]; backlinks: string[] } {
-    const db = this.#indexes || this.#links ? undefined : this.db();
+    const db = this.#indexes || this.#links || this.#keepDb ? undefined : this.db();
     if (!db || !linksCurrent(db)) {
       const edges = this.links;
       return { links: edges[path] ?? [], backlinks: Object.keys(edges).filter((from) => edges[from]!.includes(path)).sort(compareStrings) };

@@ -1,9 +1,7 @@
-import { compareStrings } from "../../../core/util/compare.js";
-import type { GroupIndex, ManifestEntry } from "../../../core/indexes/types.js";
+import type { ManifestEntry } from "../../../core/indexes/types.js";
 import { classifyLayer } from "../../../core/layers/classify.js";
-import { resolveAtomRef } from "../../../core/indexes/atom-ref.js";
 import { blameArgument, ToolError } from "../errors.js";
-import { normalizeRef } from "../../../core/links/refs.js";
+import { findManifestEntry } from "../../../core/links/refs.js";
 import { refArg } from "../limits.js";
 import { noteVersion } from "../../../core/write/amend.js";
 import { recordAccess } from "../../../app/handle/search.js";
@@ -11,7 +9,8 @@ import { arrayOf, object, S, toolOutput } from "../output-schema.js";
 import { capText } from "../read-cap.js";
 import { canonicalUri } from "../resources.js";
 import { checkpoint, ok } from "../run.js";
-import { openSnapshot, readAtomText, type VaultSnapshot } from "../../../app/snapshot.js";
+import { openSnapshot, readAtomText } from "../../../app/snapshot.js";
+import type { Vault } from "../../../app/vault.js";
 import type { ToolSpec } from "../types.js";
 import { clockMs } from "../../../store/access-log.js";
 
@@ -58,8 +57,8 @@ export const readTool: ToolSpec = {
     const started = clockMs();
     const ref = args.ref as string;
     const snap = await openSnapshot(env.vaultDir, env.today());
-    const path = blameArgument("ref", () => resolveAtomRef(snap.manifest, normalizeRef(ref)));
-    const entry = snap.manifest.find((m) => m.path === path)!;
+    const entry = blameArgument("ref", () => findManifestEntry(snap.manifest, ref));
+    const { path } = entry;
     const text = readAtomText(snap.vaultDir, path);
     if (text === null) throw new ToolError("CORTEX_E101", `ref: ${path} is indexed but could not be read; it may have just been moved or deleted`, { argument: "ref" });
     await checkpoint(env, "read");
@@ -76,13 +75,12 @@ function metadata(m: ManifestEntry) {
   return { path, uri: canonicalUri(path), id, name, type, project, status, tags, aliases, created, updated, description, superseded_by };
 }
 
-// The atoms `path` links to and the ones linking to it, from this request's index.
-async function linksOf(snap: VaultSnapshot, path: string): Promise<{ links: LinkedAtom[]; backlinks: LinkedAtom[] }> {
-  const edges: GroupIndex = snap.links;
+// The atoms `path` links to and the ones linking to it, from this request's index, with their names.
+async function linksOf(snap: Vault, path: string): Promise<{ links: LinkedAtom[]; backlinks: LinkedAtom[] }> {
   const names = new Map(snap.manifest.map((m) => [m.path, m.name]));
   const named = (p: string): LinkedAtom => ({ path: p, name: names.get(p) ?? p });
-  const incoming = Object.keys(edges).filter((from) => edges[from]!.includes(path)).sort(compareStrings);
-  return { links: (edges[path] ?? []).map(named), backlinks: incoming.map(named) };
+  const { links, backlinks } = snap.linksOf(path);
+  return { links: links.map(named), backlinks: backlinks.map(named) };
 }
 
 /** The markdown answer of read: the file, then its links and backlinks. */
